@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { SystemPromptContextSchema } from './context.js';
+
+/** contexts/<name>.yaml: a named simulated context. */
+export const ContextPresetFileSchema = z
+  .object({
+    description: z.string().default(''),
+    /** Another preset this one starts from; its own fields are merged over the base (objects deep, arrays replaced). */
+    extends: z.string().optional(),
+    context: z.record(z.string(), z.unknown()).default({}),
+  })
+  .strict();
+
+export type ContextPresetFile = z.infer<typeof ContextPresetFileSchema>;
+
+export interface ContextPreset {
+  name: string;
+  description: string;
+  /** The resolved context (extends applied, validated). */
+  context: z.infer<typeof SystemPromptContextSchema>;
+  file?: string | undefined;
+}

@@ -1,0 +1,243 @@
+import type { TextEdit } from './edits.js';
+import { CARRIAGE_RETURN, EQUALS, NEWLINE, isJsWhitespace, isLineTerminator } from './whitespace.js';
+
+/**
+ * The builder's final cleanup (prompt-semantics.md, "Cleanup"), as a list of passes. Each
+ * pass reproduces one regular expression of the original builder exactly, but scans in
+ * linear time: the original regexes backtrack quadratically on long runs of `=`, long
+ * whitespace runs after a separator, and similar hostile input.
+ *
+ * A pass takes the current text and returns the edits it makes (sorted, non-overlapping),
+ * so the builder can carry provenance through the whole cleanup.
+ */
+export type CleanupPass = (text: string) => TextEdit[];
+
+/** Step 1 and 8: `/\n\s*\n\s*\n/g` -> "\n\n". */
+export const collapseBlankLines: CleanupPass = (text) => {
+  const edits: TextEdit[] = [];
+  let from = 0;
+  for (;;) {
+    const first = text.indexOf('\n', from);
+    if (first < 0) break;
+    // Scan the whitespace run that starts at this newline.
+    let count = 1;
+    let lastNewline = first;
+    let q = first + 1;
+    for (; q < text.length; q++) {
+      const c = text.charCodeAt(q);
+      if (c === NEWLINE) {
+        count++;
+        lastNewline = q;
+      } else if (!isJsWhitespace(c)) break;
+    }
+    if (count >= 3) edits.push({ start: first, end: lastNewline + 1, text: '\n\n' });
+    from = q;
+  }
+  return edits;
+};
+
+/** Step 2 and the end of step 8: String#trim. */
+export const trimEnds: CleanupPass = (text) => {
+  let a = 0;
+  while (a < text.length && isJsWhitespace(text.charCodeAt(a))) a++;
+  if (a === text.length) return a === 0 ? [] : [{ start: 0, end: text.length, text: '' }];
+  let b = text.length;
+  while (b > a && isJsWhitespace(text.charCodeAt(b - 1))) b--;
+  const edits: TextEdit[] = [];
+  if (a > 0) edits.push({ start: 0, end: a, text: '' });
+  if (b < text.length) edits.push({ start: b, end: text.length, text: '' });
+  return edits;
+};
+
+/** Step 3: `/====+\s*$/` -> "" (first match only, end of text). */
+export const dropTrailingSeparator: CleanupPass = (text) => {
+  let b = text.length;
+  while (b > 0 && isJsWhitespace(text.charCodeAt(b - 1))) b--;
+  let a = b;
+  while (a > 0 && text.charCodeAt(a - 1) === EQUALS) a--;
+  return b - a >= 4 ? [{ start: a, end: text.length, text: '' }] : [];
+};
+
+function equalsRunEnd(text: string, from: number): number {
+  let r = from;
+  while (r < text.length && text.charCodeAt(r) === EQUALS) r++;
+  return r;
+}
+
+/** End of the whitespace run at `from`, and the position of its last newline (-1 if none). */
+function whitespaceRun(text: string, from: number): { end: number; lastNewline: number } {
+  let q = from;
+  let lastNewline = -1;
+  for (; q < text.length; q++) {
+    const c = text.charCodeAt(q);
+    if (c === NEWLINE) lastNewline = q;
+    else if (!isJsWhitespace(c)) break;
+  }
+  return { end: q, lastNewline };
+}
+
+/** Step 4: `/\n====+\s*\n+\s*====+\n/g` -> "\n====\n" (an empty section between separators). */
+export const collapseEmptySection: CleanupPass = (text) => {
+  const edits: TextEdit[] = [];
+  let from = 0;
+  for (;;) {
+    const p = text.indexOf('\n====', from);
+    if (p < 0) break;
+    const r = equalsRunEnd(text, p + 1);
+    const gap = whitespaceRun(text, r);
+    if (gap.lastNewline >= 0) {
+      const r2 = equalsRunEnd(text, gap.end);
+      if (r2 - gap.end >= 4 && text.charCodeAt(r2) === NEWLINE) {
+        edits.push({ start: p, end: r2 + 1, text: '\n====\n' });
+        from = r2 + 1;
+        continue;
+      }
+    }
+    from = p + 1;
+  }
+  return edits;
+};
+
+/** Step 5: `/====\s*\n\s*====\s*\n/g` -> "====\n" (two separators in a row). */
+export const collapseDoubleSeparator: CleanupPass = (text) => {
+  const edits: TextEdit[] = [];
+  let from = 0;
+  for (;;) {
+    const k = text.indexOf('====', from);
+    if (k < 0) break;
+    const r = equalsRunEnd(text, k);
+    const i = r - 4; // only the last four `=` of a run can be followed by whitespace
+    const gap = whitespaceRun(text, r);
+    if (gap.lastNewline >= 0 && text.startsWith('====', gap.end)) {
+      const tail = whitespaceRun(text, gap.end + 4);
+      if (tail.lastNewline >= 0) {
+        edits.push({ start: i, end: tail.lastNewline + 1, text: '====\n' });
+        from = tail.lastNewline + 1;
+        continue;
+      }
+    }
+    from = r;
+  }
+  return edits;
+};
+
+/**
+ * The end of a match of `##\s*$[\r\n]*` (multiline) whose `##` starts at `i`, or -1.
+ * `\s*` is greedy and `$` needs a line terminator or the end, so the match ends at the
+ * last line terminator of the whitespace run (or at the end of the text), then takes \r/\n.
+ */
+function emptyHeaderEnd(text: string, i: number): number {
+  let q = i + 2;
+  let lastTerminator = -1;
+  for (; q < text.length; q++) {
+    const c = text.charCodeAt(q);
+    if (!isJsWhitespace(c)) break;
+    if (isLineTerminator(c)) lastTerminator = q;
+  }
+  let end: number;
+  if (q === text.length) end = q;
+  else if (lastTerminator >= 0) end = lastTerminator;
+  else return -1;
+  while (end < text.length) {
+    const c = text.charCodeAt(end);
+    if (c !== NEWLINE && c !== CARRIAGE_RETURN) break;
+    end++;
+  }
+  return end;
+}
+
+/** Step 6a: `/^##\s*$[\r\n]*\/gm` -> "" (empty `##` header lines). */
+export const dropEmptyHeadersAtLineStart: CleanupPass = (text) => {
+  const edits: TextEdit[] = [];
+  let from = 0;
+  for (;;) {
+    const i = text.indexOf('##', from);
+    if (i < 0) break;
+    if (i === 0 || isLineTerminator(text.charCodeAt(i - 1))) {
+      const end = emptyHeaderEnd(text, i);
+      if (end >= 0) {
+        edits.push({ start: i, end, text: '' });
+        from = end;
+        continue;
+      }
+    }
+    from = i + 1;
+  }
+  return edits;
+};
+
+/** Step 6b: `/\n##\s*$[\r\n]*\/gm` -> "" (the same, with the line break before it). */
+export const dropEmptyHeadersMidText: CleanupPass = (text) => {
+  const edits: TextEdit[] = [];
+  let from = 0;
+  for (;;) {
+    const p = text.indexOf('\n##', from);
+    if (p < 0) break;
+    const end = emptyHeaderEnd(text, p + 1);
+    if (end >= 0) {
+      edits.push({ start: p, end, text: '' });
+      from = end;
+      continue;
+    }
+    from = p + 1;
+  }
+  return edits;
+};
+
+/** True when the 50 characters before or after `offset` hold a diff marker. */
+function nearDiffMarker(text: string, offset: number): boolean {
+  const window = text.slice(Math.max(0, offset - 50), Math.min(text.length, offset + 50));
+  return DIFF_MARKER.test(window);
+}
+const DIFF_MARKER = /SEARCH|REPLACE|\+\+\+\+\+\+\+|-------/;
+
+/** Step 7a: `/====+\n(?!\n)([^\n])/g` -> blank line after a separator, unless near a diff. */
+export const spaceAfterSeparator: CleanupPass = (text) => {
+  const edits: TextEdit[] = [];
+  let from = 0;
+  for (;;) {
+    const k = text.indexOf('====', from);
+    if (k < 0) break;
+    const r = equalsRunEnd(text, k);
+    if (text.charCodeAt(r) === NEWLINE && r + 1 < text.length && text.charCodeAt(r + 1) !== NEWLINE) {
+      if (!nearDiffMarker(text, k)) edits.push({ start: r, end: r, text: '\n' });
+      from = r + 2;
+      continue;
+    }
+    from = r;
+  }
+  return edits;
+};
+
+/** Step 7b: `/([^\n])\n(?!\n)====+/g` -> blank line before a separator, unless near a diff. */
+export const spaceBeforeSeparator: CleanupPass = (text) => {
+  const edits: TextEdit[] = [];
+  let from = 0;
+  for (;;) {
+    const j = text.indexOf('\n====', from + 1);
+    if (j < 0) break;
+    if (text.charCodeAt(j - 1) !== NEWLINE) {
+      const matchStart = j - 1;
+      if (!nearDiffMarker(text, matchStart)) edits.push({ start: j, end: j, text: '\n' });
+      from = equalsRunEnd(text, j + 1);
+      continue;
+    }
+    from = j;
+  }
+  return edits;
+};
+
+/** The passes in the builder's order. An empty text stays empty (the original returns early). */
+export const CLEANUP_PASSES: readonly CleanupPass[] = [
+  collapseBlankLines,
+  trimEnds,
+  dropTrailingSeparator,
+  collapseEmptySection,
+  collapseDoubleSeparator,
+  dropEmptyHeadersAtLineStart,
+  dropEmptyHeadersMidText,
+  spaceAfterSeparator,
+  spaceBeforeSeparator,
+  collapseBlankLines,
+  trimEnds,
+];

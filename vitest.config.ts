@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and integration tests (engine, host services, CLI). The UI flows are Playwright specs in e2e/.
+export default defineConfig({
+  test: {
+    include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'cli/**/*.test.ts', 'tests/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}'],
+    exclude: ['node_modules/**', 'e2e/**', 'dist*/**'],
+    environment: 'node',
+    testTimeout: 20000,
+    pool: 'forks',
+  },
+});
