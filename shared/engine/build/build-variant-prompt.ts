@@ -1,0 +1,274 @@
+import type { SystemPromptContext } from '../../domain/context.js';
+import type { Variant } from '../../domain/variant.js';
+import { baseVariables } from '../components/base-variables.js';
+import type { ComponentRegistry } from '../components/component-registry.js';
+import type { ComponentEntry, ComponentInput, ComponentOrigin } from '../components/component-types.js';
+import { resolveEnvironment, type BuildOptions } from '../environment.js';
+import { orderWithOverrides } from '../ordering.js';
+import { STANDARD_PLACEHOLDER_KEYS } from '../sections.js';
+import { renderTemplate } from '../template/component-template.js';
+import { CLEANUP_PASSES } from '../text/cleanup.js';
+import { applyEdits, mapSpans, type Span } from '../text/edits.js';
+import { formatValue, lookupDotted, scanTags } from '../text/placeholder-scan.js';
+import { nativeToolDefinitions } from '../tools/native-tools.js';
+import { selectTools, type ToolCatalog } from '../tools/tool-catalog.js';
+import { renderToolText } from '../tools/tool-text.js';
+import type {
+  BuildSection,
+  BuildWarning,
+  ComponentReport,
+  PlaceholderLayer,
+  PlaceholderValue,
+  SourceRef,
+  VariantBuildResult,
+} from './build-result.js';
+
+export interface VariantBuildInput {
+  variant: Variant;
+  /** A validated context (see parseContext): the builder does not re-validate on every build. */
+  context: SystemPromptContext;
+  components: ComponentRegistry;
+  tools: ToolCatalog;
+  options: BuildOptions;
+}
+
+const LAYER2_KEYS = new Set(['CWD', 'SUPPORTS_BROWSER', 'MODEL_FAMILY', 'CURRENT_DATE']);
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  try {
+    return String(error);
+  } catch {
+    return 'unknown error';
+  }
+}
+
+function componentTemplate(entry: ComponentEntry, variant: Variant): { template?: string; origin: ComponentOrigin; file?: string } {
+  const override = variant.componentOverrides[entry.id];
+  if (override?.template !== undefined) {
+    return { template: override.template, origin: 'override', ...(override.templateFile ? { file: override.templateFile } : {}) };
+  }
+  if (entry.kind === 'builtin') return { template: entry.component.defaultTemplate, origin: 'default' };
+  if (entry.kind === 'workspace') return { template: entry.template, origin: 'workspace', ...(entry.file ? { file: entry.file } : {}) };
+  return { origin: 'code' };
+}
+
+function renderComponent(entry: ComponentEntry, input: ComponentInput): { text: string | undefined; origin: ComponentOrigin; file?: string; reason?: string } {
+  const source = componentTemplate(entry, input.variant);
+  let text: string | undefined;
+  let reason: string | undefined;
+  if (source.template === undefined) {
+    text = (entry as Extract<ComponentEntry, { kind: 'code' }>).fn(input.variant, input.context, input);
+  } else if (entry.kind === 'builtin') {
+    text = renderTemplate(source.template, entry.component.variables(input));
+    reason = entry.component.emptyReason?.(input);
+  } else {
+    text = renderTemplate(source.template, { ...baseVariables(input), ...input.variant.placeholders });
+  }
+  return { text, origin: source.origin, ...(source.file ? { file: source.file } : {}), ...(reason ? { reason } : {}) };
+}
+
+/**
+ * Builds the final system prompt of a variant for a context, exactly as Cline's
+ * PromptBuilder does (components, five placeholder layers, one template pass, cleanup),
+ * and explains it: where every range of the text came from, what each component gave,
+ * which layer supplied each placeholder, and what went wrong.
+ */
+export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult {
+  const { variant, components: registry, tools: catalog } = input;
+  const { context } = input;
+  const env = resolveEnvironment(context, input.options);
+  const warnings: BuildWarning[] = [];
+
+  // Tools, computed once: TOOL_USE and TOOLS render them, native calls send them as JSON.
+  const selection = selectTools(variant, context, catalog);
+  for (const ex of selection.excluded) {
+    if (ex.code === 'TOOL_NOT_FOUND') {
+      warnings.push({ code: 'TOOL_NOT_FOUND', severity: 'info', message: `Tool '${ex.id}' not found`, key: ex.id, detail: ex.reason });
+    }
+  }
+  const native = context.enableNativeToolCalls === true;
+  const enabledIds = selection.enabled.map((s) => s.id);
+  const toolTexts = native
+    ? []
+    : selection.enabled.map((spec) => {
+        const defaultText = renderToolText(spec, enabledIds, context);
+        const override = variant.toolOverrides[spec.id]?.template;
+        const text =
+          override === undefined ? defaultText : renderTemplate(override, { DEFAULT_TEXT: defaultText, id: spec.id, name: spec.name ?? spec.id, description: spec.description ?? '', context });
+        return { spec, text };
+      });
+
+  // 1. Components, in order, one after another.
+  const sections: Record<string, string> = {};
+  const componentInput: ComponentInput = {
+    variant,
+    context,
+    env,
+    tools: { catalog, selection, texts: toolTexts },
+    sections,
+  };
+  const reports: ComponentReport[] = [];
+  const origins = new Map<string, { origin: ComponentOrigin; file?: string | undefined }>();
+  for (const { id, enabled } of orderWithOverrides(variant.componentOrder, variant.componentOverrides)) {
+    const entry = registry.get(id);
+    if (!enabled) {
+      reports.push({ id, status: 'disabled', chars: 0, finalChars: 0, reason: 'disabled by the variant', inTemplate: false });
+      continue;
+    }
+    if (!entry) {
+      warnings.push({ code: 'COMPONENT_NOT_FOUND', severity: 'warning', message: `Warning: Component '${id}' not found`, componentId: id });
+      reports.push({ id, status: 'missing', chars: 0, finalChars: 0, reason: 'no component with this id', inTemplate: false });
+      continue;
+    }
+    try {
+      const out = renderComponent(entry, componentInput);
+      if (out.text?.trim()) {
+        sections[id] = out.text;
+        origins.set(id, { origin: out.origin, file: out.file });
+        reports.push({ id, status: 'ok', origin: out.origin, file: out.file, chars: out.text.length, finalChars: 0, inTemplate: false });
+      } else {
+        const reason = out.reason ?? 'renders nothing for this context';
+        warnings.push({ code: 'COMPONENT_EMPTY', severity: 'info', message: `Component '${id}' is empty for this context`, componentId: id, detail: reason });
+        reports.push({ id, status: 'empty', origin: out.origin, file: out.file, chars: 0, finalChars: 0, reason, inTemplate: false });
+      }
+    } catch (error) {
+      const detail = errorText(error);
+      warnings.push({ code: 'COMPONENT_FAILED', severity: 'warning', message: `Warning: Failed to build component '${id}':`, componentId: id, detail });
+      reports.push({ id, status: 'failed', chars: 0, finalChars: 0, reason: detail, inTemplate: false });
+    }
+  }
+
+  // 2. Placeholders, five layers, later ones overwrite earlier ones (a plain object, as in the original).
+  const placeholders: Record<string, unknown> = {};
+  Object.assign(placeholders, variant.placeholders);
+  const cwd = context.cwd || env.processCwd;
+  placeholders.CWD = cwd;
+  placeholders.SUPPORTS_BROWSER = context.supportsBrowserUse || false;
+  placeholders.MODEL_FAMILY = variant.family;
+  placeholders.CURRENT_DATE = env.currentDate;
+  Object.assign(placeholders, sections);
+  const defaulted = new Set<string>();
+  for (const key of STANDARD_PLACEHOLDER_KEYS) {
+    if (!placeholders[key]) {
+      placeholders[key] = sections[key] || '';
+      defaulted.add(key);
+    }
+  }
+  const runtime = context.runtimePlaceholders;
+  if (runtime) Object.assign(placeholders, runtime);
+
+  const layerOf = (key: string): PlaceholderLayer => {
+    const head = key.split('.', 1)[0]!;
+    if (runtime && Object.prototype.hasOwnProperty.call(runtime, head)) return 'runtime';
+    if (Object.prototype.hasOwnProperty.call(sections, head)) return 'component';
+    if (defaulted.has(head)) return 'standard-default';
+    if (LAYER2_KEYS.has(head)) return 'standard';
+    if (Object.prototype.hasOwnProperty.call(variant.placeholders, head)) return 'variant';
+    return 'inherited';
+  };
+
+  // 3. One pass over the base template; inserted text is not scanned again.
+  const template = variant.baseTemplate;
+  const sources: SourceRef[] = [{ kind: 'template', variantId: variant.id, file: variant.files?.template }];
+  const sourceIndex = new Map<string, number>();
+  const spans: Span[] = [];
+  const parts: string[] = [];
+  let length = 0;
+  const seenKeys = new Map<string, PlaceholderValue>();
+  const templateKeys = new Set<string>();
+  const emit = (text: string, source: number, offset: number): void => {
+    if (!text) return;
+    parts.push(text);
+    spans.push({ start: length, end: length + text.length, source, offset });
+    length += text.length;
+  };
+  let at = 0;
+  for (const tag of scanTags(template)) {
+    emit(template.slice(at, tag.start), 0, at);
+    at = tag.end;
+    const key = tag.raw.trim();
+    templateKeys.add(key);
+    const value = lookupDotted(placeholders, key);
+    if (value === undefined || value === null) {
+      warnings.push({ code: 'PLACEHOLDER_UNRESOLVED', severity: 'info', message: `Placeholder '{{${key}}}' is not resolved and stays in the prompt`, key, templateOffset: tag.start });
+      emit(template.slice(tag.start, tag.end), 0, tag.start);
+      continue;
+    }
+    const text = formatValue(value);
+    const layer = layerOf(key);
+    if (!seenKeys.has(key)) seenKeys.set(key, { key, text, layer });
+    let index = sourceIndex.get(key);
+    if (index === undefined) {
+      const origin = layer === 'component' && key === key.split('.', 1)[0] ? origins.get(key) : undefined;
+      sources.push(
+        origin ? { kind: 'component', componentId: key, origin: origin.origin, file: origin.file } : { kind: 'placeholder', key, layer },
+      );
+      index = sources.length - 1;
+      sourceIndex.set(key, index);
+    }
+    emit(text, index, 0);
+  }
+  emit(template.slice(at), 0, at);
+
+  // 4. Cleanup, carrying the spans through every pass.
+  let text = parts.join('');
+  let mapped = spans;
+  if (text) {
+    for (const pass of CLEANUP_PASSES) {
+      const edits = pass(text);
+      if (edits.length === 0) continue;
+      mapped = mapSpans(mapped, edits);
+      text = applyEdits(text, edits);
+    }
+  }
+  if (!text) mapped = [];
+
+  const finalChars = new Map<number, number>();
+  const out: BuildSection[] = mapped.map((s) => {
+    finalChars.set(s.source, (finalChars.get(s.source) ?? 0) + (s.end - s.start));
+    return { start: s.start, end: s.end, source: sources[s.source]!, offset: s.offset };
+  });
+  for (const report of reports) {
+    report.inTemplate = templateKeys.has(report.id);
+    const index = sourceIndex.get(report.id);
+    if (index !== undefined && sources[index]!.kind === 'component') report.finalChars = finalChars.get(index) ?? 0;
+  }
+
+  return {
+    kind: 'variant',
+    variantId: variant.id,
+    family: variant.family,
+    text,
+    sections: out,
+    components: reports,
+    placeholders: [...seenKeys.values()],
+    warnings,
+    tools: {
+      enabled: enabledIds,
+      excluded: selection.excluded.map(({ id, reason }) => ({ id, reason })),
+      native: native ? nativeToolDefinitions(selection.enabled, context) : undefined,
+      specs: selection.enabled,
+    },
+    sizes: { chars: text.length, bytes: utf8Length(text), lines: text ? countLines(text) : 0 },
+    inputs: { currentDate: env.currentDate, cwd },
+  };
+}
+
+function countLines(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+const TWO_BYTE = /[\u0080-\u07ff]/g;
+const THREE_BYTE = /[\u0800-\ud7ff\ue000-\uffff]/g;
+const SURROGATE = /[\ud800-\udfff]/g;
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/** UTF-8 length without an encoder (shared/ has no DOM or Node APIs); ASCII text costs one regex test. */
+function utf8Length(text: string): number {
+  if (!NON_ASCII.test(text)) return text.length;
+  const count = (re: RegExp): number => text.match(re)?.length ?? 0;
+  return text.length + count(TWO_BYTE) + 2 * count(THREE_BYTE) + count(SURROGATE);
+}

@@ -1,0 +1,24 @@
+import type { ComponentInput } from './component-types.js';
+
+/**
+ * Variables every component template can use, whatever the component: the machine facts,
+ * the working directory, the date, the family, and the whole context and variant for blocks.
+ */
+export function baseVariables(input: ComponentInput): Record<string, unknown> {
+  const { context, env, variant } = input;
+  return {
+    CWD: context.cwd || env.processCwd,
+    OS: env.machine.os,
+    SHELL: env.machine.shell,
+    HOME_DIR: env.machine.homeDir,
+    PLATFORM: env.machine.platform,
+    CURRENT_DATE: env.currentDate,
+    MODEL_FAMILY: variant.family,
+    SUPPORTS_BROWSER: context.supportsBrowserUse === true,
+    MODE: context.providerInfo?.mode ?? 'act',
+    YOLO: context.yoloModeToggled === true,
+    context,
+    variant: { id: variant.id, family: variant.family, version: variant.version, config: variant.config, placeholders: variant.placeholders },
+    sections: input.sections,
+  };
+}

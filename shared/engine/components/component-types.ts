@@ -1,0 +1,46 @@
+import type { SystemPromptContext } from '../../domain/context.js';
+import type { ToolSpec } from '../../domain/tool.js';
+import type { Variant } from '../../domain/variant.js';
+import type { BuildEnvironment } from '../environment.js';
+import type { ToolCatalog, ToolSelection } from '../tools/tool-catalog.js';
+
+/** What a component sees when it builds its section. */
+export interface ComponentInput {
+  variant: Variant;
+  context: SystemPromptContext;
+  env: BuildEnvironment;
+  tools: {
+    catalog: ToolCatalog;
+    selection: ToolSelection;
+    /** Prompt text of each enabled tool, in order ('' for placeholder tools); empty with native tool calls. */
+    texts: readonly { spec: ToolSpec; text: string }[];
+  };
+  /** Sections kept so far, by component id (components run in order). */
+  sections: Readonly<Record<string, string>>;
+}
+
+/**
+ * A built-in component: a default template in the component template language and the
+ * variables it computes from the input. A variant's override template replaces the
+ * default template and sees the same variables.
+ */
+export interface BuiltinComponent {
+  id: string;
+  title: string;
+  description: string;
+  defaultTemplate: string;
+  variables(input: ComponentInput): Record<string, unknown>;
+  /** Why the component renders nothing for this input (shown next to its zero size). */
+  emptyReason?(input: ComponentInput): string | undefined;
+}
+
+/** A component written in code, like an entry of Cline's component registry. */
+export type ComponentFunction = (variant: Variant, context: SystemPromptContext, input: ComponentInput) => string | undefined;
+
+export type ComponentEntry =
+  | { kind: 'builtin'; id: string; component: BuiltinComponent }
+  | { kind: 'workspace'; id: string; template: string; file?: string | undefined; description?: string | undefined }
+  | { kind: 'code'; id: string; fn: ComponentFunction };
+
+/** Where the text of a rendered component came from. */
+export type ComponentOrigin = 'default' | 'override' | 'workspace' | 'code';

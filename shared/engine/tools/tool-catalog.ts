@@ -1,0 +1,49 @@
+import type { SystemPromptContext } from '../../domain/context.js';
+import type { ToolFile, ToolSpec } from '../../domain/tool.js';
+import type { Variant } from '../../domain/variant.js';
+import { orderWithOverrides } from '../ordering.js';
+import { describeRequirement, requirementHolds } from './requirements.js';
+
+/** Tool files by tool id. */
+export type ToolCatalog = ReadonlyMap<string, ToolFile>;
+
+/** The spec of a tool for a family: the family's own, else the generic one, else the first. */
+export function specForFamily(file: ToolFile, family: string): ToolSpec {
+  const spec = file.specs.find((s) => s.family === family) ?? file.specs.find((s) => s.family === 'generic') ?? file.specs[0]!;
+  return { id: file.id, ...spec };
+}
+
+export interface ToolSelection {
+  /** Enabled tools in prompt order. */
+  enabled: ToolSpec[];
+  /** Tools of the variant that were left out, with the reason. */
+  excluded: { id: string; reason: string; code: 'TOOL_NOT_FOUND' | 'TOOL_DISABLED' | 'TOOL_CONTEXT' }[];
+}
+
+/** The variant's tools for a context (Cline's getEnabledToolSpecs, plus the variant's tool overrides). */
+export function selectTools(variant: Variant, context: SystemPromptContext, catalog: ToolCatalog): ToolSelection {
+  const enabled: ToolSpec[] = [];
+  const excluded: ToolSelection['excluded'] = [];
+  const seen = new Set<string>();
+  const ordered = orderWithOverrides(variant.tools, variant.toolOverrides);
+  for (const entry of ordered) {
+    if (seen.has(entry.id)) continue;
+    seen.add(entry.id);
+    if (!entry.enabled) {
+      excluded.push({ id: entry.id, reason: 'disabled by the variant', code: 'TOOL_DISABLED' });
+      continue;
+    }
+    const file = catalog.get(entry.id);
+    if (!file) {
+      excluded.push({ id: entry.id, reason: `no tool spec with id '${entry.id}'`, code: 'TOOL_NOT_FOUND' });
+      continue;
+    }
+    const spec = specForFamily(file, variant.family);
+    if (!requirementHolds(spec.contextRequirement, context)) {
+      excluded.push({ id: entry.id, reason: `needs: ${describeRequirement(spec.contextRequirement!)}`, code: 'TOOL_CONTEXT' });
+      continue;
+    }
+    enabled.push(spec);
+  }
+  return { enabled, excluded };
+}

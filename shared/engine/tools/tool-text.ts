@@ -1,0 +1,38 @@
+import type { SystemPromptContext } from '../../domain/context.js';
+import type { ToolParameter, ToolSpec } from '../../domain/tool.js';
+import { renderTemplate } from '../template/component-template.js';
+import { requirementHolds } from './requirements.js';
+
+/** Texts of a tool spec may use the template language over the context. */
+function expand(text: string, context: SystemPromptContext): string {
+  return text.includes('{{') ? renderTemplate(text, { context }) : text;
+}
+
+/** Parameters kept for a context: all dependency tools enabled and the context requirement met. */
+export function keptParameters(spec: ToolSpec, enabledIds: readonly string[], context: SystemPromptContext): ToolParameter[] {
+  return (spec.parameters ?? []).filter(
+    (p) => (p.dependencies ?? []).every((d) => enabledIds.includes(d)) && requirementHolds(p.contextRequirement, context),
+  );
+}
+
+/**
+ * One tool as prompt text, line for line as Cline's PromptBuilder.tool writes it. A tool
+ * with neither parameters nor description is a placeholder and renders as "".
+ */
+export function renderToolText(spec: ToolSpec, enabledIds: readonly string[], context: SystemPromptContext): string {
+  if (!spec.parameters?.length && !spec.description?.length) return '';
+  const displayName = spec.name || spec.id;
+  const params = keptParameters(spec, enabledIds, context);
+  const description = [`Description: ${spec.description === undefined ? 'undefined' : expand(spec.description, context)}`];
+  for (const p of params) if (p.description) description.push(expand(p.description, context));
+  const lines = [`## ${displayName}`, description.join('\n')];
+  if (params.length === 0) lines.push('Parameters: None');
+  else {
+    lines.push('Parameters:');
+    for (const p of params) lines.push(`- ${p.name}: (${p.required ? 'required' : 'optional'}) ${expand(p.instruction, context)}`);
+  }
+  lines.push('Usage:', `<${displayName}>`);
+  for (const p of params) lines.push(`<${p.name}>${p.usage ?? ''}</${p.name}>`);
+  lines.push(`</${displayName}>`);
+  return lines.join('\n');
+}
