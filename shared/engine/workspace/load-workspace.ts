@@ -1,0 +1,254 @@
+import { SystemPromptContextSchema } from '../../domain/context.js';
+import type { WorkspaceFileSource } from '../../domain/file-source.js';
+import { ContextPresetFileSchema, type ContextPreset, type ContextPresetFile } from '../../domain/preset.js';
+import type { FileProblem } from '../../domain/problems.js';
+import { ToolFileSchema, type ToolFile } from '../../domain/tool.js';
+import { VariantFileSchema, type ResolvedOverride, type Variant } from '../../domain/variant.js';
+import type { ComponentRegistry } from '../components/component-registry.js';
+import { createBuiltinRegistry } from '../components/builtin/index.js';
+import { WorkspaceConfigSchema, type WorkspaceConfig } from './workspace-config.js';
+import type { WorkspaceSnapshot } from './workspace-snapshot.js';
+import { parseYamlFile, positionOf, type PositionIndex } from './yaml-file.js';
+
+const ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+export interface LoadWorkspaceOptions {
+  /** Component registry to start from (default: the built-ins). It is cloned, never changed. */
+  components?: ComponentRegistry | undefined;
+}
+
+/** A path inside a folder, refusing anything that could leave it. */
+function confinedJoin(folder: string, relative: string): string | undefined {
+  if (!relative || relative.startsWith('/') || relative.includes('\\') || relative.includes('\0') || /^[A-Za-z]:/.test(relative)) return undefined;
+  const parts = relative.split('/');
+  if (parts.some((p) => p === '..' || p === '.' || p === '')) return undefined;
+  return `${folder}/${relative}`;
+}
+
+function stem(name: string, ext: string): string | undefined {
+  return name.endsWith(ext) && !name.endsWith('/') ? name.slice(0, -ext.length) : undefined;
+}
+
+function files(source: WorkspaceFileSource, folder: string, ext: string): { name: string; id: string }[] {
+  return source
+    .list(folder)
+    .map((name) => ({ name, id: stem(name, ext) }))
+    .filter((f): f is { name: string; id: string } => f.id !== undefined && f.id.length > 0);
+}
+
+function deepMerge(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const prev = out[key];
+    out[key] =
+      value && typeof value === 'object' && !Array.isArray(value) && prev && typeof prev === 'object' && !Array.isArray(prev)
+        ? deepMerge(prev as Record<string, unknown>, value as Record<string, unknown>)
+        : value;
+  }
+  return out;
+}
+
+function loadOverrides(
+  source: WorkspaceFileSource,
+  folder: string,
+  kind: 'components' | 'tools',
+  settings: Record<string, ResolvedOverride>,
+  problems: FileProblem[],
+): Record<string, ResolvedOverride> {
+  const out: Record<string, ResolvedOverride> = {};
+  for (const [id, value] of Object.entries(settings)) out[id] = { ...value };
+  const dir = `${folder}/overrides/${kind}`;
+  for (const f of files(source, dir, '.md')) {
+    const file = `${dir}/${f.name}`;
+    if (!ID_PATTERN.test(f.id)) {
+      problems.push({ file, message: `'${f.id}' is not a valid ${kind === 'components' ? 'component' : 'tool'} id`, severity: 'error' });
+      continue;
+    }
+    const text = source.read(file);
+    if (text === undefined) continue;
+    out[f.id] = { ...out[f.id], template: text, templateFile: file };
+  }
+  return out;
+}
+
+function loadVariant(source: WorkspaceFileSource, folderName: string, problems: FileProblem[], positions: Map<string, PositionIndex>): Variant | undefined {
+  const folder = `variants/${folderName}`;
+  const configFile = `${folder}/variant.yaml`;
+  const text = source.read(configFile);
+  if (text === undefined) {
+    problems.push({ file: configFile, message: 'missing: every variant folder needs a variant.yaml', severity: 'error' });
+    return undefined;
+  }
+  const parsed = parseYamlFile(configFile, text, VariantFileSchema);
+  positions.set(configFile, parsed.positions);
+  problems.push(...parsed.problems);
+  const file = parsed.value;
+  if (!file) return undefined;
+  const at = (path: string): { line?: number; column?: number } => {
+    const pos = positionOf(parsed.positions, path.split('.'));
+    return pos ? { line: pos.line, column: pos.column } : {};
+  };
+  if (file.id !== folderName) {
+    problems.push({ file: configFile, ...at('id'), path: 'id', message: `id '${file.id}' does not match its folder name '${folderName}'`, severity: 'error' });
+    return undefined;
+  }
+  const templateFile = confinedJoin(folder, file.template);
+  if (!templateFile) {
+    problems.push({ file: configFile, ...at('template'), path: 'template', message: `template '${file.template}' must be a relative path inside the variant folder`, severity: 'error' });
+    return undefined;
+  }
+  const baseTemplate = source.read(templateFile);
+  if (baseTemplate === undefined) {
+    problems.push({ file: templateFile, message: `missing: the base template of variant '${file.id}' (named by ${configFile})`, severity: 'error' });
+    return undefined;
+  }
+  const { componentOverrides, toolOverrides, template: _template, ...rest } = file;
+  return {
+    ...rest,
+    baseTemplate,
+    componentOverrides: loadOverrides(source, folder, 'components', componentOverrides, problems),
+    toolOverrides: loadOverrides(source, folder, 'tools', toolOverrides, problems),
+    files: { folder, config: configFile, template: templateFile },
+  };
+}
+
+function loadPresets(source: WorkspaceFileSource, problems: FileProblem[], positions: Map<string, PositionIndex>): ContextPreset[] {
+  const raw = new Map<string, { file: string; value: ContextPresetFile }>();
+  for (const f of files(source, 'contexts', '.yaml')) {
+    const file = `contexts/${f.name}`;
+    const text = source.read(file);
+    if (text === undefined) continue;
+    const parsed = parseYamlFile(file, text, ContextPresetFileSchema);
+    positions.set(file, parsed.positions);
+    problems.push(...parsed.problems);
+    if (parsed.value) raw.set(f.id, { file, value: parsed.value });
+  }
+  const resolved = new Map<string, Record<string, unknown> | null>();
+  const resolve = (name: string, chain: string[]): Record<string, unknown> | null => {
+    if (resolved.has(name)) return resolved.get(name)!;
+    const entry = raw.get(name)!;
+    let context = entry.value.context;
+    const base = entry.value.extends;
+    if (base !== undefined) {
+      const pos = positionOf(positions.get(entry.file) ?? {}, ['extends']);
+      if (chain.includes(base) || base === name) {
+        problems.push({ file: entry.file, line: pos?.line, column: pos?.column, path: 'extends', message: `'extends' makes a cycle: ${[...chain, name, base].join(' -> ')}`, severity: 'error' });
+        resolved.set(name, null);
+        return null;
+      }
+      if (!raw.has(base)) {
+        problems.push({ file: entry.file, line: pos?.line, column: pos?.column, path: 'extends', message: `extends '${base}', but there is no contexts/${base}.yaml`, severity: 'error' });
+        resolved.set(name, null);
+        return null;
+      }
+      const parent = resolve(base, [...chain, name]);
+      if (!parent) {
+        resolved.set(name, null);
+        return null;
+      }
+      context = deepMerge(parent, context);
+    }
+    resolved.set(name, context);
+    return context;
+  };
+  const presets: ContextPreset[] = [];
+  for (const [name, entry] of raw) {
+    const merged = resolve(name, []);
+    if (!merged) continue;
+    const checked = SystemPromptContextSchema.safeParse(merged);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const path = ['context', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
+        const pos = positionOf(positions.get(entry.file) ?? {}, path);
+        problems.push({ file: entry.file, line: pos?.line, column: pos?.column, path: path.join('.'), message: issue.message, severity: 'error' });
+      }
+      continue;
+    }
+    presets.push({ name, description: entry.value.description, context: checked.data, file: entry.file });
+  }
+  return presets.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Loads a workspace folder: workspace.yaml, variants, components, tools and context
+ * presets. Never throws for bad files: each problem is reported with its file and
+ * position, and a broken file only leaves itself out.
+ */
+export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspaceOptions = {}): WorkspaceSnapshot {
+  const problems: FileProblem[] = [];
+  const positions = new Map<string, PositionIndex>();
+
+  let config: WorkspaceConfig = WorkspaceConfigSchema.parse({});
+  const configText = source.read('workspace.yaml');
+  if (configText !== undefined) {
+    const parsed = parseYamlFile('workspace.yaml', configText, WorkspaceConfigSchema);
+    positions.set('workspace.yaml', parsed.positions);
+    problems.push(...parsed.problems);
+    if (parsed.value) config = parsed.value;
+  }
+
+  // Tools
+  const tools = new Map<string, ToolFile>();
+  const toolFiles = new Map<string, string>();
+  for (const f of files(source, 'tools', '.yaml')) {
+    const file = `tools/${f.name}`;
+    const text = source.read(file);
+    if (text === undefined) continue;
+    const parsed = parseYamlFile(file, text, ToolFileSchema);
+    positions.set(file, parsed.positions);
+    problems.push(...parsed.problems);
+    if (!parsed.value) continue;
+    if (parsed.value.id !== f.id) {
+      const pos = positionOf(parsed.positions, ['id']);
+      problems.push({ file, line: pos?.line, column: pos?.column, path: 'id', message: `id '${parsed.value.id}' does not match the file name '${f.name}'`, severity: 'error' });
+      continue;
+    }
+    tools.set(f.id, parsed.value);
+    toolFiles.set(f.id, file);
+  }
+
+  // Components
+  const components = (options.components ?? createBuiltinRegistry()).clone();
+  const workspaceComponents: string[] = [];
+  for (const f of files(source, 'components', '.md')) {
+    const file = `components/${f.name}`;
+    if (!ID_PATTERN.test(f.id)) {
+      problems.push({ file, message: `'${f.id}' is not a valid component id (letters, digits, _ . -)`, severity: 'error' });
+      continue;
+    }
+    const text = source.read(file);
+    if (text === undefined) continue;
+    components.registerTemplate(f.id, text, file);
+    workspaceComponents.push(f.id);
+  }
+
+  // Variants
+  const loaded: Variant[] = [];
+  for (const name of source.list('variants')) {
+    if (!name.endsWith('/')) continue;
+    const variant = loadVariant(source, name.slice(0, -1), problems, positions);
+    if (variant) loaded.push(variant);
+  }
+  const byId = new Map(loaded.map((v) => [v.id, v]));
+  const ordered: Variant[] = [];
+  config.selectionOrder.forEach((id, i) => {
+    const variant = byId.get(id);
+    if (!variant) {
+      const pos = positionOf(positions.get('workspace.yaml') ?? {}, ['selectionOrder', i]);
+      problems.push({ file: 'workspace.yaml', line: pos?.line, column: pos?.column, path: `selectionOrder.${i}`, message: `selectionOrder names '${id}', but no variant with that id loaded`, severity: 'warning' });
+    } else if (!ordered.includes(variant)) ordered.push(variant);
+  });
+  for (const variant of [...loaded].sort((a, b) => a.id.localeCompare(b.id))) if (!ordered.includes(variant)) ordered.push(variant);
+
+  return {
+    config,
+    variants: ordered,
+    components,
+    workspaceComponents,
+    tools,
+    toolFiles,
+    presets: loadPresets(source, problems, positions),
+    positions,
+    problems,
+  };
+}

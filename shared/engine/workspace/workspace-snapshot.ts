@@ -1,0 +1,25 @@
+import type { ContextPreset } from '../../domain/preset.js';
+import type { FileProblem } from '../../domain/problems.js';
+import type { Variant } from '../../domain/variant.js';
+import type { ComponentRegistry } from '../components/component-registry.js';
+import type { ToolCatalog } from '../tools/tool-catalog.js';
+import type { WorkspaceConfig } from './workspace-config.js';
+import type { PositionIndex } from './yaml-file.js';
+
+/** Everything the engine knows about a loaded workspace. */
+export interface WorkspaceSnapshot {
+  config: WorkspaceConfig;
+  /** Variants that loaded, in selection order. */
+  variants: Variant[];
+  /** Built-in components plus the workspace's template components (and any registered in code). */
+  components: ComponentRegistry;
+  /** Ids of the workspace's own template components (components/<ID>.md). */
+  workspaceComponents: string[];
+  tools: ToolCatalog;
+  /** Tool id -> workspace-relative file. */
+  toolFiles: ReadonlyMap<string, string>;
+  presets: ContextPreset[];
+  /** Positions of YAML nodes by file, for lint findings and editor markers. */
+  positions: ReadonlyMap<string, PositionIndex>;
+  problems: FileProblem[];
+}

@@ -1,0 +1,93 @@
+import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+import type { z } from 'zod';
+import type { FileProblem } from '../../domain/problems.js';
+
+/** 1-based line and column. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** Positions of the nodes of a YAML document by dotted path ('' is the document, `tools.2`, `componentOverrides.X`). */
+export type PositionIndex = Record<string, Position>;
+
+export interface ParsedYaml<T> {
+  value?: T | undefined;
+  problems: FileProblem[];
+  positions: PositionIndex;
+}
+
+function indexPositions(node: unknown, path: string, counter: LineCounter, out: PositionIndex, own = true): void {
+  if (!node || typeof node !== 'object') return;
+  const range = (node as YamlNode).range;
+  if (own && range) {
+    const pos = counter.linePos(range[0]);
+    out[path] = { line: pos.line, column: pos.col };
+  }
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      const keyNode = pair.key as YamlNode | null;
+      const key = isScalar(keyNode) ? String(keyNode.value) : String(keyNode);
+      const childPath = path ? `${path}.${key}` : key;
+      // An entry is found at its key ("key:"), where a reader looks for it.
+      const keyRange = keyNode && typeof keyNode === 'object' ? keyNode.range : undefined;
+      if (keyRange) {
+        const pos = counter.linePos(keyRange[0]);
+        out[childPath] = { line: pos.line, column: pos.col };
+      }
+      indexPositions(pair.value, childPath, counter, out, !keyRange);
+    }
+  } else if (isSeq(node)) {
+    node.items.forEach((item, i) => indexPositions(item, path ? `${path}.${i}` : String(i), counter, out));
+  }
+}
+
+/** The position of a path, or of its nearest ancestor that has one. */
+export function positionOf(index: PositionIndex, path: readonly (string | number)[]): Position | undefined {
+  for (let n = path.length; n >= 0; n--) {
+    const found = index[path.slice(0, n).join('.')];
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Parses a YAML file and validates it with a zod schema. Never throws: syntax errors and
+ * schema errors come back as problems naming the file, the line and column, and the path.
+ */
+export function parseYamlFile<S extends z.ZodType>(file: string, text: string, schema: S): ParsedYaml<z.output<S>> {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+  const positions: PositionIndex = {};
+  const problems: FileProblem[] = [];
+  for (const error of doc.errors) {
+    const pos = counter.linePos(error.pos[0]);
+    problems.push({ file, line: pos.line, column: pos.col, message: `YAML syntax: ${error.message.split('\n')[0]}`, severity: 'error' });
+  }
+  if (problems.length > 0) return { problems, positions };
+  indexPositions(doc.contents, '', counter, positions);
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    problems.push({ file, line: 1, column: 1, message: `YAML: ${error instanceof Error ? error.message : String(error)}`, severity: 'error' });
+    return { problems, positions };
+  }
+  const parsed = schema.safeParse(data ?? {});
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+      const pos = positionOf(positions, path);
+      problems.push({
+        file,
+        line: pos?.line,
+        column: pos?.column,
+        path: path.length ? path.join('.') : undefined,
+        message: issue.message,
+        severity: 'error',
+      });
+    }
+    return { problems, positions };
+  }
+  return { value: parsed.data, problems, positions };
+}
