@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * The renderer names workspace documents by what they are, never by path; the host maps a
+ * reference to a file inside the open workspace (and refuses anything that would leave it).
+ */
+const Id = z.string().regex(/^[A-Za-z0-9_.-]+$/, 'ids use letters, digits, _ . -').refine((s) => s !== '.' && s !== '..', 'not an id');
+/** A relative file name inside a profile folder: segments of id characters, no `..`. */
+const RelFile = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/, 'a relative path of letters, digits, _ . -')
+  .refine((s) => !s.split('/').some((p) => p === '.' || p === '..'), 'no . or .. segments');
+
+export const DocRefSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('workspace-config') }).strict(),
+  z.object({ kind: z.literal('variant-config'), variantId: Id }).strict(),
+  z.object({ kind: z.literal('variant-template'), variantId: Id }).strict(),
+  z.object({ kind: z.literal('component-override'), variantId: Id, componentId: Id }).strict(),
+  z.object({ kind: z.literal('tool-override'), variantId: Id, toolId: Id }).strict(),
+  z.object({ kind: z.literal('component'), componentId: Id }).strict(),
+  z.object({ kind: z.literal('tool'), toolId: Id }).strict(),
+  z.object({ kind: z.literal('preset'), name: Id }).strict(),
+  z.object({ kind: z.literal('profile-file'), profileId: Id, file: RelFile }).strict(),
+]);
+export type DocRef = z.infer<typeof DocRefSchema>;
+export type DocKind = DocRef['kind'];
+
+/** A stable string for maps and tabs, e.g. `variant-template:generic`. */
+export function docKey(ref: DocRef): string {
+  switch (ref.kind) {
+    case 'workspace-config':
+      return 'workspace-config';
+    case 'variant-config':
+    case 'variant-template':
+      return `${ref.kind}:${ref.variantId}`;
+    case 'component-override':
+      return `${ref.kind}:${ref.variantId}/${ref.componentId}`;
+    case 'tool-override':
+      return `${ref.kind}:${ref.variantId}/${ref.toolId}`;
+    case 'component':
+      return `component:${ref.componentId}`;
+    case 'tool':
+      return `tool:${ref.toolId}`;
+    case 'preset':
+      return `preset:${ref.name}`;
+    case 'profile-file':
+      return `profile-file:${ref.profileId}/${ref.file}`;
+  }
+}
+
+/**
+ * The conventional workspace-relative path of a document. The variant template's real file
+ * name comes from variant.yaml (`template`, default template.md); the host resolves that.
+ */
+export function conventionalPath(ref: DocRef): string {
+  switch (ref.kind) {
+    case 'workspace-config':
+      return 'workspace.yaml';
+    case 'variant-config':
+      return `variants/${ref.variantId}/variant.yaml`;
+    case 'variant-template':
+      return `variants/${ref.variantId}/template.md`;
+    case 'component-override':
+      return `variants/${ref.variantId}/overrides/components/${ref.componentId}.md`;
+    case 'tool-override':
+      return `variants/${ref.variantId}/overrides/tools/${ref.toolId}.md`;
+    case 'component':
+      return `components/${ref.componentId}.md`;
+    case 'tool':
+      return `tools/${ref.toolId}.yaml`;
+    case 'preset':
+      return `contexts/${ref.name}.yaml`;
+    case 'profile-file':
+      return `profiles/${ref.profileId}/${ref.file}`;
+  }
+}
