@@ -1,0 +1,63 @@
+/**
+ * The filesystem that instruction discovery reads through. One discovery algorithm, two
+ * implementations: the real disk (electron/host/stack) and the virtual tree a context carries
+ * (virtual-fs.ts). Paths are absolute. Errors are thrown as objects with a Node-style `code`
+ * (`EACCES`, `ELOOP`, `EISDIR`, ...), which discovery turns into warnings.
+ */
+
+export type InstructionFsEntryKind = 'file' | 'directory' | 'other';
+
+export interface InstructionFsStat {
+  kind: InstructionFsEntryKind;
+  size: number;
+}
+
+export interface InstructionFs {
+  /**
+   * What is at `path`, following symlinks; undefined when nothing is there (ENOENT, ENOTDIR).
+   * Other failures (a symlink loop, a folder that cannot be searched) throw.
+   */
+  stat(path: string): Promise<InstructionFsStat | undefined>;
+  /** The bytes of a file (following symlinks); throws when it cannot be read. */
+  readFile(path: string): Promise<Uint8Array>;
+  /** Names of the entries directly inside a folder (any order); throws when it cannot be listed. */
+  readdir(path: string): Promise<string[]>;
+  /** The path with every symlink resolved; throws when it does not exist or loops. */
+  realpath(path: string): Promise<string>;
+}
+
+/** An error as an InstructionFs throws it. */
+export class InstructionFsError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'InstructionFsError';
+    this.code = code;
+  }
+}
+
+/** The `code` of a thrown filesystem error, or 'EUNKNOWN'. */
+export function fsErrorCode(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const code = (error as { code: unknown }).code;
+    if (typeof code === 'string' && code !== '') return code;
+  }
+  return 'EUNKNOWN';
+}
+
+/** A short human text for a thrown filesystem error. */
+export function fsErrorText(error: unknown): string {
+  const code = fsErrorCode(error);
+  const explained: Record<string, string> = {
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    ELOOP: 'too many levels of symbolic links (a symlink loop)',
+    EISDIR: 'it is a directory',
+    ENOTDIR: 'a parent is not a directory',
+    ENOENT: 'no such file or directory',
+  };
+  const text = explained[code];
+  if (text) return `${code}: ${text}`;
+  if (error instanceof Error && error.message) return `${code}: ${error.message}`;
+  return code;
+}

@@ -1,0 +1,295 @@
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import type { z } from 'zod';
+import type { WorkspaceFileSource } from '../domain/file-source.js';
+import type { FileProblem } from '../domain/problems.js';
+import { unknownEnvironmentSlots } from './environment.js';
+import {
+  GLOBAL_PATH_PLACEHOLDERS,
+  StackProfileFileSchema,
+  type StackAgent,
+  type StackProfile,
+  type StackProfileFile,
+  type StackText,
+  type TextRef,
+} from './profile.js';
+
+/**
+ * Loads profiles/<id>/profile.yaml and the prompt files it names from a workspace. Never
+ * throws: every problem (YAML syntax, schema, missing files, broken references) comes back
+ * as a FileProblem with the file, line and column of the YAML node at fault.
+ */
+
+export interface LoadStackProfileResult {
+  profile?: StackProfile | undefined;
+  problems: FileProblem[];
+}
+
+type PathSeg = string | number;
+
+interface Located {
+  line: number;
+  column: number;
+}
+
+/** Position of the YAML node at `path` (or the nearest existing parent); `key` points at the key itself. */
+function locate(doc: Document, lc: LineCounter, path: readonly PropertyKey[], key = false): Located | undefined {
+  let node: unknown = doc.contents;
+  let range: readonly number[] | undefined = (node as { range?: number[] } | null)?.range;
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i];
+    const last = i === path.length - 1;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(seg));
+      if (!pair) break;
+      const keyRange = isScalar(pair.key) ? pair.key.range : undefined;
+      const valueRange = (pair.value as { range?: number[] } | null)?.range;
+      range = (last && key) || !valueRange ? (keyRange ?? range) : valueRange;
+      if (!valueRange) break;
+      node = pair.value;
+    } else if (isSeq(node)) {
+      const item = node.items[Number(seg)] as { range?: number[] } | undefined;
+      if (!item?.range) break;
+      range = item.range;
+      node = item;
+    } else {
+      break;
+    }
+  }
+  if (!range || range[0] === undefined) return undefined;
+  const pos = lc.linePos(range[0]);
+  return { line: pos.line, column: pos.col };
+}
+
+function dotted(path: readonly PropertyKey[]): string {
+  return path.map((s) => String(s)).join('.');
+}
+
+/** A profile-relative file path, checked to stay inside the folder; undefined when it escapes. */
+function insideFolder(folder: string, rel: string): string | undefined {
+  if (rel.startsWith('/') || rel.includes('\\') || /^[A-Za-z]:/.test(rel)) return undefined;
+  const out: string[] = [];
+  for (const seg of rel.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (out.length === 0) return undefined;
+      out.pop();
+      continue;
+    }
+    out.push(seg);
+  }
+  if (out.length === 0) return undefined;
+  return folder === '' ? out.join('/') : `${folder}/${out.join('/')}`;
+}
+
+/** Files end with a newline by convention; that one newline is not part of the prompt. */
+export function stripFinalNewline(text: string): string {
+  if (text.endsWith('\r\n')) return text.slice(0, -2);
+  if (text.endsWith('\n')) return text.slice(0, -1);
+  return text;
+}
+
+function lineColumnIn(text: string, index: number): Located {
+  const before = text.slice(0, index);
+  const line = before.split('\n').length;
+  const column = index - (before.lastIndexOf('\n') + 1) + 1;
+  return { line, column };
+}
+
+export function loadStackProfile(source: WorkspaceFileSource, folder: string): LoadStackProfileResult {
+  const dir = folder.replace(/\/+$/, '');
+  const config = dir === '' ? 'profile.yaml' : `${dir}/profile.yaml`;
+  const problems: FileProblem[] = [];
+
+  let text: string | undefined;
+  try {
+    text = source.read(config);
+  } catch (error) {
+    problems.push({ file: config, severity: 'error', message: `cannot read: ${error instanceof Error ? error.message : String(error)}` });
+    return { problems };
+  }
+  if (text === undefined) {
+    problems.push({ file: config, severity: 'error', message: 'profile.yaml not found' });
+    return { problems };
+  }
+
+  const lc = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lc, uniqueKeys: true, prettyErrors: false });
+  for (const e of [...doc.errors, ...doc.warnings]) {
+    const pos = e.linePos?.[0] ?? lc.linePos(e.pos[0]);
+    problems.push({
+      file: config,
+      line: pos.line,
+      column: pos.col,
+      severity: e.name === 'YAMLParseError' ? 'error' : 'warning',
+      message: e.message.split('\n')[0] ?? e.message,
+    });
+  }
+  if (doc.errors.length > 0) return { problems };
+
+  const at = (path: readonly PropertyKey[], severity: FileProblem['severity'], message: string, key = false): void => {
+    const pos = locate(doc, lc, path, key);
+    problems.push({ file: config, line: pos?.line, column: pos?.column, path: path.length ? dotted(path) : undefined, severity, message });
+  };
+
+  const parsed = StackProfileFileSchema.safeParse(doc.toJS() ?? {});
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) reportIssue(issue, at);
+    return { problems };
+  }
+  const file: StackProfileFile = parsed.data;
+
+  // Texts.
+  const readText = (ref: TextRef, path: PathSeg[]): StackText | undefined => {
+    if (typeof ref !== 'string') return { text: ref.text };
+    const target = insideFolder(dir, ref);
+    if (target === undefined) {
+      at(path, 'error', `'${ref}' must be a relative path inside the profile folder`);
+      return undefined;
+    }
+    let content: string | undefined;
+    try {
+      content = source.read(target);
+    } catch {
+      content = undefined;
+    }
+    if (content === undefined) {
+      at(path, 'error', `file not found: ${target}`);
+      return undefined;
+    }
+    return { text: stripFinalNewline(content), file: target };
+  };
+
+  const folderName = dir.split('/').pop() ?? '';
+  if (folderName !== '' && folderName !== file.id) {
+    at(['id'], 'warning', `id '${file.id}' differs from the folder name '${folderName}'`);
+  }
+
+  const providerPrompts: Record<string, StackText> = {};
+  for (const [key, ref] of Object.entries(file.providerPrompts)) {
+    const t = readText(ref, ['providerPrompts', key]);
+    if (t) providerPrompts[key] = t;
+  }
+
+  const seenRules = new Set<string>();
+  const usedPrompts = new Set<string>();
+  let catchAll: string | undefined;
+  file.providerRules.forEach((rule, i) => {
+    if (seenRules.has(rule.id)) at(['providerRules', i, 'id'], 'error', `duplicate rule id '${rule.id}'`);
+    seenRules.add(rule.id);
+    usedPrompts.add(rule.prompt);
+    if (!(rule.prompt in file.providerPrompts)) {
+      at(['providerRules', i, 'prompt'], 'error', `unknown provider prompt '${rule.prompt}' (known: ${Object.keys(file.providerPrompts).join(', ') || 'none'})`);
+    }
+    for (const field of ['modelId', 'providerId'] as const) {
+      rule[field]?.forEach((c, j) => {
+        if (typeof c !== 'string' && c.regex !== undefined) {
+          try {
+            new RegExp(c.regex);
+          } catch (error) {
+            at(['providerRules', i, field, j, 'regex'], 'error', `invalid regex: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+      });
+    }
+    if (catchAll !== undefined) {
+      at(['providerRules', i], 'warning', `rule '${rule.id}' is never reached: rule '${catchAll}' before it matches every model`);
+    } else if (rule.modelId === undefined && rule.providerId === undefined) {
+      catchAll = rule.id;
+    }
+  });
+  if (catchAll === undefined) {
+    at(['providerRules'], 'warning', 'no catch-all rule: models that match no rule get no provider prompt', true);
+  }
+  for (const key of Object.keys(file.providerPrompts)) {
+    if (!usedPrompts.has(key)) at(['providerPrompts', key], 'warning', `provider prompt '${key}' is used by no rule`, true);
+  }
+
+  const agents: Record<string, StackAgent> = {};
+  for (const [name, agent] of Object.entries(file.agents)) {
+    const prompt = agent.prompt === undefined ? undefined : readText(agent.prompt, ['agents', name, 'prompt']);
+    const reminder = agent.reminder === undefined ? undefined : readText(agent.reminder, ['agents', name, 'reminder']);
+    agents[name] = { name, description: agent.description, mode: agent.mode, prompt, reminder };
+  }
+  if (!(file.defaultAgent in file.agents)) {
+    at(['defaultAgent'], 'error', `unknown agent '${file.defaultAgent}'`);
+  }
+
+  const switchReminders: StackProfile['switchReminders'] = [];
+  file.switchReminders.forEach((s, i) => {
+    for (const end of ['from', 'to'] as const) {
+      if (!(s[end] in file.agents)) at(['switchReminders', i, end], 'error', `unknown agent '${s[end]}'`);
+    }
+    const t = readText(s.text, ['switchReminders', i, 'text']);
+    if (t) switchReminders.push({ from: s.from, to: s.to, text: t });
+  });
+
+  const environment = readText(file.environment, ['environment']);
+  if (environment) {
+    for (const slot of unknownEnvironmentSlots(environment.text)) {
+      const message = `unknown placeholder {{${slot}}} in the environment template (it stays as written)`;
+      if (environment.file) {
+        const pos = lineColumnIn(environment.text, environment.text.indexOf(`{{`, findSlot(environment.text, slot)));
+        problems.push({ file: environment.file, line: pos.line, column: pos.column, severity: 'warning', message });
+      } else {
+        at(['environment'], 'warning', message);
+      }
+    }
+  }
+
+  const names = new Set<string>();
+  file.instructionFiles.forEach((f, i) => {
+    if (names.has(f.name)) at(['instructionFiles', i, 'name'], 'error', `duplicate instruction file name '${f.name}'`);
+    names.add(f.name);
+  });
+
+  file.globalFiles.forEach((g, i) => {
+    for (const m of g.path.matchAll(/\{([^}]*)\}/g)) {
+      const name = m[1] ?? '';
+      if (!(GLOBAL_PATH_PLACEHOLDERS as readonly string[]).includes(name)) {
+        at(['globalFiles', i, 'path'], 'error', `unknown placeholder {${name}} (known: ${GLOBAL_PATH_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')})`);
+      }
+    }
+    if (!/^(\{[A-Za-z]+\}|~\/|\/|[A-Za-z]:[\\/])/.test(g.path)) {
+      at(['globalFiles', i, 'path'], 'error', 'a global location must start with a placeholder, ~/ or an absolute path');
+    }
+  });
+
+  if (problems.some((p) => p.severity === 'error')) return { problems };
+  if (!environment) return { problems };
+
+  const profile: StackProfile = {
+    id: file.id,
+    name: file.name ?? file.id,
+    description: file.description,
+    defaultAgent: file.defaultAgent,
+    providerPrompts,
+    providerRules: file.providerRules,
+    agents,
+    switchReminders,
+    environment,
+    instructionFiles: file.instructionFiles,
+    localCompanions: file.localCompanions,
+    globalFiles: file.globalFiles,
+    flags: file.flags,
+    instructions: file.instructions,
+    files: { folder: dir, config },
+  };
+  return { profile, problems };
+}
+
+function findSlot(text: string, slot: string): number {
+  const re = /\{\{\s*([^}]*?)\s*\}\}/g;
+  for (const m of text.matchAll(re)) if ((m[1] ?? '') === slot) return m.index;
+  return 0;
+}
+
+function reportIssue(
+  issue: z.core.$ZodIssue,
+  at: (path: readonly PropertyKey[], severity: FileProblem['severity'], message: string, key?: boolean) => void,
+): void {
+  if (issue.code === 'unrecognized_keys') {
+    for (const key of issue.keys) at([...issue.path, key], 'error', `unknown field '${key}'`, true);
+    return;
+  }
+  at(issue.path, 'error', issue.message);
+}

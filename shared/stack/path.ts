@@ -1,0 +1,153 @@
+/**
+ * Lexical path helpers for instruction discovery, without Node's `path` module (shared/ is
+ * pure). Two flavours, chosen by the shape of the path: POSIX (`/a/b`) and Windows drive
+ * paths (`C:\a\b` or `C:/a/b`, written back with `\`). UNC paths are not supported.
+ * Nothing here touches a filesystem: `..` is resolved lexically, symlinks are not followed.
+ */
+
+interface Parsed {
+  /** `/` or `C:\` (drive letter upper-cased as written). */
+  root: string;
+  segments: string[];
+  windows: boolean;
+}
+
+const WIN_ROOT = /^([A-Za-z]):[\\/]/;
+
+export function isWindowsPath(p: string): boolean {
+  return WIN_ROOT.test(p);
+}
+
+export function isAbsolutePath(p: string): boolean {
+  return p.startsWith('/') || WIN_ROOT.test(p);
+}
+
+function parse(p: string): Parsed {
+  const win = WIN_ROOT.exec(p);
+  if (win) {
+    const rest = p.slice(3);
+    return { root: `${win[1]}:\\`, segments: normalizeSegments(rest.split(/[\\/]+/)), windows: true };
+  }
+  if (!p.startsWith('/')) throw new Error(`not an absolute path: ${p}`);
+  return { root: '/', segments: normalizeSegments(p.split('/')), windows: false };
+}
+
+function normalizeSegments(parts: string[]): string[] {
+  const out: string[] = [];
+  for (const part of parts) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      out.pop();
+      continue;
+    }
+    out.push(part);
+  }
+  return out;
+}
+
+function format(p: Parsed): string {
+  return p.root + p.segments.join(p.windows ? '\\' : '/');
+}
+
+/** The separator used when writing paths of the same flavour as `p`. */
+export function separatorOf(p: string): '/' | '\\' {
+  return isWindowsPath(p) ? '\\' : '/';
+}
+
+/** Normalises an absolute path: repeated separators, `.` and `..` removed, no trailing separator. */
+export function normalizePath(p: string): string {
+  return format(parse(p));
+}
+
+/** The folder holding `p`; the root is its own parent. */
+export function parentOf(p: string): string {
+  const parsed = parse(p);
+  parsed.segments.pop();
+  return format(parsed);
+}
+
+export function isRootPath(p: string): boolean {
+  return parse(p).segments.length === 0;
+}
+
+export function rootOf(p: string): string {
+  return parse(p).root;
+}
+
+/** Last segment of an absolute path ('' for the root). */
+export function baseName(p: string): string {
+  const segs = parse(p).segments;
+  return segs[segs.length - 1] ?? '';
+}
+
+/**
+ * Joins an absolute base with relative parts (each may contain `/`, and `\` on Windows).
+ * An absolute part replaces everything before it, as Node's `path.resolve` does.
+ */
+export function joinPath(base: string, ...parts: string[]): string {
+  let current = parse(base);
+  for (const part of parts) {
+    if (part === '') continue;
+    if (isAbsolutePath(part)) {
+      current = parse(part);
+      continue;
+    }
+    const split = current.windows ? part.split(/[\\/]+/) : part.split('/');
+    current = { ...current, segments: normalizeSegments([...current.segments, ...split]) };
+  }
+  return format(current);
+}
+
+function sameSegment(a: string, b: string, windows: boolean): boolean {
+  return windows ? a.toLowerCase() === b.toLowerCase() : a === b;
+}
+
+export function samePath(a: string, b: string): boolean {
+  return isInsideOrEqual(a, b) && isInsideOrEqual(b, a);
+}
+
+/** True when `child` is `parent` or lies below it (lexically). */
+export function isInsideOrEqual(child: string, parent: string): boolean {
+  const c = parse(child);
+  const p = parse(parent);
+  if (c.windows !== p.windows) return false;
+  if (!sameSegment(c.root, p.root, c.windows)) return false;
+  if (p.segments.length > c.segments.length) return false;
+  return p.segments.every((seg, i) => sameSegment(seg, c.segments[i] ?? '', c.windows));
+}
+
+/** `child` relative to `parent` with `/` separators, or undefined when it is not inside. */
+export function relativeInside(parent: string, child: string): string | undefined {
+  if (!isInsideOrEqual(child, parent)) return undefined;
+  return parse(child).segments.slice(parse(parent).segments.length).join('/');
+}
+
+/**
+ * The folders from `start` up to and including `stop`, nearest first. When `stop` is not
+ * `start` or one of its ancestors, the walk goes on to the filesystem root (as a find-up
+ * bounded by a stop folder does).
+ */
+export function ancestorsUpTo(start: string, stop: string | undefined): string[] {
+  const out: string[] = [];
+  let current = normalizePath(start);
+  const stopAt = stop === undefined ? undefined : normalizePath(stop);
+  for (;;) {
+    out.push(current);
+    if (stopAt !== undefined && samePath(current, stopAt)) break;
+    if (isRootPath(current)) break;
+    current = parentOf(current);
+  }
+  return out;
+}
+
+/** Root and segments of an absolute path (after normalisation). */
+export function splitPath(p: string): { root: string; segments: string[]; windows: boolean } {
+  const parsed = parse(p);
+  return { root: parsed.root, segments: [...parsed.segments], windows: parsed.windows };
+}
+
+/** The absolute path made of a root and segments (inverse of splitPath). */
+export function formatPath(root: string, segments: readonly string[]): string {
+  const windows = root !== '/';
+  return root + segments.join(windows ? '\\' : '/');
+}
