@@ -17,6 +17,11 @@ export function baseVariables(input: ComponentInput): Record<string, unknown> {
     SUPPORTS_BROWSER: context.supportsBrowserUse === true,
     MODE: context.providerInfo?.mode ?? 'act',
     YOLO: context.yoloModeToggled === true,
+    /** The enabled tools' prompt texts, joined by blank lines ('' with native tool calls). */
+    TOOLS: input.tools.texts
+      .map((t) => t.text)
+      .filter(Boolean)
+      .join('\n\n'),
     context,
     variant: { id: variant.id, family: variant.family, version: variant.version, config: variant.config, placeholders: variant.placeholders },
     sections: input.sections,

@@ -71,7 +71,7 @@ export function evaluateMatcher(matcher: Matcher, context: SystemPromptContext):
   if ('any' in matcher) {
     const parts = matcher.any.map((m) => evaluateMatcher(m, context));
     const hit = parts.find((p) => p.matched);
-    return hit ? { matched: true, explanation: hit.explanation } : { matched: false, explanation: parts.map((p) => p.explanation).join(' and ') };
+    return hit ? { matched: true, explanation: hit.explanation } : { matched: false, explanation: `none of: ${parts.map((p) => p.explanation).join('; ')}` };
   }
   if ('not' in matcher) {
     const inner = evaluateMatcher(matcher.not, context);

@@ -29,13 +29,14 @@ function indexPositions(node: unknown, path: string, counter: LineCounter, out: 
       const keyNode = pair.key as YamlNode | null;
       const key = isScalar(keyNode) ? String(keyNode.value) : String(keyNode);
       const childPath = path ? `${path}.${key}` : key;
-      // An entry is found at its key ("key:"), where a reader looks for it.
+      // A scalar entry is found at its value; a nested one at its key ("key:"), where a reader looks for it.
       const keyRange = keyNode && typeof keyNode === 'object' ? keyNode.range : undefined;
+      const atKey = keyRange !== undefined && !isScalar(pair.value);
       if (keyRange) {
         const pos = counter.linePos(keyRange[0]);
         out[childPath] = { line: pos.line, column: pos.col };
       }
-      indexPositions(pair.value, childPath, counter, out, !keyRange);
+      indexPositions(pair.value, childPath, counter, out, !atKey);
     }
   } else if (isSeq(node)) {
     node.items.forEach((item, i) => indexPositions(item, path ? `${path}.${i}` : String(i), counter, out));

@@ -1,0 +1,40 @@
+import type { SystemPromptContext } from '../../shared/domain/context.js';
+import { buildForContext, buildWorkspaceVariant } from '../../shared/engine/build/build-from-workspace.js';
+import { hostBuildOptions } from '../../electron/host/machine.js';
+import { UsageError, type CliIo } from '../cli-io.js';
+import { openWorkspace, resolveContext } from '../workspace-input.js';
+import type { CommonOptions } from './options.js';
+
+export interface BuildCommandOptions extends CommonOptions {
+  variant?: string | undefined;
+  provider?: string | undefined;
+  model?: string | undefined;
+}
+
+/** Applies --provider / --model to the context's provider info. */
+export function withModel(context: SystemPromptContext, provider: string | undefined, model: string | undefined): SystemPromptContext {
+  if (provider === undefined && model === undefined) return context;
+  const info = context.providerInfo ?? { providerId: 'anthropic', model: { id: '' }, mode: 'act' as const };
+  return {
+    ...context,
+    providerInfo: { ...info, providerId: provider ?? info.providerId, model: { ...info.model, id: model ?? info.model.id } },
+  };
+}
+
+export function buildCommand(options: BuildCommandOptions, io: CliIo): number {
+  const ws = openWorkspace(options.workspace, io.cwd);
+  const { context: base } = resolveContext(ws, options.preset, options.context, io.cwd);
+  const context = withModel(base, options.provider, options.model);
+  const buildOptions = hostBuildOptions(options.date);
+  const outcome = options.variant
+    ? buildWorkspaceVariant(ws.snapshot, options.variant, context, buildOptions)
+    : buildForContext(ws.snapshot, context, buildOptions);
+  if (!outcome.ok) throw new UsageError(outcome.error);
+  if (options.format === 'json') {
+    io.stdout(`${JSON.stringify({ ...outcome.result, selection: outcome.selection?.steps }, null, 2)}\n`);
+  } else {
+    io.stdout(`${outcome.result.text}\n`);
+    for (const w of outcome.result.warnings) if (w.severity === 'warning') io.stderr(`${w.message}${w.detail ? ` ${w.detail}` : ''}\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { packageRoot } from '../electron/host/builtin-workspace.js';
+import { EXIT_USAGE, UsageError, type CliIo } from './cli-io.js';
+import { buildCommand } from './commands/build.js';
+import { checkCommand } from './commands/check.js';
+import type { CommonOptions } from './commands/options.js';
+import { selectCommand } from './commands/select.js';
+import { snapshotCommand } from './commands/snapshot.js';
+
+export const USAGE = `variant-studio <command> [options]
+
+Commands:
+  build      Build a prompt: --variant <id>, or selection by --provider/--model
+  select     Which variant each model id gets, and why: --model <id> (repeatable) or ids as arguments
+  check      Lint a workspace (exit 1 on errors); --strict adds Cline's strict checks
+  snapshot   Render every variant x preset and compare with stored snapshots (exit 1 on a difference); --update rewrites them
+
+Options:
+  --workspace <dir>     Workspace folder (default: the built-in variants)
+  --preset <name>       Context preset of the workspace (contexts/<name>.yaml)
+  --context <file>      Context as a JSON or YAML file
+  --date <YYYY-MM-DD>   The build's date
+  --format text|json    Output format (default text)
+  --dir <dir>           Snapshot folder (default <workspace>/snapshots)
+  -h, --help            This help
+`;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function common(values: Record<string, unknown>): CommonOptions {
+  const format = (values.format as string | undefined) ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not '${format}'`);
+  const date = values.date as string | undefined;
+  if (date !== undefined && (!DATE.test(date) || Number.isNaN(Date.parse(date)))) throw new UsageError(`--date must be a date as YYYY-MM-DD, not '${date}'`);
+  return {
+    workspace: values.workspace as string | undefined,
+    preset: values.preset as string | undefined,
+    context: values.context as string | undefined,
+    date,
+    format,
+  };
+}
+
+/** Runs the CLI; returns the exit code (0 ok, 1 findings or differences, 2 bad arguments or files). */
+export function runCli(argv: readonly string[], io: CliIo): number {
+  try {
+    const [command, ...rest] = argv;
+    if (!command || command === '-h' || command === '--help' || command === 'help') {
+      io.stdout(USAGE);
+      return command ? 0 : EXIT_USAGE;
+    }
+    if (command === '--version' || command === '-v') {
+      const pkg = JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
+      io.stdout(`${pkg.version}\n`);
+      return 0;
+    }
+    const { values, positionals } = parseArgs({
+      args: [...rest],
+      allowPositionals: command === 'select',
+      strict: true,
+      options: {
+        workspace: { type: 'string' },
+        preset: { type: 'string' },
+        context: { type: 'string' },
+        date: { type: 'string' },
+        format: { type: 'string' },
+        variant: { type: 'string' },
+        provider: { type: 'string' },
+        model: { type: 'string', multiple: command === 'select' },
+        strict: { type: 'boolean' },
+        update: { type: 'boolean' },
+        dir: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      io.stdout(USAGE);
+      return 0;
+    }
+    const options = common(values);
+    switch (command) {
+      case 'build':
+        return buildCommand({ ...options, variant: values.variant, provider: values.provider, model: values.model as string | undefined }, io);
+      case 'select': {
+        const flagged = (values.model as string[] | undefined) ?? [];
+        return selectCommand({ ...options, provider: values.provider, models: [...flagged, ...positionals] }, io);
+      }
+      case 'check':
+        return checkCommand({ ...options, strict: values.strict === true }, io);
+      case 'snapshot':
+        return snapshotCommand({ ...options, dir: values.dir, update: values.update === true }, io);
+      default:
+        throw new UsageError(`unknown command '${command}' (commands: build, select, check, snapshot)`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String((error as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) {
+      io.stderr(`variant-studio: ${error.message.split('\n')[0]}\n`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,60 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { SystemPromptContextSchema, type SystemPromptContext } from '../shared/domain/context.js';
+import { formatProblem } from '../shared/domain/problems.js';
+import { loadWorkspace } from '../shared/engine/workspace/load-workspace.js';
+import type { WorkspaceSnapshot } from '../shared/engine/workspace/workspace-snapshot.js';
+import { builtinWorkspaceDir } from '../electron/host/builtin-workspace.js';
+import { folderFileSource } from '../electron/host/folder-source.js';
+import { UsageError } from './cli-io.js';
+
+export interface LoadedWorkspace {
+  dir: string;
+  snapshot: WorkspaceSnapshot;
+}
+
+/** The workspace named by --workspace (relative to the cwd), else the built-in variants. */
+export function openWorkspace(option: string | undefined, cwd: string): LoadedWorkspace {
+  const dir = option ? path.resolve(cwd, option) : builtinWorkspaceDir();
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`workspace '${option}' is not a folder`);
+  return { dir, snapshot: loadWorkspace(folderFileSource(dir)) };
+}
+
+/** The simulated context: a preset of the workspace, a JSON/YAML file, or the empty context. */
+export function resolveContext(ws: LoadedWorkspace, preset: string | undefined, file: string | undefined, cwd: string): { context: SystemPromptContext; label: string } {
+  if (preset && file) throw new UsageError('use either --preset or --context, not both');
+  if (preset) {
+    const found = ws.snapshot.presets.find((p) => p.name === preset);
+    if (!found) {
+      const broken = ws.snapshot.problems.find((p) => p.file === `contexts/${preset}.yaml`);
+      if (broken) throw new UsageError(`preset '${preset}' does not load: ${formatProblem(broken)}`);
+      throw new UsageError(`no preset '${preset}' (presets: ${ws.snapshot.presets.map((p) => p.name).join(', ') || 'none'})`);
+    }
+    return { context: found.context, label: preset };
+  }
+  if (file) {
+    const full = path.resolve(cwd, file);
+    let text: string;
+    try {
+      text = readFileSync(full, 'utf8');
+    } catch {
+      throw new UsageError(`cannot read context file '${file}'`);
+    }
+    let data: unknown;
+    try {
+      data = /\.ya?ml$/i.test(full) ? parseYaml(text) : JSON.parse(text);
+    } catch (error) {
+      throw new UsageError(`context file '${file}' is not valid ${/\.ya?ml$/i.test(full) ? 'YAML' : 'JSON'}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+    }
+    // A preset file (description/extends/context) is accepted too.
+    const raw = data && typeof data === 'object' && 'context' in data ? (data as { context: unknown }).context : data;
+    const parsed = SystemPromptContextSchema.safeParse(raw ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new UsageError(`context file '${file}': ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    }
+    return { context: parsed.data, label: file };
+  }
+  return { context: SystemPromptContextSchema.parse({}), label: '(empty context)' };
+}

@@ -1,0 +1,212 @@
+import type { ContextPreset } from '../../domain/preset.js';
+import type { Variant } from '../../domain/variant.js';
+import { buildVariantPrompt } from '../build/build-variant-prompt.js';
+import type { BuildOptions } from '../environment.js';
+import { isStandardPlaceholder } from '../sections.js';
+import { evaluateMatcher } from '../selection/evaluate-matcher.js';
+import { parseTemplateCached } from '../template/component-template.js';
+import { scanTags } from '../text/placeholder-scan.js';
+import type { WorkspaceSnapshot } from '../workspace/workspace-snapshot.js';
+import { positionOf } from '../workspace/yaml-file.js';
+import { lineColumn, type LintCode, type LintFinding, type LintSeverity } from './lint-finding.js';
+import { matcherImplies } from './matcher-implication.js';
+
+export interface LintOptions {
+  /** Cline's strict mode: also the structural recommendations. */
+  strict?: boolean | undefined;
+  /** Presets to build every variant under, for the build-based checks (default: all of the workspace's). */
+  presets?: readonly ContextPreset[] | undefined;
+  /** Needed for the build-based checks; without it they are skipped. */
+  buildOptions?: BuildOptions | undefined;
+}
+
+const SEVERITY_ORDER: Record<LintSeverity, number> = { error: 0, warning: 1, info: 2 };
+
+/** Findings for one variant's files. */
+function lintVariant(variant: Variant, ws: WorkspaceSnapshot, strict: boolean): LintFinding[] {
+  const findings: LintFinding[] = [];
+  const configFile = variant.files?.config ?? `variants/${variant.id}/variant.yaml`;
+  const templateFile = variant.files?.template ?? `variants/${variant.id}/template.md`;
+  const positions = ws.positions.get(configFile) ?? {};
+  const inConfig = (code: LintCode, severity: LintSeverity, message: string, path: (string | number)[]): void => {
+    const pos = positionOf(positions, path);
+    findings.push({ code, severity, message, file: configFile, line: pos?.line, column: pos?.column, variantId: variant.id });
+  };
+  const inTemplate = (code: LintCode, severity: LintSeverity, message: string, offset: number): void => {
+    findings.push({ code, severity, message, file: templateFile, ...lineColumn(variant.baseTemplate, offset), variantId: variant.id });
+  };
+
+  // Cline's validator: errors
+  if (!variant.id) inConfig('MISSING_ID', 'error', 'the variant has no id', ['id']);
+  if (!variant.description.trim()) inConfig('MISSING_DESCRIPTION', 'error', 'the variant has no description', ['description']);
+  if (!variant.baseTemplate.trim()) findings.push({ code: 'MISSING_TEMPLATE', severity: 'error', message: 'the base template is empty', file: templateFile, variantId: variant.id });
+  if (variant.componentOrder.length === 0) inConfig('MISSING_COMPONENT_ORDER', 'error', 'componentOrder is empty', ['componentOrder']);
+  if (variant.version < 1) inConfig('INVALID_VERSION', 'error', `version must be 1 or more (is ${variant.version})`, ['version']);
+
+  const keys: { key: string; offset: number }[] = [];
+  for (const tag of scanTags(variant.baseTemplate)) keys.push({ key: tag.raw.trim(), offset: tag.start });
+  const used = new Set(keys.map((k) => k.key));
+  if (variant.baseTemplate.trim()) {
+    if (!used.has('AGENT_ROLE_SECTION'))
+      findings.push({ code: 'TEMPLATE_MISSING_AGENT_ROLE', severity: 'error', message: 'the template does not use {{AGENT_ROLE_SECTION}}', file: templateFile, line: 1, column: 1, variantId: variant.id });
+    if (!used.has('SYSTEM_INFO_SECTION'))
+      findings.push({ code: 'TEMPLATE_MISSING_SYSTEM_INFO', severity: 'error', message: 'the template does not use {{SYSTEM_INFO_SECTION}}', file: templateFile, line: 1, column: 1, variantId: variant.id });
+  }
+  const seenComponents = new Set<string>();
+  variant.componentOrder.forEach((id, i) => {
+    if (seenComponents.has(id)) inConfig('DUPLICATE_COMPONENT', 'error', `component '${id}' appears twice in componentOrder`, ['componentOrder', i]);
+    seenComponents.add(id);
+    if (!ws.components.has(id)) inConfig('UNKNOWN_COMPONENT', 'warning', `no component '${id}' is registered; the build will warn "Component '${id}' not found"`, ['componentOrder', i]);
+  });
+  const seenTools = new Set<string>();
+  variant.tools.forEach((id, i) => {
+    if (seenTools.has(id)) inConfig('DUPLICATE_TOOL', 'error', `tool '${id}' appears twice in tools`, ['tools', i]);
+    seenTools.add(id);
+    if (!ws.tools.has(id)) inConfig('UNKNOWN_TOOL', 'warning', `no tool spec with id '${id}' (tools/${id}.yaml)`, ['tools', i]);
+  });
+
+  // Cline's validator: warnings
+  const componentSet = new Set(variant.componentOrder);
+  for (const { key, offset } of keys) {
+    if (!componentSet.has(key) && !isStandardPlaceholder(key) && !Object.prototype.hasOwnProperty.call(variant.placeholders, key)) {
+      inTemplate('UNKNOWN_PLACEHOLDER', 'warning', `{{${key}}} is neither a component of this variant, a standard placeholder nor a variant placeholder`, offset);
+    }
+  }
+  variant.componentOrder.forEach((id, i) => {
+    if (!used.has(id)) inConfig('COMPONENT_NOT_IN_TEMPLATE', 'warning', `component '${id}' is built but the template never uses {{${id}}}`, ['componentOrder', i]);
+  });
+  for (const [id, override] of Object.entries(variant.componentOverrides)) {
+    if (!componentSet.has(id) && override.enabled !== false) {
+      const message = `override for component '${id}', which is not in componentOrder`;
+      if (override.templateFile) findings.push({ code: 'UNUSED_COMPONENT_OVERRIDE', severity: 'warning', message, file: override.templateFile, variantId: variant.id });
+      else inConfig('UNUSED_COMPONENT_OVERRIDE', 'warning', message, ['componentOverrides', id]);
+    }
+  }
+  for (const [id, override] of Object.entries(variant.toolOverrides)) {
+    if (!seenTools.has(id) && override.enabled !== false) {
+      const message = `override for tool '${id}', which is not in tools`;
+      if (override.templateFile) findings.push({ code: 'UNUSED_TOOL_OVERRIDE', severity: 'warning', message, file: override.templateFile, variantId: variant.id });
+      else inConfig('UNUSED_TOOL_OVERRIDE', 'warning', message, ['toolOverrides', id]);
+    }
+  }
+
+  // Block tags in override templates
+  for (const [id, override] of Object.entries(variant.componentOverrides)) {
+    if (override.template === undefined) continue;
+    for (const problem of parseTemplateCached(override.template).problems) {
+      const file = override.templateFile ?? configFile;
+      const pos = override.templateFile ? lineColumn(override.template, problem.offset) : positionOf(positions, ['componentOverrides', id, 'template']);
+      findings.push({ code: 'TEMPLATE_BLOCK', severity: 'warning', message: `override of ${id}: ${problem.message}`, file, line: pos?.line, column: pos?.column, variantId: variant.id });
+    }
+  }
+
+  // Strict mode
+  if (strict) {
+    const order = variant.componentOrder;
+    if (!order.includes('AGENT_ROLE_SECTION')) inConfig('STRICT_MISSING_AGENT_ROLE', 'warning', 'componentOrder has no AGENT_ROLE_SECTION', ['componentOrder']);
+    if (!order.includes('RULES_SECTION')) inConfig('STRICT_MISSING_RULES', 'warning', 'componentOrder has no RULES_SECTION', ['componentOrder']);
+    if (!order.includes('SYSTEM_INFO_SECTION')) inConfig('STRICT_MISSING_SYSTEM_INFO', 'warning', 'componentOrder has no SYSTEM_INFO_SECTION', ['componentOrder']);
+    const role = order.indexOf('AGENT_ROLE_SECTION');
+    if (role > 0) inConfig('STRICT_AGENT_ROLE_NOT_FIRST', 'warning', 'AGENT_ROLE_SECTION should come first', ['componentOrder', role]);
+    const toolUse = order.indexOf('TOOL_USE_SECTION');
+    if (toolUse >= 0 && role >= 0 && toolUse < role) inConfig('STRICT_TOOL_USE_BEFORE_AGENT_ROLE', 'warning', 'TOOL_USE_SECTION comes before AGENT_ROLE_SECTION', ['componentOrder', toolUse]);
+    if (variant.description.trim().length < 20) inConfig('STRICT_SHORT_DESCRIPTION', 'warning', 'the description is shorter than 20 characters', ['description']);
+    if (Object.keys(variant.labels).length === 0) inConfig('STRICT_NO_LABELS', 'warning', 'the variant has no labels', ['labels']);
+  }
+  return findings;
+}
+
+/** Matchers that cannot run, and matchers that can never win because an earlier one takes all their contexts. */
+function lintMatchers(ws: WorkspaceSnapshot): LintFinding[] {
+  const findings: LintFinding[] = [];
+  const earlier: Variant[] = [];
+  for (const variant of ws.variants) {
+    if (!variant.matcher) continue;
+    const file = variant.files?.config ?? `variants/${variant.id}/variant.yaml`;
+    const pos = positionOf(ws.positions.get(file) ?? {}, ['matcher']);
+    try {
+      evaluateMatcher(variant.matcher, {});
+    } catch (error) {
+      findings.push({ code: 'MATCHER_INVALID', severity: 'error', message: `the matcher cannot run (${error instanceof Error ? error.message : String(error)}); selection skips this variant`, file, line: pos?.line, column: pos?.column, variantId: variant.id });
+      continue;
+    }
+    const shadow = earlier.find((e) => matcherImplies(variant.matcher!, e.matcher!));
+    if (shadow) {
+      findings.push({ code: 'MATCHER_SHADOWED', severity: 'warning', message: `the matcher can never win: every context it matches is matched first by '${shadow.id}', which is tried earlier`, file, line: pos?.line, column: pos?.column, variantId: variant.id });
+    }
+    earlier.push(variant);
+  }
+  return findings;
+}
+
+/** What builds under each preset reveal: keys left in the output, components that give nothing or fail. */
+function lintBuilds(ws: WorkspaceSnapshot, presets: readonly ContextPreset[], options: BuildOptions): LintFinding[] {
+  const findings: LintFinding[] = [];
+  const seen = new Set<string>();
+  const once = (f: LintFinding): void => {
+    const key = `${f.code}|${f.file}|${f.line}|${f.column}|${f.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      findings.push(f);
+    }
+  };
+  for (const variant of ws.variants) {
+    const configFile = variant.files?.config ?? `variants/${variant.id}/variant.yaml`;
+    const templateFile = variant.files?.template ?? `variants/${variant.id}/template.md`;
+    const positions = ws.positions.get(configFile) ?? {};
+    for (const preset of presets) {
+      const result = buildVariantPrompt({ variant, context: preset.context, components: ws.components, tools: ws.tools, options });
+      for (const w of result.warnings) {
+        if (w.code === 'PLACEHOLDER_UNRESOLVED' && w.templateOffset !== undefined) {
+          once({ code: 'UNRESOLVED_IN_OUTPUT', severity: 'warning', message: `{{${w.key}}} stays unresolved in the final prompt`, file: templateFile, ...lineColumn(variant.baseTemplate, w.templateOffset), variantId: variant.id, preset: preset.name });
+        } else if (w.code === 'COMPONENT_EMPTY' || w.code === 'COMPONENT_FAILED') {
+          const index = variant.componentOrder.indexOf(w.componentId ?? '');
+          const pos = positionOf(positions, ['componentOrder', index]);
+          once({
+            code: w.code === 'COMPONENT_EMPTY' ? 'COMPONENT_EMPTY_FOR_CONTEXT' : 'COMPONENT_FAILS_FOR_CONTEXT',
+            severity: w.code === 'COMPONENT_EMPTY' ? 'info' : 'error',
+            message: w.code === 'COMPONENT_EMPTY' ? `component '${w.componentId}' produces nothing (${w.detail})` : `component '${w.componentId}' throws: ${w.detail}`,
+            file: configFile,
+            line: pos?.line,
+            column: pos?.column,
+            variantId: variant.id,
+            preset: preset.name,
+          });
+        }
+      }
+      // Keys that only resolve through Object.prototype (constructor, toString, ...): Cline writes "undefined" or "{}".
+      for (const p of result.placeholders) {
+        if (p.layer === 'inherited') {
+          const tag = [...scanTags(variant.baseTemplate)].find((t) => t.raw.trim() === p.key);
+          once({ code: 'INHERITED_KEY', severity: 'warning', message: `{{${p.key}}} resolves to a built-in object member and is written as ${JSON.stringify(p.text)}`, file: templateFile, ...(tag ? lineColumn(variant.baseTemplate, tag.start) : {}), variantId: variant.id, preset: preset.name });
+        }
+      }
+    }
+  }
+  return findings;
+}
+
+/** Lints a loaded workspace: load problems, Cline's validator checks and ours. Sorted by file, position, severity. */
+export function lintWorkspace(ws: WorkspaceSnapshot, options: LintOptions = {}): LintFinding[] {
+  const findings: LintFinding[] = ws.problems.map((p) => ({
+    code: 'LOAD_ERROR' as const,
+    severity: p.severity,
+    message: p.path ? `${p.message} (at ${p.path})` : p.message,
+    file: p.file,
+    line: p.line,
+    column: p.column,
+  }));
+  for (const variant of ws.variants) findings.push(...lintVariant(variant, ws, options.strict === true));
+  findings.push(...lintMatchers(ws));
+  if (options.buildOptions) findings.push(...lintBuilds(ws, options.presets ?? ws.presets, options.buildOptions));
+  return findings.sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0) ||
+      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+      a.code.localeCompare(b.code),
+  );
+}
+
+export { lintVariant };

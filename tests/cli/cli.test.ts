@@ -1,0 +1,196 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../cli/main.js';
+import { miniWorkspace, writeTempWorkspace } from '../fixtures/temp-workspace.js';
+
+function run(args: string[], cwd = process.cwd()): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const code = runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd });
+  return { code, out, err };
+}
+
+const dirs: string[] = [];
+function workspace(extra: Record<string, string> = {}): string {
+  const dir = writeTempWorkspace({ ...miniWorkspace(), ...extra });
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const GENERIC_BASE = [
+  'You are a test agent in /proj.',
+  '',
+  '====',
+  '',
+  'TOOLS',
+  '',
+  '## say',
+  'Description: Say something.',
+  'Parameters:',
+  '- text: (required) What to say.',
+  'Usage:',
+  '<say>',
+  '<text>Hello</text>',
+  '</say>',
+  '',
+  '====',
+  '',
+  'SYSTEM INFORMATION',
+  '',
+  'Shell: /bin/bash',
+  'Home: /home/user',
+  '',
+  'hello on 2026-02-03',
+].join('\n');
+
+describe('variant-studio build', () => {
+  it('builds a variant by id with a preset', () => {
+    const ws = workspace();
+    const r = run(['build', '--workspace', ws, '--variant', 'generic', '--preset', 'base', '--context-unused'].slice(0, 7));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    // The machine facts come from this machine in `build`; the mini workspace's SYSTEM_INFO shows shell and home.
+    const text = r.out.replace(/Shell: .*\nHome: .*/, 'Shell: /bin/bash\nHome: /home/user');
+    expect(text).toBe(`${GENERIC_BASE}\n`);
+  });
+
+  it('selects the variant through the matcher from --model', () => {
+    const ws = workspace();
+    const r = run(['build', '--workspace', ws, '--preset', 'base', '--model', 'my-special-model', '--format', 'json']);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.out) as { variantId: string; text: string; selection: { variantId: string; verdict: string }[] };
+    expect(json.variantId).toBe('special');
+    expect(json.text).toBe('SPECIAL You are a test agent in /proj. {{NOT_A_KEY}}');
+    expect(json.selection.map((s) => `${s.variantId}:${s.verdict}`)).toEqual(['special:match', 'generic:not-tried']);
+  });
+
+  it('falls back to generic and honours --date when the preset has no date', () => {
+    const ws = workspace({ 'contexts/nodate.yaml': 'context:\n  cwd: /x\n' });
+    const r = run(['build', '--workspace', ws, '--preset', 'nodate', '--date', '2030-05-06', '--model', 'other']);
+    expect(r.code).toBe(0);
+    expect(r.out.endsWith('hello on 2030-05-06\n')).toBe(true);
+    expect(r.out.startsWith('You are a test agent in /x.')).toBe(true);
+  });
+
+  it('reads a context from a JSON file and shows the browser block of the component template', () => {
+    const ws = workspace();
+    const file = path.join(ws, 'ctx.json');
+    writeFileSync(file, JSON.stringify({ cwd: '/j', supportsBrowserUse: true, date: '2026-01-01' }));
+    const r = run(['build', '--workspace', ws, '--variant', 'generic', '--context', file]);
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n')[0]).toBe('You are a test agent in /j. You can browse.');
+  });
+
+  it.each([
+    [['build', '--variant', 'nope'], "variant-studio: no variant 'nope' in this workspace"],
+    [['build', '--preset', 'missing'], "variant-studio: no preset 'missing' (presets: base, browser)"],
+    [['build', '--format', 'xml'], "variant-studio: --format must be text or json, not 'xml'"],
+    [['build', '--date', '2026-13-45'], "variant-studio: --date must be a date as YYYY-MM-DD, not '2026-13-45'"],
+    [['build', '--bogus'], "variant-studio: Unknown option '--bogus'"],
+    [['frobnicate'], "variant-studio: unknown command 'frobnicate' (commands: build, select, check, snapshot)"],
+  ])('%j is a one-line error with exit code 2', (args, message) => {
+    const ws = workspace();
+    const r = run([...args, '--workspace', ws]);
+    expect(r.code).toBe(2);
+    expect(r.err.split('\n').length).toBe(2);
+    expect(r.err.startsWith(message)).toBe(true);
+    expect(r.out).toBe('');
+  });
+
+  it('names a broken context file and its problem, exit 2', () => {
+    const ws = workspace();
+    writeFileSync(path.join(ws, 'bad.json'), '{"cwd": 3}');
+    const r = run(['build', '--workspace', ws, '--context', path.join(ws, 'bad.json')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`variant-studio: context file '${path.join(ws, 'bad.json')}': cwd: Invalid input: expected string, received number\n`);
+  });
+});
+
+describe('variant-studio select', () => {
+  it('explains the choice for several model ids at once', () => {
+    const ws = workspace();
+    const r = run(['select', '--workspace', ws, 'special-1', 'gpt-4o']);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(
+      [
+        'special-1 -> special',
+        `  'special' matched: model id "special-1" contains "special"`,
+        '  match      special: model id "special-1" contains "special"',
+        "  not-tried  generic: not tried: 'special' matched first",
+        'gpt-4o -> generic',
+        "  no matcher said yes, so the fallback 'generic' serves",
+        '  no-match   special: model id "gpt-4o" does not contain "special"',
+        '  no-matcher generic: has no matcher (used only as the fallback)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('fails with exit 1 when nothing matches and there is no fallback', () => {
+    const ws = workspace({ 'workspace.yaml': 'fallback: none-here\n' });
+    const r = run(['select', '--workspace', ws, '--model', 'x', '--format', 'json']);
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.out) as { variant: null; error: string }[];
+    expect(json[0]!.variant).toBeNull();
+    expect(json[0]!.error).toBe("no variant matches model 'x' (provider 'anthropic') and there is no 'none-here' variant to fall back to; variants: generic, special");
+  });
+});
+
+describe('variant-studio check', () => {
+  it('passes a clean workspace and fails (exit 1) on errors with file positions', () => {
+    const clean = run(['check', '--workspace', workspace()]);
+    expect(clean.code).toBe(0);
+    const ws = workspace({
+      'variants/generic/variant.yaml': miniWorkspace()['variants/generic/variant.yaml']!.replace('tools: [say]', 'tools: [say, say, ghost]'),
+      'variants/broken/variant.yaml': 'id: broken\nfamily: x\nversion: "one"\n',
+    });
+    const r = run(['check', '--workspace', ws]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("variants/generic/variant.yaml:8:14: error DUPLICATE_TOOL: tool 'say' appears twice in tools");
+    expect(r.out).toContain("variants/generic/variant.yaml:8:19: warning UNKNOWN_TOOL: no tool spec with id 'ghost' (tools/ghost.yaml)");
+    expect(r.out).toContain('variants/broken/variant.yaml:3:10: error LOAD_ERROR: Invalid input: expected number, received string (at version)');
+  });
+});
+
+describe('variant-studio snapshot', () => {
+  it('writes, matches, reports a unified diff on change, and removes stale files', () => {
+    const ws = workspace();
+    const first = run(['snapshot', '--workspace', ws]);
+    expect(first.code).toBe(1);
+    expect(first.out).toContain('missing snapshot generic/base.md (run with --update to write it)');
+    expect(run(['snapshot', '--workspace', ws, '--update']).out).toBe(`4 snapshot(s) written, 0 removed, 0 unchanged in ${path.join(ws, 'snapshots')}\n`);
+    expect(readFileSync(path.join(ws, 'snapshots/generic/base.md'), 'utf8')).toBe(`${GENERIC_BASE}\n`);
+    expect(run(['snapshot', '--workspace', ws])).toEqual({ code: 0, out: '4 snapshot(s) match\n', err: '' });
+
+    writeFileSync(path.join(ws, 'variants/generic/template.md'), readFileSync(path.join(ws, 'variants/generic/template.md'), 'utf8').replace('{{GREETING}} on', '{{GREETING}} again on'));
+    const changed = run(['snapshot', '--workspace', ws]);
+    expect(changed.code).toBe(1);
+    expect(changed.out).toContain('--- a/generic/base.md\tstored snapshot\n+++ b/generic/base.md\tcurrent build\n');
+    expect(changed.out).toContain('-hello on 2026-02-03\n+hello again on 2026-02-03\n');
+    expect(changed.out.endsWith('2 of 4 snapshot(s) differ\n')).toBe(true);
+
+    rmSync(path.join(ws, 'contexts/browser.yaml'));
+    const stale = run(['snapshot', '--workspace', ws]);
+    expect(stale.out).toContain('stale snapshot generic/browser.md: no such variant and preset any more');
+    run(['snapshot', '--workspace', ws, '--update']);
+    expect(existsSync(path.join(ws, 'snapshots/generic/browser.md'))).toBe(false);
+    expect(run(['snapshot', '--workspace', ws]).code).toBe(0);
+  });
+});
+
+describe('the installed bin', () => {
+  it('runs from dist-lib (npm run build:lib) with the built-in variants by default', () => {
+    const bin = path.resolve('bin/variant-studio.js');
+    expect(existsSync(path.resolve('dist-lib/cli/main.js')), 'run `npm run build:lib` first').toBe(true);
+    const help = execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
+    expect(help.startsWith('variant-studio <command> [options]')).toBe(true);
+    const bad = spawnSync(process.execPath, [bin, 'build', '--variant', 'no-such-variant'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^variant-studio: no variant 'no-such-variant' in this workspace \(variants: .*generic.*\)\n$/);
+  });
+});
