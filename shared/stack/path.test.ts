@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ancestorsUpTo,
+  baseName,
+  isAbsolutePath,
+  isInsideOrEqual,
+  joinPath,
+  normalizePath,
+  parentOf,
+  relativeInside,
+  samePath,
+} from './path.js';
+
+describe('lexical paths', () => {
+  it('normalises POSIX paths', () => {
+    expect(normalizePath('/a//b/./c/../d/')).toBe('/a/b/d');
+    expect(normalizePath('/..')).toBe('/');
+    expect(parentOf('/a/b')).toBe('/a');
+    expect(parentOf('/')).toBe('/');
+    expect(baseName('/a/b.md')).toBe('b.md');
+  });
+
+  it('joins like path.resolve: an absolute part restarts', () => {
+    expect(joinPath('/repo', 'docs/x.md')).toBe('/repo/docs/x.md');
+    expect(joinPath('/repo/sub', '../x.md')).toBe('/repo/x.md');
+    expect(joinPath('/repo', '/etc/x')).toBe('/etc/x');
+    expect(joinPath('/repo', '.')).toBe('/repo');
+  });
+
+  it('handles Windows drive paths with either separator', () => {
+    expect(isAbsolutePath('C:\\work')).toBe(true);
+    expect(normalizePath('C:/work//repo/../x')).toBe('C:\\work\\x');
+    expect(joinPath('C:\\work', 'a/b.md')).toBe('C:\\work\\a\\b.md');
+    expect(isInsideOrEqual('c:\\Work\\A', 'C:\\work')).toBe(true);
+    expect(ancestorsUpTo('C:\\a\\b', undefined)).toEqual(['C:\\a\\b', 'C:\\a', 'C:\\']);
+  });
+
+  it('tells inside from outside without being fooled by prefixes', () => {
+    expect(isInsideOrEqual('/repo/a', '/repo')).toBe(true);
+    expect(isInsideOrEqual('/repo', '/repo')).toBe(true);
+    expect(isInsideOrEqual('/repository', '/repo')).toBe(false);
+    expect(relativeInside('/repo', '/repo/a/b.md')).toBe('a/b.md');
+    expect(relativeInside('/repo', '/other')).toBeUndefined();
+    expect(samePath('/a/b/', '/a/b')).toBe(true);
+  });
+
+  it('walks from the start folder up to the stop folder, nearest first', () => {
+    expect(ancestorsUpTo('/r/a/b', '/r')).toEqual(['/r/a/b', '/r/a', '/r']);
+    expect(ancestorsUpTo('/r', '/r')).toEqual(['/r']);
+    expect(ancestorsUpTo('/x/y', undefined)).toEqual(['/x/y', '/x', '/']);
+    // A stop folder that is not an ancestor: the walk goes on to the root.
+    expect(ancestorsUpTo('/x/y', '/q')).toEqual(['/x/y', '/x', '/']);
+  });
+});
