@@ -138,6 +138,21 @@ export const SaveOutcomeSchema = z.discriminatedUnion('status', [
 ]);
 export type SaveOutcome = z.infer<typeof SaveOutcomeSchema>;
 
+export const DeleteOutcomeSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('deleted'), path: z.string() }).strict(),
+  /** The file changed on disk since it was loaded: nothing was deleted. */
+  z.object({ status: z.literal('conflict'), path: z.string(), diskText: z.string().nullable() }).strict(),
+]);
+export type DeleteOutcome = z.infer<typeof DeleteOutcomeSchema>;
+
+/**
+ * Commands of the application menu (Electron). The menu only shows the shortcuts of
+ * save, save all, undo, redo and find (the renderer binds those keys itself, in both
+ * modes); choosing the menu item sends the command.
+ */
+export const MenuCommandSchema = z.enum(['openFolder', 'openBuiltin', 'copyWorkspace', 'save', 'saveAll', 'undo', 'redo', 'find', 'replace', 'commandPalette']);
+export type MenuCommand = z.infer<typeof MenuCommandSchema>;
+
 export const DraftSchema = z.object({ key: z.string(), ref: DocRefSchema, text: z.string(), savedAt: z.string() }).strict();
 export type Draft = z.infer<typeof DraftSchema>;
 
@@ -174,6 +189,11 @@ export const CHANNELS = {
   'doc:save': channel(z.object({ ref: DocRefSchema, overwrite: z.boolean().optional() }).strict(), SaveOutcomeSchema, 'Save one document atomically; reports a conflict unless overwrite is set.'),
   'doc:saveAll': channel(Empty, z.array(z.object({ key: z.string(), outcome: SaveOutcomeSchema }).strict()), 'Save every dirty document.'),
   'doc:revert': channel(z.object({ ref: DocRefSchema }).strict(), z.object({ text: z.string() }).strict(), 'Drop unsaved edits of a document.'),
+  'doc:delete': channel(
+    z.object({ ref: DocRefSchema, overwrite: z.boolean().optional() }).strict(),
+    DeleteOutcomeSchema,
+    'Delete a document’s file (e.g. drop an override); reports a conflict if it changed on disk since it was loaded, unless overwrite is set.',
+  ),
   'doc:create': channel(z.object({ ref: DocRefSchema, text: z.string().optional() }).strict(), DocumentInfoSchema, 'Create a new document (unsaved until saved).'),
   'drafts:list': channel(Empty, z.array(DraftSchema), 'Unsaved edits left by a previous session of this workspace.'),
   'drafts:restore': channel(z.object({ keys: z.array(z.string()) }).strict(), z.array(z.string()), 'Apply drafts to the open documents.'),
@@ -207,6 +227,8 @@ export const EVENTS = {
   'doc:changedOnDisk': z.object({ ref: DocRefSchema, text: z.string().nullable(), conflict: z.boolean() }).strict(),
   'preview:result': PreviewResultSchema,
   'preview:tokens': z.object({ seq: z.number().int(), text: TokenCountsSchema, baseline: TokenCountsSchema.nullable() }).strict(),
+  /** An application-menu command (Electron only; browser mode has no menu). */
+  'menu:command': z.object({ command: MenuCommandSchema }).strict(),
 } as const;
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;

@@ -12,6 +12,8 @@ export const IpcErrorCodeSchema = z.enum([
   'DIALOG_UNAVAILABLE',
   'IO_ERROR',
   'BUILD_FAILED',
+  /** The transport to the host is down (browser mode: the WebSocket closed). */
+  'DISCONNECTED',
   'INTERNAL',
 ]);
 export type IpcErrorCode = z.infer<typeof IpcErrorCodeSchema>;

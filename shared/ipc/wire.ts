@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { EventName } from './contract.js';
+import type { IpcResult } from './ipc-result.js';
+
+/**
+ * Browser mode's WebSocket protocol: the renderer sends calls, the host answers each with
+ * its IpcResult and pushes events. JSON text frames.
+ */
+
+/** Path of the WebSocket endpoint (same origin as the page). */
+export const WS_PATH = '/ws';
+/** Query parameter (page URL and WebSocket URL) carrying the session token. */
+export const TOKEN_PARAM = 'token';
+/** Cookie the server sets on the first page load, so the page's assets load without the query. */
+export const TOKEN_COOKIE = 'vs_token';
+/** Largest frame either side accepts (a workspace copy or a long template fits easily). */
+export const MAX_FRAME_BYTES = 16 * 1024 * 1024;
+
+export const WireCallSchema = z
+  .object({
+    type: z.literal('call'),
+    id: z.number().int().nonnegative(),
+    channel: z.string().max(100),
+    payload: z.unknown(),
+  })
+  .strict();
+export type WireCall = z.infer<typeof WireCallSchema>;
+
+export type WireServerMessage =
+  | { type: 'result'; id: number; result: IpcResult<unknown> }
+  | { type: 'event'; event: EventName; payload: unknown };
