@@ -8,13 +8,17 @@ import type { ComponentRegistry } from '../components/component-registry.js';
 import { createBuiltinRegistry } from '../components/builtin/index.js';
 import { WorkspaceConfigSchema, type WorkspaceConfig } from './workspace-config.js';
 import type { WorkspaceSnapshot } from './workspace-snapshot.js';
-import { parseYamlFile, positionOf, type PositionIndex } from './yaml-file.js';
+import { parseYamlFile, positionOf, type PositionIndex, type YamlParseCache } from './yaml-file.js';
+
+type ParseYaml = typeof parseYamlFile;
 
 const ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
 export interface LoadWorkspaceOptions {
   /** Component registry to start from (default: the built-ins). It is cloned, never changed. */
   components?: ComponentRegistry | undefined;
+  /** Reuse parses of unchanged YAML files from earlier loads (the app passes one per open workspace). */
+  parseCache?: YamlParseCache | undefined;
 }
 
 /** A path inside a folder, refusing anything that could leave it. */
@@ -71,7 +75,7 @@ function loadOverrides(
   return out;
 }
 
-function loadVariant(source: WorkspaceFileSource, folderName: string, problems: FileProblem[], positions: Map<string, PositionIndex>): Variant | undefined {
+function loadVariant(source: WorkspaceFileSource, folderName: string, problems: FileProblem[], positions: Map<string, PositionIndex>, parse: ParseYaml): Variant | undefined {
   const folder = `variants/${folderName}`;
   const configFile = `${folder}/variant.yaml`;
   const text = source.read(configFile);
@@ -79,7 +83,7 @@ function loadVariant(source: WorkspaceFileSource, folderName: string, problems: 
     problems.push({ file: configFile, message: 'missing: every variant folder needs a variant.yaml', severity: 'error' });
     return undefined;
   }
-  const parsed = parseYamlFile(configFile, text, VariantFileSchema);
+  const parsed = parse(configFile, text, VariantFileSchema);
   positions.set(configFile, parsed.positions);
   problems.push(...parsed.problems);
   const file = parsed.value;
@@ -112,13 +116,13 @@ function loadVariant(source: WorkspaceFileSource, folderName: string, problems: 
   };
 }
 
-function loadPresets(source: WorkspaceFileSource, problems: FileProblem[], positions: Map<string, PositionIndex>): ContextPreset[] {
+function loadPresets(source: WorkspaceFileSource, problems: FileProblem[], positions: Map<string, PositionIndex>, parse: ParseYaml): ContextPreset[] {
   const raw = new Map<string, { file: string; value: ContextPresetFile }>();
   for (const f of files(source, 'contexts', '.yaml')) {
     const file = `contexts/${f.name}`;
     const text = source.read(file);
     if (text === undefined) continue;
-    const parsed = parseYamlFile(file, text, ContextPresetFileSchema);
+    const parsed = parse(file, text, ContextPresetFileSchema);
     positions.set(file, parsed.positions);
     problems.push(...parsed.problems);
     if (parsed.value) raw.set(f.id, { file, value: parsed.value });
@@ -177,11 +181,13 @@ function loadPresets(source: WorkspaceFileSource, problems: FileProblem[], posit
 export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspaceOptions = {}): WorkspaceSnapshot {
   const problems: FileProblem[] = [];
   const positions = new Map<string, PositionIndex>();
+  const cache = options.parseCache;
+  const parse: ParseYaml = cache ? (file, text, schema) => cache.parse(file, text, schema) : parseYamlFile;
 
   let config: WorkspaceConfig = WorkspaceConfigSchema.parse({});
   const configText = source.read('workspace.yaml');
   if (configText !== undefined) {
-    const parsed = parseYamlFile('workspace.yaml', configText, WorkspaceConfigSchema);
+    const parsed = parse('workspace.yaml', configText, WorkspaceConfigSchema);
     positions.set('workspace.yaml', parsed.positions);
     problems.push(...parsed.problems);
     if (parsed.value) config = parsed.value;
@@ -194,7 +200,7 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
     const file = `tools/${f.name}`;
     const text = source.read(file);
     if (text === undefined) continue;
-    const parsed = parseYamlFile(file, text, ToolFileSchema);
+    const parsed = parse(file, text, ToolFileSchema);
     positions.set(file, parsed.positions);
     problems.push(...parsed.problems);
     if (!parsed.value) continue;
@@ -226,7 +232,7 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
   const loaded: Variant[] = [];
   for (const name of source.list('variants')) {
     if (!name.endsWith('/')) continue;
-    const variant = loadVariant(source, name.slice(0, -1), problems, positions);
+    const variant = loadVariant(source, name.slice(0, -1), problems, positions, parse);
     if (variant) loaded.push(variant);
   }
   const byId = new Map(loaded.map((v) => [v.id, v]));
@@ -247,7 +253,7 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
     workspaceComponents,
     tools,
     toolFiles,
-    presets: loadPresets(source, problems, positions),
+    presets: loadPresets(source, problems, positions, parse),
     positions,
     problems,
   };

@@ -92,3 +92,23 @@ export function parseYamlFile<S extends z.ZodType>(file: string, text: string, s
   }
   return { value: parsed.data, problems, positions };
 }
+
+/**
+ * Remembers the parse of each file while its text (and schema) stay the same, so a host that
+ * reloads the workspace on every keystroke re-parses only the file that changed. One cache
+ * per workspace; parsed values are shared between loads and must be treated as immutable.
+ */
+export class YamlParseCache {
+  private readonly entries = new Map<string, { text: string; schema: unknown; parsed: ParsedYaml<unknown> }>();
+
+  constructor(private readonly maxEntries = 5000) {}
+
+  parse<S extends z.ZodType>(file: string, text: string, schema: S): ParsedYaml<z.output<S>> {
+    const hit = this.entries.get(file);
+    if (hit && hit.text === text && hit.schema === schema) return hit.parsed as ParsedYaml<z.output<S>>;
+    const parsed = parseYamlFile(file, text, schema);
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(file, { text, schema, parsed });
+    return parsed;
+  }
+}
