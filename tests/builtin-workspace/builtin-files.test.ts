@@ -8,6 +8,7 @@ import { memoryFileSource } from '../../shared/domain/file-source.js';
 import { ContextPresetFileSchema, type ContextPresetFile } from '../../shared/domain/preset.js';
 import { ToolFileSchema, type ToolFile } from '../../shared/domain/tool.js';
 import { VariantFileSchema, type Variant, type VariantFile } from '../../shared/domain/variant.js';
+import { buildWorkspaceVariant } from '../../shared/engine/build/build-from-workspace.js';
 import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
 import { ComponentRegistry } from '../../shared/engine/components/component-registry.js';
 import { STANDARD_PLACEHOLDER_KEYS } from '../../shared/engine/sections.js';
@@ -248,6 +249,7 @@ describe('built-in tools', () => {
     expect(requirement('web_search')).toBe('webTools');
     expect(requirement('plan_mode_respond')).toBe('planMode');
     expect(requirement('act_mode_respond')).toBe('actMode');
+    for (const spec of tools.get('ask_followup_question')!.specs) expect(spec.contextRequirement).toBe('notYolo');
   });
 
   it('writes replace_in_file examples with the exact marker layout, and keeps it through the cleanup', () => {
@@ -355,6 +357,8 @@ describe('built-in context presets', () => {
     expect(enabled('no-mcp')).toEqual(without('plan_mode_respond', 'web_fetch', 'web_search', 'use_mcp_tool', 'access_mcp_resource'));
     expect(enabled('no-focus-chain')).toEqual(without('plan_mode_respond', 'web_fetch', 'web_search', 'focus_chain'));
     expect(enabled('plan-mode')).toEqual(without('web_fetch', 'web_search'));
+    // yolo: nobody answers questions, so ask_followup_question goes too.
+    expect(enabled('yolo')).toEqual(without('plan_mode_respond', 'web_fetch', 'web_search', 'ask_followup_question'));
     // task_progress follows the focus chain; requires_approval disappears in yolo mode.
     const text = (name: string, id: string): string => {
       const ctx = contexts.get(name)!;
@@ -411,5 +415,63 @@ describe('built-in selection', () => {
   it('the compact custom prompt wins over every family', () => {
     expect(pick('anthropic', 'claude-sonnet-4-5', 'compact')).toBe('xs');
     expect(pick('openai', 'gpt-5', 'compact')).toBe('xs');
+  });
+});
+
+describe('built-in workspace: every variant under every preset', () => {
+  const source: Record<string, string> = {};
+  for (const f of files) source[f] = read(f);
+  const ws = loadWorkspace(memoryFileSource(source));
+  const build = (variantId: string, presetName: string): string => {
+    const preset = ws.presets.find((p) => p.name === presetName)!;
+    const out = buildWorkspaceVariant(ws, variantId, preset.context, { now: '2030-12-31', processCwd: '/process/cwd' });
+    if (!out.ok) throw new Error(out.error);
+    const problems = out.result.warnings.filter((w) => w.severity === 'warning' || w.code === 'PLACEHOLDER_UNRESOLVED');
+    if (problems.length) throw new Error(problems.map((w) => w.message).join('; '));
+    return out.result.text;
+  };
+  // Built on first use, inside the tests, so a failing build fails a test rather than the file.
+  const texts = new Map<string, string>();
+  const text = (v: string, p: string): string => {
+    const key = `${v} x ${p}`;
+    if (!texts.has(key)) texts.set(key, build(v, p));
+    return texts.get(key)!;
+  };
+  const pairs = VARIANT_IDS.flatMap((v) => PRESET_NAMES.map((p) => [v, p] as const));
+
+  it.each(pairs)('%s under %s builds without warnings and leaves no {{ }} behind', (v, p) => {
+    const t = text(v, p);
+    expect(t).not.toMatch(/\{\{|\}\}/);
+    expect(t.startsWith('You are ')).toBe(true);
+    // The preset's working directory wins over the build options' process directory.
+    expect(t).not.toContain('/process/cwd');
+  });
+
+  it('gives generic a full-size prompt and xs a compact one', () => {
+    const kb = (s: string): number => Buffer.byteLength(s, 'utf8') / 1024;
+    expect(kb(text('generic', 'basic'))).toBeGreaterThan(30);
+    expect(kb(text('xs', 'basic'))).toBeLessThan(8);
+  });
+
+  it('keeps gpt-5 on apply_patch: no other editing tool is ever mentioned', () => {
+    for (const p of PRESET_NAMES) {
+      const t = text('gpt-5', p);
+      expect(t).toContain('## apply_patch');
+      expect(t).not.toMatch(/replace_in_file|write_to_file|------- SEARCH/);
+    }
+  });
+
+  it('follows the presets: task_progress with the focus chain, MCP with a server, plan tools in plan mode', () => {
+    for (const v of VARIANT_IDS.filter((id) => id !== 'xs')) {
+      expect(text(v, 'basic')).toContain('<task_progress>');
+      expect(text(v, 'no-focus-chain')).not.toContain('task_progress');
+      expect(text(v, 'basic')).toContain('## use_mcp_tool');
+      expect(text(v, 'no-mcp')).not.toContain('## use_mcp_tool');
+      expect(text(v, 'plan-mode')).toContain('## plan_mode_respond');
+      expect(text(v, 'basic')).not.toContain('## plan_mode_respond');
+      expect(text(v, 'yolo')).not.toContain('ask_followup_question');
+    }
+    expect(text('generic', 'basic')).toContain('## browser_action');
+    expect(text('generic', 'no-browser')).not.toContain('browser_action');
   });
 });
