@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SystemPromptContextSchema } from './context.js';
+import type { SystemPromptContextSchema } from './context.js';
 
 /** contexts/<name>.yaml: a named simulated context. */
 export const ContextPresetFileSchema = z

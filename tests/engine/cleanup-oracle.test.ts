@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CLEANUP_PASSES } from '../../shared/engine/text/cleanup.js';
 import { applyEdits } from '../../shared/engine/text/edits.js';
 import { formatValue, lookupDotted, scanTags } from '../../shared/engine/text/placeholder-scan.js';
-import { referenceCleanup, referenceResolve } from './reference-regexes.js';
+import { referenceCleanup, referenceResolve } from '../../bench/reference-regexes.js';
 
 function cleanup(text: string): string {
   if (!text) return '';

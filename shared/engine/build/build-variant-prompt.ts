@@ -12,7 +12,7 @@ import { applyEdits, mapSpans, type Span } from '../text/edits.js';
 import { formatValue, lookupDotted, scanTags } from '../text/placeholder-scan.js';
 import { nativeToolDefinitions } from '../tools/native-tools.js';
 import { selectTools, type ToolCatalog } from '../tools/tool-catalog.js';
-import { renderToolText } from '../tools/tool-text.js';
+import { renderToolTextCached } from '../tools/tool-text.js';
 import type {
   BuildSection,
   BuildWarning,
@@ -92,7 +92,7 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
   const toolTexts = native
     ? []
     : selection.enabled.map((spec) => {
-        const defaultText = renderToolText(spec, enabledIds, context);
+        const defaultText = renderToolTextCached(spec, enabledIds, context);
         const override = variant.toolOverrides[spec.id]?.template;
         const text =
           override === undefined ? defaultText : renderTemplate(override, { DEFAULT_TEXT: defaultText, id: spec.id, name: spec.name ?? spec.id, description: spec.description ?? '', context });
@@ -250,8 +250,23 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
       native: native ? nativeToolDefinitions(selection.enabled, context) : undefined,
       specs: selection.enabled,
     },
-    sizes: { chars: text.length, bytes: utf8Length(text), lines: text ? countLines(text) : 0 },
+    sizes: lazySizes(text),
     inputs: { currentDate: env.currentDate, cwd },
+  };
+}
+
+/** Sizes of the final text; bytes and lines are counted on first read (each is a full scan). */
+function lazySizes(text: string): VariantBuildResult['sizes'] {
+  let bytes: number | undefined;
+  let lines: number | undefined;
+  return {
+    chars: text.length,
+    get bytes() {
+      return (bytes ??= utf8Length(text));
+    },
+    get lines() {
+      return (lines ??= text ? countLines(text) : 0);
+    },
   };
 }
 
@@ -264,7 +279,7 @@ function countLines(text: string): number {
 const TWO_BYTE = /[\u0080-\u07ff]/g;
 const THREE_BYTE = /[\u0800-\ud7ff\ue000-\uffff]/g;
 const SURROGATE = /[\ud800-\udfff]/g;
-const NON_ASCII = /[^\u0000-\u007f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** UTF-8 length without an encoder (shared/ has no DOM or Node APIs); ASCII text costs one regex test. */
 function utf8Length(text: string): number {

@@ -5,6 +5,20 @@ import type { ComponentInput } from './component-types.js';
  * the working directory, the date, the family, and the whole context and variant for blocks.
  */
 export function baseVariables(input: ComponentInput): Record<string, unknown> {
+  let vars = computed.get(input);
+  if (!vars) {
+    vars = compute(input);
+    computed.set(input, vars);
+  }
+  // A fresh object each call (components add their own variables to it) that reads the
+  // shared ones through its prototype: no copying on the hot path.
+  return Object.create(vars) as Record<string, unknown>;
+}
+
+/** Computed once per build (the input object is per build), then copied for each component. */
+const computed = new WeakMap<ComponentInput, Record<string, unknown>>();
+
+function compute(input: ComponentInput): Record<string, unknown> {
   const { context, env, variant } = input;
   return {
     CWD: context.cwd || env.processCwd,

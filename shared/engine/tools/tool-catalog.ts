@@ -9,9 +9,21 @@ export type ToolCatalog = ReadonlyMap<string, ToolFile>;
 
 /** The spec of a tool for a family: the family's own, else the generic one, else the first. */
 export function specForFamily(file: ToolFile, family: string): ToolSpec {
-  const spec = file.specs.find((s) => s.family === family) ?? file.specs.find((s) => s.family === 'generic') ?? file.specs[0]!;
-  return { id: file.id, ...spec };
+  let byFamily = specCache.get(file);
+  if (!byFamily) {
+    byFamily = new Map();
+    specCache.set(file, byFamily);
+  }
+  let spec = byFamily.get(family);
+  if (!spec) {
+    const found = file.specs.find((s) => s.family === family) ?? file.specs.find((s) => s.family === 'generic') ?? file.specs[0]!;
+    spec = { id: file.id, ...found };
+    byFamily.set(family, spec);
+  }
+  return spec;
 }
+/** One spec object per tool file and family, so texts rendered from it can be cached. */
+const specCache = new WeakMap<ToolFile, Map<string, ToolSpec>>();
 
 export interface ToolSelection {
   /** Enabled tools in prompt order. */

@@ -36,3 +36,38 @@ export function renderToolText(spec: ToolSpec, enabledIds: readonly string[], co
   lines.push(`</${displayName}>`);
   return lines.join('\n');
 }
+
+/**
+ * renderToolText with a cache: a tool's text depends only on the spec and on which of its
+ * parameters are kept, unless its texts use the template language (then it is rendered
+ * each time). Specs from specForFamily keep their identity while the workspace is loaded.
+ */
+export function renderToolTextCached(spec: ToolSpec, enabledIds: readonly string[], context: SystemPromptContext): string {
+  if (usesTemplates(spec)) return renderToolText(spec, enabledIds, context);
+  let signature = '';
+  for (const p of spec.parameters ?? []) {
+    signature += (p.dependencies ?? []).every((d) => enabledIds.includes(d)) && requirementHolds(p.contextRequirement, context) ? '1' : '0';
+  }
+  let bySignature = textCache.get(spec);
+  if (!bySignature) {
+    bySignature = new Map();
+    textCache.set(spec, bySignature);
+  }
+  let text = bySignature.get(signature);
+  if (text === undefined) {
+    text = renderToolText(spec, enabledIds, context);
+    bySignature.set(signature, text);
+  }
+  return text;
+}
+const textCache = new WeakMap<ToolSpec, Map<string, string>>();
+const templated = new WeakMap<ToolSpec, boolean>();
+
+function usesTemplates(spec: ToolSpec): boolean {
+  let uses = templated.get(spec);
+  if (uses === undefined) {
+    uses = Boolean(spec.description?.includes('{{')) || (spec.parameters ?? []).some((p) => p.instruction.includes('{{') || Boolean(p.description?.includes('{{')));
+    templated.set(spec, uses);
+  }
+  return uses;
+}
