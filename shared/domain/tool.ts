@@ -17,6 +17,8 @@ export const ContextRequirementSchema = z.enum([
   'yolo',
   'notYolo',
   'subagents',
+  'skills',
+  'askUser',
   'webTools',
   'cli',
   'planMode',

@@ -63,7 +63,7 @@ function renderComponent(entry: ComponentEntry, input: ComponentInput): { text: 
     text = renderTemplate(source.template, entry.component.variables(input));
     reason = entry.component.emptyReason?.(input);
   } else {
-    text = renderTemplate(source.template, { ...baseVariables(input), ...input.variant.placeholders });
+    text = renderTemplate(source.template, Object.assign(baseVariables(input), input.variant.placeholders));
   }
   return { text, origin: source.origin, ...(source.file ? { file: source.file } : {}), ...(reason ? { reason } : {}) };
 }

@@ -41,3 +41,13 @@ function compute(input: ComponentInput): Record<string, unknown> {
     sections: input.sections,
   };
 }
+
+/**
+ * Names of the variables a component template can read. Component variables inherit the
+ * shared ones through their prototype, so Object.keys or a spread would miss those.
+ */
+export function variableNames(vars: Record<string, unknown>): string[] {
+  const names: string[] = [];
+  for (const key in vars) names.push(key);
+  return names.sort();
+}

@@ -25,6 +25,10 @@ export function requirementHolds(requirement: ContextRequirement | undefined, co
       return context.yoloModeToggled !== true;
     case 'subagents':
       return context.subagentsEnabled === true;
+    case 'skills':
+      return (context.skills?.length ?? 0) > 0;
+    case 'askUser':
+      return context.yoloModeToggled !== true && context.isSubagentRun !== true;
     case 'webTools':
       return context.clineWebToolsEnabled === true;
     case 'cli':
@@ -48,6 +52,8 @@ export function describeRequirement(requirement: ContextRequirement): string {
     yolo: 'yolo mode is on',
     notYolo: 'yolo mode is off',
     subagents: 'subagents are enabled',
+    skills: 'the context lists skills',
+    askUser: 'someone can answer questions (not yolo mode, not a subagent run)',
     webTools: 'web tools are enabled',
     cli: 'running in the CLI',
     planMode: 'plan mode',
