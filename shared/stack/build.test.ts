@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryFileSource } from '../domain/file-source.js';
 import { buildStackPrompt, joinStackParts, type StackUserPart } from './build.js';
+import { describeStackBuild, explainInstructions } from './explain.js';
 import { parseStackContext, type StackContextInput } from './context.js';
 import type { UrlFetcher } from './discovery.js';
 import { loadStackProfile } from './load-profile.js';
@@ -64,7 +65,10 @@ const TREE = {
 
 describe('buildStackPrompt', () => {
   it('stacks provider prompt, environment, instructions nearest first, global, then user system text', async () => {
-    const r = await buildStackPrompt(profile(), ctx({ modelId: 'claude-sonnet-4-5', files: TREE, userSystem: 'USER SYSTEM', userMessage: 'hello' }));
+    const r = await buildStackPrompt(
+      profile(),
+      ctx({ modelId: 'claude-sonnet-4-5', files: TREE, userSystem: 'USER SYSTEM', userMessage: 'hello' }),
+    );
     expect(r.system).toBe(
       [
         'CLAUDE PROMPT',
@@ -92,7 +96,12 @@ describe('buildStackPrompt', () => {
     // Offsets cut the system text exactly; joins are single newlines between sections.
     const cut = r.sections.map((s) => r.system.slice(s.start, s.end)).join('\n');
     expect(cut).toBe(r.system);
-    expect(r.sizes).toMatchObject({ systemChars: r.system.length, systemBytes: r.system.length, systemLines: r.system.split('\n').length, userChars: 5 });
+    expect(r.sizes).toMatchObject({
+      systemChars: r.system.length,
+      systemBytes: r.system.length,
+      systemLines: r.system.split('\n').length,
+      userChars: 5,
+    });
     expect(r.sizes.layers.instructions).toBe(r.sections.filter((s) => s.layer === 'instructions').reduce((n, s) => n + s.end - s.start, 0));
     expect(r.provider.used).toBe(true);
     expect(r.warnings).toEqual([]);
@@ -114,7 +123,10 @@ describe('buildStackPrompt', () => {
   it('adds the plan-mode reminder for the plan agent and the switch reminder going from plan to build', async () => {
     const plan = await buildStackPrompt(profile(), ctx({ agent: 'plan', userMessage: 'think', isGitRepo: false }));
     const reminder: StackUserPart = { type: 'text', text: 'PLAN REMINDER', synthetic: true, source: 'agent-reminder' };
-    expect(plan.messages[1]).toEqual({ role: 'user', content: [{ type: 'text', text: 'think', synthetic: false, source: 'user' }, reminder] });
+    expect(plan.messages[1]).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'think', synthetic: false, source: 'user' }, reminder],
+    });
 
     const back = await buildStackPrompt(profile(), ctx({ agent: 'build', previousAgent: 'plan', userMessage: 'go', isGitRepo: false }));
     expect(back.messages[1]).toEqual({
@@ -134,6 +146,15 @@ describe('buildStackPrompt', () => {
     expect(r.system.startsWith('CLAUDE PROMPT\n')).toBe(true);
   });
 
+  it('reports virtual tree entries it cannot place', async () => {
+    const r = await buildStackPrompt(
+      profile(),
+      ctx({ isGitRepo: false, files: { '/w/repo/app/AGENTS.md': 'x', '/w/repo/app/AGENTS.md/y': 'z' } }),
+    );
+    expect(r.warnings.map((w) => w.code)).toEqual(['virtual-tree-problem']);
+    expect(r.system).toContain('Instructions from: /w/repo/app/AGENTS.md\nx');
+  });
+
   it('warns when no provider rule matches', async () => {
     const yaml = PROFILE_YAML.replace('  - { id: other, prompt: rest }\n', '').replace('  rest: { text: "OTHER PROMPT" }\n', '');
     const r = await buildStackPrompt(profile(yaml), ctx({ modelId: 'llama-3', isGitRepo: false }));
@@ -143,7 +164,10 @@ describe('buildStackPrompt', () => {
   });
 
   it('keeps unknown environment placeholders literally and warns', async () => {
-    const r = loadStackProfile(memoryFileSource({ 'p/test/profile.yaml': PROFILE_YAML, 'p/test/env.md': 'Shell: {{shell}} on {{platform}}' }), 'p/test');
+    const r = loadStackProfile(
+      memoryFileSource({ 'p/test/profile.yaml': PROFILE_YAML, 'p/test/env.md': 'Shell: {{shell}} on {{platform}}' }),
+      'p/test',
+    );
     const built = await buildStackPrompt(r.profile as StackProfile, ctx({ isGitRepo: false }));
     expect(built.environment.text).toBe('Shell: {{shell}} on linux');
     expect(built.warnings.map((w) => w.code)).toEqual(['environment-unknown-placeholder']);
@@ -184,12 +208,24 @@ describe('configured URLs', () => {
   });
 
   it('come after all files when fetched, in the order configured', async () => {
-    const tree = { '/home/user/project/.git': { type: 'dir' as const }, '/home/user/project/AGENTS.md': 'P', '/home/user/project/docs/x.md': 'X' };
-    const context = parseStackContext({ date: '2026-11-29', files: tree, instructions: ['https://b.test/1', 'docs/x.md', 'https://a.test/2'] });
+    const tree = {
+      '/home/user/project/.git': { type: 'dir' as const },
+      '/home/user/project/AGENTS.md': 'P',
+      '/home/user/project/docs/x.md': 'X',
+    };
+    const context = parseStackContext({
+      date: '2026-11-29',
+      files: tree,
+      instructions: ['https://b.test/1', 'docs/x.md', 'https://a.test/2'],
+    });
     const r = await buildStackPrompt(profile(), context, { fetchUrls: true, fetchUrl: ok });
     const blocks = r.sections.filter((s) => s.layer === 'instructions').map((s) => s.label);
     expect(blocks).toEqual(['/home/user/project/AGENTS.md', '/home/user/project/docs/x.md', 'https://b.test/1', 'https://a.test/2']);
-    expect(r.system.endsWith('Instructions from: https://b.test/1\nrules from https://b.test/1\nInstructions from: https://a.test/2\nrules from https://a.test/2')).toBe(true);
+    expect(
+      r.system.endsWith(
+        'Instructions from: https://b.test/1\nrules from https://b.test/1\nInstructions from: https://a.test/2\nrules from https://a.test/2',
+      ),
+    ).toBe(true);
   });
 
   it('turn failures, bad statuses and timeouts into warnings, never a crash', async () => {
@@ -201,12 +237,16 @@ describe('configured URLs', () => {
       timeout.name = 'TimeoutError';
       return Promise.reject(timeout);
     };
-    const r = await buildStackPrompt(profile(), withUrls(['https://boom.test', 'https://404.test', 'https://slow.test', 'https://aborted.test']), {
-      fetchUrls: true,
-      fetchUrl,
-      urlTimeoutMs: 50,
-      sleep: () => Promise.resolve(),
-    });
+    const r = await buildStackPrompt(
+      profile(),
+      withUrls(['https://boom.test', 'https://404.test', 'https://slow.test', 'https://aborted.test']),
+      {
+        fetchUrls: true,
+        fetchUrl,
+        urlTimeoutMs: 50,
+        sleep: () => Promise.resolve(),
+      },
+    );
     expect(r.warnings.map((w) => [w.code, w.message])).toEqual([
       ['url-fetch-failed', 'https://boom.test: fetch failed (connection refused)'],
       ['url-fetch-failed', 'https://404.test: the server answered 404'],
@@ -220,5 +260,28 @@ describe('configured URLs', () => {
   it('says so when fetching is asked for without a fetch function', async () => {
     const r = await buildStackPrompt(profile(), withUrls(['https://a.test']), { fetchUrls: true });
     expect(r.warnings.map((w) => w.code)).toEqual(['url-fetcher-missing']);
+  });
+});
+
+describe('why-not explanations', () => {
+  it('name every lookup with its outcome, including names never looked for', async () => {
+    const r = await buildStackPrompt(
+      profile(),
+      ctx({ cwd: '/w/repo', files: { '/w/repo/.git': { type: 'dir' }, '/w/repo/AGENTS.md': 'rules' } }),
+    );
+    const lines = explainInstructions(r.instructions);
+    expect(lines[0]).toBe('working directory /w/repo; worktree root /w/repo (found); git: yes');
+    expect(lines[2]).toBe('project name that won: AGENTS.md');
+    expect(lines).toContain('project    used                         /w/repo/AGENTS.md  [AGENTS.md] - found and used');
+    expect(lines).toContain(
+      'project    never looked for             /w/repo/CLAUDE.md  [CLAUDE.md] - AGENTS.md was found first, so later names are not looked for',
+    );
+    expect(lines).toContain('global     switched off                 {configDirOverride}/AGENTS.md - OPENCODE_CONFIG_DIR is not set');
+    expect(lines).toContain(
+      'global     not there                    /home/u/.config/opencode/AGENTS.md  [{configDir}/opencode/AGENTS.md] - no such file',
+    );
+    const text = describeStackBuild(r);
+    expect(text).toContain("provider prompt: rule 'claude' -> prompt 'claude'");
+    expect(text).toContain("[0, 13) provider-prompt: provider prompt 'claude'");
   });
 });

@@ -1,10 +1,6 @@
 import { encodeUtf8 } from './bytes.js';
 import { toDateString, type StackContext } from './context.js';
-import {
-  discoverInstructions,
-  type DiscoveryOptions,
-  type InstructionDiscovery,
-} from './discovery.js';
+import { discoverInstructions, type DiscoveryOptions, type InstructionDiscovery } from './discovery.js';
 import { renderEnvironment, type EnvironmentValues } from './environment.js';
 import type { InstructionFs } from './instruction-fs.js';
 import { joinPath } from './path.js';
@@ -169,7 +165,14 @@ export async function buildStackPrompt(
       };
 
   // 2. Instructions (first: the environment needs the git answer).
-  const fs = options.fs ?? virtualInstructionFs(context.files);
+  let fs = options.fs;
+  if (fs === undefined) {
+    const virtual = virtualInstructionFs(context.files);
+    for (const problem of virtual.problems) {
+      warnings.push({ code: 'virtual-tree-problem', severity: 'warning', message: `virtual file tree: ${problem}`, layer: 'instructions' });
+    }
+    fs = virtual;
+  }
   const instructions = await discoverInstructions(
     fs,
     {

@@ -112,8 +112,7 @@ export function toDateString(isoDate: string): string {
   // Sakamoto's day-of-week for the proleptic Gregorian calendar (0 = Sunday).
   const t = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4] as const;
   const yy = m < 3 ? y - 1 : y;
-  const dow =
-    (((yy + Math.floor(yy / 4) - Math.floor(yy / 100) + Math.floor(yy / 400) + (t[m - 1] as number) + d) % 7) + 7) % 7;
+  const dow = (((yy + Math.floor(yy / 4) - Math.floor(yy / 100) + Math.floor(yy / 400) + (t[m - 1] as number) + d) % 7) + 7) % 7;
   const day = DAY_NAMES[dow] as string;
   const month = MONTH_NAMES[m - 1] as string;
   return `${day} ${month} ${String(d).padStart(2, '0')} ${String(y).padStart(4, '0')}`;

@@ -1,15 +1,7 @@
 import picomatch from 'picomatch/posix.js';
 import { classifyBytes } from './bytes.js';
 import { fsErrorText, type InstructionFs } from './instruction-fs.js';
-import {
-  ancestorsUpTo,
-  isAbsolutePath,
-  isInsideOrEqual,
-  isWindowsPath,
-  joinPath,
-  normalizePath,
-  rootOf,
-} from './path.js';
+import { ancestorsUpTo, isAbsolutePath, isInsideOrEqual, isWindowsPath, joinPath, normalizePath, rootOf } from './path.js';
 import type { GlobalFileLocation, InstructionFileName, StackFlagName, StackFlags } from './profile.js';
 import type { StackWarning } from './warnings.js';
 
@@ -164,9 +156,7 @@ const DEFAULT_MAX_GLOB_ENTRIES = 20000;
 /** Folders a glob walk never enters. */
 const GLOB_SKIP_DIRS = new Set(['.git', 'node_modules']);
 
-type Probe =
-  | { exists: true }
-  | { exists: false; status: 'missing' | 'not-a-file' | 'unreadable'; reason: string };
+type Probe = { exists: true } | { exists: false; status: 'missing' | 'not-a-file' | 'unreadable'; reason: string };
 
 export async function discoverInstructions(
   fs: InstructionFs,
@@ -208,7 +198,11 @@ export async function discoverInstructions(
     worktreeFrom = found ? 'found' : 'filesystem-root';
     isGitRepo = input.isGitRepo ?? found !== undefined;
     if (input.isGitRepo === true && found === undefined) {
-      warn({ code: 'worktree-not-found', severity: 'warning', message: `the context says git, but no .git was found above ${cwd}; the walk goes up to ${worktreeRoot}` });
+      warn({
+        code: 'worktree-not-found',
+        severity: 'warning',
+        message: `the context says git, but no .git was found above ${cwd}; the walk goes up to ${worktreeRoot}`,
+      });
     }
   }
   if (!isInsideOrEqual(cwd, worktreeRoot)) {
@@ -287,7 +281,12 @@ export async function discoverInstructions(
         source.block = instructionBlock(path, classified.text);
         source.reason = 'used';
         if (classified.text.trim() === '') {
-          warn({ code: 'instruction-whitespace-only', severity: 'warning', message: `${path} holds only whitespace; it is still sent`, path });
+          warn({
+            code: 'instruction-whitespace-only',
+            severity: 'warning',
+            message: `${path} holds only whitespace; it is still sent`,
+            path,
+          });
         }
       }
     }
@@ -311,7 +310,15 @@ export async function discoverInstructions(
     const lookupsFor = (status: LookupStatus, reason: string): void => {
       for (const directory of walk) {
         candidates.forEach((name, i) => {
-          lookups.push({ layer: 'project', target: file.name, path: joinPath(directory, name), directory, companion: i > 0, status, reason });
+          lookups.push({
+            layer: 'project',
+            target: file.name,
+            path: joinPath(directory, name),
+            directory,
+            companion: i > 0,
+            status,
+            reason,
+          });
         });
       }
     };
@@ -331,7 +338,15 @@ export async function discoverInstructions(
     for (const directory of walk) {
       for (let i = 0; i < candidates.length; i++) {
         const path = joinPath(directory, candidates[i] as string);
-        const lookup: InstructionLookup = { layer: 'project', target: file.name, path, directory, companion: i > 0, status: 'missing', reason: 'no such file' };
+        const lookup: InstructionLookup = {
+          layer: 'project',
+          target: file.name,
+          path,
+          directory,
+          companion: i > 0,
+          status: 'missing',
+          reason: 'no such file',
+        };
         lookups.push(lookup);
         const p = await probe(path);
         if (p.exists) {
@@ -347,7 +362,11 @@ export async function discoverInstructions(
     winner = file.name;
     for (const m of matches) await include('project', file.name, m.path, m.lookup);
     if (file.deprecated && sources.some((s) => s.layer === 'project' && s.status === 'used')) {
-      warn({ code: 'instruction-deprecated-name', severity: 'info', message: `${file.name} is a deprecated instruction file name; consider renaming it` });
+      warn({
+        code: 'instruction-deprecated-name',
+        severity: 'info',
+        message: `${file.name} is a deprecated instruction file name; consider renaming it`,
+      });
     }
   }
 
@@ -412,7 +431,12 @@ export async function discoverInstructions(
       if (relative && !isInsideOrEqual(path, base)) {
         lookup.status = 'outside-worktree';
         lookup.reason = `points above ${base}, where relative entries are resolved`;
-        warn({ code: 'instruction-outside-worktree', severity: 'warning', message: `configured ${entry} is not read: it ${lookup.reason}`, path });
+        warn({
+          code: 'instruction-outside-worktree',
+          severity: 'warning',
+          message: `configured ${entry} is not read: it ${lookup.reason}`,
+          path,
+        });
         continue;
       }
       const p = await probe(path);
@@ -455,8 +479,21 @@ export async function discoverInstructions(
   }
 
   // URLs: listed always, fetched only when asked.
-  const urlSources: InstructionSource[] = urls.map((url) => ({ layer: 'configured', kind: 'url', origin: url, path: url, status: 'not-fetched', reason: '' }));
-  const urlLookups: InstructionLookup[] = urls.map((url) => ({ layer: 'configured', target: url, path: url, status: 'not-fetched', reason: '' }));
+  const urlSources: InstructionSource[] = urls.map((url) => ({
+    layer: 'configured',
+    kind: 'url',
+    origin: url,
+    path: url,
+    status: 'not-fetched',
+    reason: '',
+  }));
+  const urlLookups: InstructionLookup[] = urls.map((url) => ({
+    layer: 'configured',
+    target: url,
+    path: url,
+    status: 'not-fetched',
+    reason: '',
+  }));
   lookups.push(...urlLookups);
   if (urls.length > 0 && !options.fetchUrls) {
     for (const [i, s] of urlSources.entries()) {
@@ -517,7 +554,12 @@ export async function discoverInstructions(
     const real = s.realPath ?? s.path;
     const first = byReal.get(real);
     if (first !== undefined) {
-      warn({ code: 'instruction-duplicate-file', severity: 'info', message: `${s.path} is the same file as ${first}; its text is sent twice`, path: s.path });
+      warn({
+        code: 'instruction-duplicate-file',
+        severity: 'info',
+        message: `${s.path} is the same file as ${first}; its text is sent twice`,
+        path: s.path,
+      });
     } else {
       byReal.set(real, s.path);
     }
@@ -640,7 +682,12 @@ async function expandGlob(
     try {
       names = [...(await fs.readdir(dir))].sort();
     } catch (error) {
-      warn({ code: 'instruction-directory-unreadable', severity: 'warning', message: `${dir} cannot be listed (${fsErrorText(error)})`, path: dir });
+      warn({
+        code: 'instruction-directory-unreadable',
+        severity: 'warning',
+        message: `${dir} cannot be listed (${fsErrorText(error)})`,
+        path: dir,
+      });
       return;
     }
     for (const name of names) {
@@ -649,7 +696,11 @@ async function expandGlob(
       if (visited > maxEntries) {
         if (!limited) {
           limited = true;
-          warn({ code: 'instruction-walk-limit', severity: 'warning', message: `the glob ${entry} stopped after ${maxEntries} entries under ${base}` });
+          warn({
+            code: 'instruction-walk-limit',
+            severity: 'warning',
+            message: `the glob ${entry} stopped after ${maxEntries} entries under ${base}`,
+          });
         }
         return;
       }
@@ -660,7 +711,13 @@ async function expandGlob(
         kind = (await fs.stat(child))?.kind;
       } catch (error) {
         if (isMatch(childRel)) {
-          lookups.push({ layer: 'configured', target: entry, path: child, status: 'unreadable', reason: `cannot examine it (${fsErrorText(error)})` });
+          lookups.push({
+            layer: 'configured',
+            target: entry,
+            path: child,
+            status: 'unreadable',
+            reason: `cannot examine it (${fsErrorText(error)})`,
+          });
           warn({ code: 'instruction-unreadable', severity: 'warning', message: `${child} is skipped: ${fsErrorText(error)}`, path: child });
         }
         continue;

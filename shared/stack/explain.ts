@@ -41,7 +41,9 @@ export function explainInstructions(d: InstructionDiscovery): string[] {
 /** A short text report of a build: sections, provider choice, warnings, sizes. */
 export function describeStackBuild(r: StackBuildResult): string {
   const lines: string[] = [];
-  lines.push(`profile ${r.profileId}, agent ${r.agent}${r.previousAgent ? ` (previous: ${r.previousAgent})` : ''}, model ${r.modelId} (${r.providerId})`);
+  lines.push(
+    `profile ${r.profileId}, agent ${r.agent}${r.previousAgent ? ` (previous: ${r.previousAgent})` : ''}, model ${r.modelId} (${r.providerId})`,
+  );
   const chosen = r.provider.ruleId ? `rule '${r.provider.ruleId}' -> prompt '${r.provider.promptId}'` : 'no rule matched';
   lines.push(`provider prompt: ${chosen}${r.provider.used ? '' : ' (replaced by the agent prompt)'}`);
   lines.push('sections:');

@@ -61,7 +61,14 @@ describe('loadStackProfile', () => {
   it('points unknown fields at the key', () => {
     const r = load(YAML.replace('  build: {}', '  build:\n    colour: red'));
     expect(r.problems).toEqual([
-      { file: 'profiles/mini/profile.yaml', line: 9, column: 5, path: 'agents.build.colour', severity: 'error', message: "unknown field 'colour'" },
+      {
+        file: 'profiles/mini/profile.yaml',
+        line: 9,
+        column: 5,
+        path: 'agents.build.colour',
+        severity: 'error',
+        message: "unknown field 'colour'",
+      },
     ]);
   });
 
@@ -71,10 +78,19 @@ describe('loadStackProfile', () => {
   });
 
   it('reports files that do not exist or leave the profile folder', () => {
-    const r = load(YAML.replace('main: prompts/main.md', 'main: prompts/gone.md').replace('environment: env.md', 'environment: ../../secret.md'));
+    const r = load(
+      YAML.replace('main: prompts/main.md', 'main: prompts/gone.md').replace('environment: env.md', 'environment: ../../secret.md'),
+    );
     expect(r.profile).toBeUndefined();
     expect(r.problems).toEqual([
-      { file: 'profiles/mini/profile.yaml', line: 3, column: 9, path: 'providerPrompts.main', severity: 'error', message: 'file not found: profiles/mini/prompts/gone.md' },
+      {
+        file: 'profiles/mini/profile.yaml',
+        line: 3,
+        column: 9,
+        path: 'providerPrompts.main',
+        severity: 'error',
+        message: 'file not found: profiles/mini/prompts/gone.md',
+      },
       {
         file: 'profiles/mini/profile.yaml',
         line: 11,
@@ -87,8 +103,10 @@ describe('loadStackProfile', () => {
   });
 
   it('checks references between parts', () => {
-    const yaml = YAML.replace('    prompt: main', '    prompt: other')
-      .replace('instructionFiles:', 'defaultAgent: ghost\nswitchReminders:\n  - { from: plan, to: nobody, text: { text: go } }\ninstructionFiles:');
+    const yaml = YAML.replace('    prompt: main', '    prompt: other').replace(
+      'instructionFiles:',
+      'defaultAgent: ghost\nswitchReminders:\n  - { from: plan, to: nobody, text: { text: go } }\ninstructionFiles:',
+    );
     const r = load(yaml);
     expect(r.profile).toBeUndefined();
     expect(r.problems.map((p) => [p.path, p.severity, p.message])).toEqual([
@@ -100,7 +118,10 @@ describe('loadStackProfile', () => {
   });
 
   it('warns about unreachable rules, a missing catch-all, and unknown environment placeholders (with the line in the template)', () => {
-    const yaml = YAML.replace('  - id: all\n    prompt: main', '  - id: all\n    prompt: main\n  - id: later\n    modelId: [x]\n    prompt: main');
+    const yaml = YAML.replace(
+      '  - id: all\n    prompt: main',
+      '  - id: all\n    prompt: main\n  - id: later\n    modelId: [x]\n    prompt: main',
+    );
     const r = load(yaml, { 'profiles/mini/env.md': 'Model: {{modelId}}\nShell: {{ shell }}\n' });
     expect(r.profile).toBeDefined();
     expect(r.problems).toEqual([
@@ -112,7 +133,13 @@ describe('loadStackProfile', () => {
         severity: 'warning',
         message: "rule 'later' is never reached: rule 'all' before it matches every model",
       },
-      { file: 'profiles/mini/env.md', line: 2, column: 8, severity: 'warning', message: 'unknown placeholder {{shell}} in the environment template (it stays as written)' },
+      {
+        file: 'profiles/mini/env.md',
+        line: 2,
+        column: 8,
+        severity: 'warning',
+        message: 'unknown placeholder {{shell}} in the environment template (it stays as written)',
+      },
     ]);
     const noCatchAll = load(YAML.replace('  - id: all\n    prompt: main', '  - id: all\n    modelId: [x]\n    prompt: main'));
     expect(noCatchAll.problems.map((p) => p.message)).toEqual(['no catch-all rule: models that match no rule get no provider prompt']);
@@ -129,7 +156,12 @@ describe('loadStackProfile', () => {
   });
 
   it('never throws, whatever the source does', () => {
-    const throwing = { read: () => { throw new Error('disk on fire'); }, list: () => [] };
+    const throwing = {
+      read: () => {
+        throw new Error('disk on fire');
+      },
+      list: () => [],
+    };
     const r = loadStackProfile(throwing, 'profiles/x');
     expect(r.problems[0]?.message).toBe('cannot read: disk on fire');
   });

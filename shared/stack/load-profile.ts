@@ -178,7 +178,11 @@ export function loadStackProfile(source: WorkspaceFileSource, folder: string): L
     seenRules.add(rule.id);
     usedPrompts.add(rule.prompt);
     if (!(rule.prompt in file.providerPrompts)) {
-      at(['providerRules', i, 'prompt'], 'error', `unknown provider prompt '${rule.prompt}' (known: ${Object.keys(file.providerPrompts).join(', ') || 'none'})`);
+      at(
+        ['providerRules', i, 'prompt'],
+        'error',
+        `unknown provider prompt '${rule.prompt}' (known: ${Object.keys(file.providerPrompts).join(', ') || 'none'})`,
+      );
     }
     for (const field of ['modelId', 'providerId'] as const) {
       rule[field]?.forEach((c, j) => {
@@ -186,7 +190,11 @@ export function loadStackProfile(source: WorkspaceFileSource, folder: string): L
           try {
             new RegExp(c.regex);
           } catch (error) {
-            at(['providerRules', i, field, j, 'regex'], 'error', `invalid regex: ${error instanceof Error ? error.message : String(error)}`);
+            at(
+              ['providerRules', i, field, j, 'regex'],
+              'error',
+              `invalid regex: ${error instanceof Error ? error.message : String(error)}`,
+            );
           }
         }
       });
@@ -246,7 +254,11 @@ export function loadStackProfile(source: WorkspaceFileSource, folder: string): L
     for (const m of g.path.matchAll(/\{([^}]*)\}/g)) {
       const name = m[1] ?? '';
       if (!(GLOBAL_PATH_PLACEHOLDERS as readonly string[]).includes(name)) {
-        at(['globalFiles', i, 'path'], 'error', `unknown placeholder {${name}} (known: ${GLOBAL_PATH_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')})`);
+        at(
+          ['globalFiles', i, 'path'],
+          'error',
+          `unknown placeholder {${name}} (known: ${GLOBAL_PATH_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')})`,
+        );
       }
     }
     if (!/^(\{[A-Za-z]+\}|~\/|\/|[A-Za-z]:[\\/])/.test(g.path)) {

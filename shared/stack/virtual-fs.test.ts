@@ -30,7 +30,20 @@ describe('virtual instruction fs', () => {
 
   it('implies folders and lists them sorted', async () => {
     expect(await fs.readdir('/')).toEqual(['r']);
-    expect(await fs.readdir('/r')).toEqual(['.git', 'AGENTS.md', 'a', 'abs', 'b', 'bin', 'dangling', 'link', 'locked.md', 'real', 'self', 'up']);
+    expect(await fs.readdir('/r')).toEqual([
+      '.git',
+      'AGENTS.md',
+      'a',
+      'abs',
+      'b',
+      'bin',
+      'dangling',
+      'link',
+      'locked.md',
+      'real',
+      'self',
+      'up',
+    ]);
     expect(await fs.stat('/r/.git')).toEqual({ kind: 'directory', size: 0 });
     expect(await fs.stat('/r/AGENTS.md')).toEqual({ kind: 'file', size: 11 });
     expect(await fs.stat('/r/missing')).toBeUndefined();

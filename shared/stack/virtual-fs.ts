@@ -14,10 +14,7 @@ interface DirNode {
   kind: 'dir';
   children: Map<string, Node>;
 }
-type Node =
-  | DirNode
-  | { kind: 'file'; bytes: Uint8Array; unreadable: boolean }
-  | { kind: 'symlink'; target: string };
+type Node = DirNode | { kind: 'file'; bytes: Uint8Array; unreadable: boolean } | { kind: 'symlink'; target: string };
 
 /** Linux gives up after 40 links in one lookup. */
 const MAX_SYMLINK_HOPS = 40;

@@ -53,6 +53,8 @@ export const STACK_WARNING_CODES = [
   'url-fetch-failed',
   /** A URL fetch took longer than the timeout. */
   'url-timeout',
+  /** An entry of the context's virtual file tree could not be placed (e.g. a path below a file). */
+  'virtual-tree-problem',
   /** Every part of the system prompt is empty. */
   'empty-system-prompt',
 ] as const;

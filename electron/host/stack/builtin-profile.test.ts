@@ -28,7 +28,11 @@ describe('built-in OpenCode profile', () => {
     const p = builtin();
     expect(Object.keys(p.agents)).toEqual(['build', 'plan', 'general', 'compaction']);
     expect(p.instructionFiles.map((f) => f.name)).toEqual(['AGENTS.md', 'CLAUDE.md', 'CONTEXT.md']);
-    expect(p.globalFiles.map((g) => g.path)).toEqual(['{configDirOverride}/AGENTS.md', '{configDir}/opencode/AGENTS.md', '~/.claude/CLAUDE.md']);
+    expect(p.globalFiles.map((g) => g.path)).toEqual([
+      '{configDirOverride}/AGENTS.md',
+      '{configDir}/opencode/AGENTS.md',
+      '~/.claude/CLAUDE.md',
+    ]);
   });
 
   it('has provider prompts of realistic length (a few KB each)', () => {
@@ -109,10 +113,14 @@ describe('built-in OpenCode profile', () => {
     const base = { modelId: 'gpt-4.1', isGitRepo: false, date: '2026-11-29', userMessage: 'go' };
     const plan = await buildStackPrompt(p, parseStackContext({ ...base, agent: 'plan' }));
     expect(plan.system.startsWith(`${await fileText('prompts/beast.md')}\n`)).toBe(true);
-    expect(plan.messages[1]).toMatchObject({ content: [{ text: 'go' }, { text: await fileText('reminders/plan.md'), source: 'agent-reminder', synthetic: true }] });
+    expect(plan.messages[1]).toMatchObject({
+      content: [{ text: 'go' }, { text: await fileText('reminders/plan.md'), source: 'agent-reminder', synthetic: true }],
+    });
 
     const build = await buildStackPrompt(p, parseStackContext({ ...base, agent: 'build', previousAgent: 'plan' }));
-    expect(build.messages[1]).toMatchObject({ content: [{ text: 'go' }, { text: await fileText('reminders/build-switch.md'), source: 'switch-reminder' }] });
+    expect(build.messages[1]).toMatchObject({
+      content: [{ text: 'go' }, { text: await fileText('reminders/build-switch.md'), source: 'switch-reminder' }],
+    });
 
     const compaction = await buildStackPrompt(p, parseStackContext({ ...base, agent: 'compaction' }));
     expect(compaction.system.startsWith(`${await fileText('agents/compaction.md')}\nYou are running on the model gpt-4.1.\n`)).toBe(true);

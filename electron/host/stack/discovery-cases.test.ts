@@ -221,7 +221,11 @@ const CASES: Case[] = [
   },
   {
     name: 'binary files (NUL bytes, invalid UTF-8) are skipped with warnings',
-    tree: { ...repo, 'repo/AGENTS.md': { bytes: [0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01] }, 'repo/sub/AGENTS.md': { bytes: [0xff, 0xfe, 0x41] } },
+    tree: {
+      ...repo,
+      'repo/AGENTS.md': { bytes: [0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01] },
+      'repo/sub/AGENTS.md': { bytes: [0xff, 0xfe, 0x41] },
+    },
     cwd: 'repo/sub',
     blocks: [],
     warnings: ['instruction-binary', 'instruction-binary'],
@@ -451,7 +455,8 @@ interface Outcome {
 
 function summarize(r: StackBuildResult, touched: string[], dir: string): Outcome {
   const rel = (abs: string): string => relTo(dir, abs);
-  const key = (l: StackBuildResult['instructions']['lookups'][number]): string => `${l.layer}:${l.path !== undefined ? rel(l.path) : l.target}`;
+  const key = (l: StackBuildResult['instructions']['lookups'][number]): string =>
+    `${l.layer}:${l.path !== undefined ? rel(l.path) : l.target}`;
   return {
     system: r.system,
     blocks: r.instructions.sources.filter((s) => s.block !== undefined).map((s) => [rel(s.path), s.content ?? '']),

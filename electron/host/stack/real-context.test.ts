@@ -110,7 +110,11 @@ describe('a real build end to end', () => {
       [urls[2], 'fetch-failed'],
     ]);
     expect(fetched.warnings.map((w) => w.code)).toEqual(['url-fetch-failed', 'url-timeout']);
-    expect(fetched.system.endsWith(`Instructions from: ${path.join(repo, 'AGENTS.md')}\nLocal rules.\nInstructions from: ${urls[0]}\nRemote rules.`)).toBe(true);
+    expect(
+      fetched.system.endsWith(
+        `Instructions from: ${path.join(repo, 'AGENTS.md')}\nLocal rules.\nInstructions from: ${urls[0]}\nRemote rules.`,
+      ),
+    ).toBe(true);
   });
 
   it('the node fetcher aborts after its timeout on its own', async () => {

@@ -78,7 +78,9 @@ export async function createRealStackContext(options: RealStackContextOptions): 
 }
 
 /** Build options for the real disk: the node filesystem, and URL fetching when asked. */
-export function realStackBuildOptions(options: Pick<DiscoveryOptions, 'fetchUrls' | 'urlTimeoutMs' | 'maxGlobEntries'> = {}): StackBuildOptions {
+export function realStackBuildOptions(
+  options: Pick<DiscoveryOptions, 'fetchUrls' | 'urlTimeoutMs' | 'maxGlobEntries'> = {},
+): StackBuildOptions {
   return {
     ...options,
     fs: createNodeInstructionFs(),
