@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { memoryFileSource } from '../../shared/domain/file-source.js';
+import { formatProblem } from '../../shared/domain/problems.js';
+import { loadWorkspace } from '../../shared/engine/workspace/load-workspace.js';
+import { miniWorkspace } from '../fixtures/temp-workspace.js';
+
+const load = (extra: Record<string, string | null>) => {
+  const files: Record<string, string> = { ...miniWorkspace() };
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === null) delete files[k];
+    else files[k] = v;
+  }
+  return loadWorkspace(memoryFileSource(files));
+};
+
+describe('loading a workspace', () => {
+  it('loads the mini workspace cleanly, variants in selection order', () => {
+    const ws = load({});
+    expect(ws.problems).toEqual([]);
+    expect(ws.variants.map((v) => v.id)).toEqual(['special', 'generic']);
+    expect(ws.presets.map((p) => p.name)).toEqual(['base', 'browser']);
+    expect(ws.presets[1]!.context).toMatchObject({ cwd: '/proj', supportsBrowserUse: true, date: '2026-02-03' });
+    expect(ws.workspaceComponents).toEqual(['AGENT_ROLE_SECTION', 'SYSTEM_INFO_SECTION', 'TOOLBOX']);
+    expect([...ws.tools.keys()]).toEqual(['say']);
+  });
+
+  it('a YAML syntax error names the file, line and column; the other variants still load', () => {
+    const ws = load({ 'variants/special/variant.yaml': 'id: special\nfamily: [unclosed\n' });
+    expect(ws.variants.map((v) => v.id)).toEqual(['generic']);
+    expect(ws.problems.map(formatProblem)).toEqual([
+      'variants/special/variant.yaml:3:1: error: YAML syntax: Flow sequence in block collection must be sufficiently indented and end with a ]',
+      "workspace.yaml:2:18: warning: selectionOrder names 'special', but no variant with that id loaded (at selectionOrder.0)",
+    ]);
+  });
+
+  it('schema errors point at the offending value', () => {
+    const ws = load({ 'variants/special/variant.yaml': miniWorkspace()['variants/special/variant.yaml']!.replace('version: 2', 'version: two') });
+    expect(ws.problems.map(formatProblem)[0]).toBe('variants/special/variant.yaml:3:10: error: Invalid input: expected number, received string (at version)');
+  });
+
+  it('unknown keys are errors (typos do not pass silently)', () => {
+    const ws = load({ 'variants/special/variant.yaml': miniWorkspace()['variants/special/variant.yaml']! + 'componentOrdr: []\n' });
+    expect(ws.problems.map(formatProblem)[0]).toBe('variants/special/variant.yaml:1:1: error: Unrecognized key: "componentOrdr"');
+  });
+
+  it('a missing base template names the file', () => {
+    const ws = load({ 'variants/special/template.md': null });
+    expect(ws.problems.map(formatProblem)[0]).toBe("variants/special/template.md: error: missing: the base template of variant 'special' (named by variants/special/variant.yaml)");
+  });
+
+  it('a template path that leaves the variant folder is refused', () => {
+    for (const bad of ['../generic/template.md', '/etc/passwd', 'a/../../x.md', 'C:/x.md']) {
+      const ws = load({ 'variants/special/variant.yaml': miniWorkspace()['variants/special/variant.yaml']! + `template: ${JSON.stringify(bad)}\n` });
+      expect(ws.variants.map((v) => v.id)).toEqual(['generic']);
+      expect(ws.problems[0]!.message).toBe(`template '${bad}' must be a relative path inside the variant folder`);
+    }
+  });
+
+  it('an id that does not match its folder is an error', () => {
+    const ws = load({ 'variants/special/variant.yaml': miniWorkspace()['variants/special/variant.yaml']!.replace('id: special', 'id: other') });
+    expect(ws.problems.map(formatProblem)[0]).toBe("variants/special/variant.yaml:1:5: error: id 'other' does not match its folder name 'special' (at id)");
+  });
+
+  it('a folder without variant.yaml is reported', () => {
+    const ws = load({ 'variants/empty/template.md': 'x' });
+    expect(ws.problems.map(formatProblem)).toEqual(['variants/empty/variant.yaml: error: missing: every variant folder needs a variant.yaml']);
+  });
+
+  it('override files become override templates', () => {
+    const ws = load({ 'variants/generic/overrides/components/TOOLBOX.md': 'custom tools', 'variants/generic/overrides/tools/say.md': 'SAY {{DEFAULT_TEXT}}' });
+    const generic = ws.variants.find((v) => v.id === 'generic')!;
+    expect(generic.componentOverrides.TOOLBOX).toEqual({ template: 'custom tools', templateFile: 'variants/generic/overrides/components/TOOLBOX.md' });
+    expect(generic.toolOverrides.say!.templateFile).toBe('variants/generic/overrides/tools/say.md');
+  });
+
+  it('presets: extends merges objects deeply; missing bases and cycles are errors; bad context values are positioned', () => {
+    const ws = load({
+      'contexts/deep.yaml': 'extends: base\ncontext:\n  providerInfo: { model: { id: other } }\n',
+      'contexts/orphan.yaml': 'extends: nowhere\ncontext: {}\n',
+      'contexts/c1.yaml': 'extends: c2\n',
+      'contexts/c2.yaml': 'extends: c1\n',
+      'contexts/badvalue.yaml': 'context:\n  supportsBrowserUse: "yes"\n',
+    });
+    expect(ws.presets.find((p) => p.name === 'deep')!.context.providerInfo).toEqual({ providerId: 'anthropic', model: { id: 'other' }, mode: 'act' });
+    expect(ws.problems.map(formatProblem)).toEqual([
+      'contexts/badvalue.yaml:2:23: error: Invalid input: expected boolean, received string (at context.supportsBrowserUse)',
+      "contexts/c2.yaml:1:10: error: 'extends' makes a cycle: c1 -> c2 -> c1 (at extends)",
+      "contexts/orphan.yaml:1:10: error: extends 'nowhere', but there is no contexts/nowhere.yaml (at extends)",
+    ]);
+  });
+
+  it('a tool whose id does not match its file is left out with an error', () => {
+    const ws = load({ 'tools/other.yaml': 'id: nope\nspecs:\n  - family: generic\n    description: d\n' });
+    expect(ws.problems.map(formatProblem)).toEqual(["tools/other.yaml:1:5: error: id 'nope' does not match the file name 'other.yaml' (at id)"]);
+    expect([...ws.tools.keys()]).toEqual(['say']);
+  });
+
+  it('a workspace component replaces the built-in of the same id', () => {
+    const ws = load({});
+    expect(ws.components.get('SYSTEM_INFO_SECTION')).toMatchObject({ kind: 'workspace', file: 'components/SYSTEM_INFO_SECTION.md' });
+  });
+});
