@@ -1,0 +1,100 @@
+import { ComparePanel } from '../compare/ComparePanel';
+import { ComponentList } from '../components-list/ComponentList';
+import { ContextForm } from '../context-form/ContextForm';
+import { EditorArea } from '../editor/EditorArea';
+import { Explorer } from '../explorer/Explorer';
+import { CommandPalette } from '../palette/CommandPalette';
+import { PlaceholdersTable } from '../placeholders/PlaceholdersTable';
+import { PreviewPane } from '../preview/PreviewPane';
+import { studio, useStudio } from '../store';
+import type { BottomTab } from './ui-slice';
+import { useLayout } from './layout-store';
+import { ConfirmDialog, LiveRegion, Notices } from './Overlays';
+import { Splitter } from './Splitter';
+
+const BOTTOM_TABS: [BottomTab, string][] = [
+  ['components', 'Components'],
+  ['placeholders', 'Placeholders'],
+  ['context', 'Context'],
+  ['compare', 'Compare'],
+];
+
+function BottomPanel() {
+  const tab = useStudio((s) => s.bottomTab);
+  return (
+    <section className="bottom-panel" aria-label="Variant and context">
+      <div className="panel-tabs" role="tablist">
+        {BOTTOM_TABS.map(([id, label]) => (
+          <button key={id} role="tab" aria-selected={tab === id} className={tab === id ? 'active' : ''} onClick={() => studio.getState().setBottomTab(id)} data-testid={`bottom-tab-${id}`}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <div className="panel-body" role="tabpanel">
+        {tab === 'components' && <ComponentList />}
+        {tab === 'placeholders' && <PlaceholdersTable />}
+        {tab === 'context' && <ContextForm />}
+        {tab === 'compare' && <ComparePanel />}
+      </div>
+    </section>
+  );
+}
+
+function TopBar() {
+  const presetName = useStudio((s) => s.presetName);
+  const edited = useStudio((s) => s.contextEdited);
+  const presets = useStudio((s) => s.workspace?.presets ?? []);
+  const dirtyCount = useStudio((s) => Object.values(s.docs).filter((d) => d.dirty).length);
+  return (
+    <header className="topbar">
+      <span className="app-name">Variant Studio</span>
+      <label className="top-preset">
+        Context{' '}
+        <select aria-label="Context preset" value={presetName ?? ''} onChange={(e) => e.target.value && void studio.getState().loadPreset(e.target.value)} data-testid="preset-select">
+          {!presetName && <option value="">(none)</option>}
+          {presets.map((p) => (
+            <option key={p.name} value={p.name}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        {edited && <span className="badge">edited</span>}
+      </label>
+      <span className="spacer" />
+      {dirtyCount > 0 && (
+        <button className="small" onClick={() => void studio.getState().saveAll()} title="Save all (Ctrl+Alt+S)">
+          Save all ({dirtyCount})
+        </button>
+      )}
+      <button className="small" onClick={() => studio.getState().openPalette()} title="Ctrl+Shift+P">
+        Commands
+      </button>
+    </header>
+  );
+}
+
+export function App() {
+  const explorer = useLayout((s) => s.explorer);
+  const preview = useLayout((s) => s.preview);
+  const bottom = useLayout((s) => s.bottom);
+  return (
+    <div className="app">
+      <TopBar />
+      <main className="workbench" style={{ gridTemplateColumns: `${explorer}px 5px minmax(280px, 1fr) 5px ${preview}px` }}>
+        <Explorer />
+        <Splitter part="explorer" orientation="vertical" sign={1} label="Resize the explorer" />
+        <div className="center" style={{ gridTemplateRows: `minmax(120px, 1fr) 5px ${bottom}px` }}>
+          <EditorArea />
+          <Splitter part="bottom" orientation="horizontal" sign={-1} label="Resize the bottom panel" />
+          <BottomPanel />
+        </div>
+        <Splitter part="preview" orientation="vertical" sign={-1} label="Resize the preview" />
+        <PreviewPane />
+      </main>
+      <CommandPalette />
+      <ConfirmDialog />
+      <Notices />
+      <LiveRegion />
+    </div>
+  );
+}

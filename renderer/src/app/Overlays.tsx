@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import { studio, useStudio } from '../store';
+
+export function ConfirmDialog() {
+  const c = useStudio((s) => s.confirm);
+  const first = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (c) first.current?.focus();
+  }, [c]);
+  if (!c) return null;
+  return (
+    <div className="modal-backdrop">
+      <div
+        className="modal"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+        aria-describedby={c.detail ? 'confirm-detail' : undefined}
+        data-testid="confirm"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') studio.getState().answer(null);
+        }}
+      >
+        <h2 id="confirm-title">{c.message}</h2>
+        {c.detail && <p id="confirm-detail">{c.detail}</p>}
+        <div className="buttons">
+          {c.buttons.map((b, i) => (
+            <button key={b} ref={i === 0 ? first : undefined} className={i === 0 ? 'primary' : ''} onClick={() => studio.getState().answer(b)}>
+              {b}
+            </button>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function Notices() {
+  const notices = useStudio((s) => s.notices);
+  return (
+    <div className="notices" data-testid="notices">
+      {notices.map((n) => (
+        <div key={n.id} className={`notice ${n.kind}`} role={n.kind === 'error' ? 'alert' : 'status'}>
+          <span>{n.text}</span>
+          <button aria-label="Dismiss" onClick={() => studio.getState().dismissNotice(n.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function LiveRegion() {
+  const text = useStudio((s) => s.announcement);
+  return (
+    <div className="sr-only" aria-live="polite" role="status" data-testid="announcer">
+      {text}
+    </div>
+  );
+}

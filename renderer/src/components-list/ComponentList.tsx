@@ -1,0 +1,164 @@
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useMemo } from 'react';
+import type { ComponentReport, VariantBuildResult } from '../../../shared/engine/build/build-result';
+import { docKey } from '../../../shared/ipc/doc-ref';
+import { outlineOf } from '../preview/preview-slice';
+import { studio, useStudio } from '../store';
+import { readVariantYaml } from './variant-yaml';
+
+export interface ComponentRow {
+  id: string;
+  index: number;
+  enabled: boolean;
+  hasOverride: boolean;
+  report: ComponentReport | undefined;
+  tokens: number | undefined;
+}
+
+function Row({ row, count }: { row: ComponentRow; count: number }) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: row.id });
+  const r = row.report;
+  const chars = r?.finalChars ?? 0;
+  const zero = r && (chars === 0 || r.status !== 'ok');
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={`component-row${isDragging ? ' dragging' : ''}${row.enabled ? '' : ' disabled'}`}
+      data-testid={`component-${row.id}`}
+      data-component-id={row.id}
+    >
+      <button
+        className="drag-handle"
+        aria-label={`${row.id}, position ${row.index + 1} of ${count}. Alt+Arrow keys move it; Space picks it up to drag.`}
+        {...attributes}
+        {...listeners}
+        onKeyDown={(e) => {
+          if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
+            e.preventDefault();
+            e.stopPropagation();
+            const to = row.index + (e.key === 'ArrowUp' ? -1 : 1);
+            if (to < 0 || to >= count) {
+              studio.getState().announce(`${row.id} is already ${to < 0 ? 'first' : 'last'}`);
+              return;
+            }
+            if (studio.getState().moveComponent(row.index, to)) {
+              // Keep the focus on the moved item once the list re-renders.
+              requestAnimationFrame(() => (document.querySelector(`[data-component-id="${row.id}"] .drag-handle`) as HTMLElement | null)?.focus());
+            }
+            return;
+          }
+          listeners?.onKeyDown?.(e);
+        }}
+      >
+        ⠿
+      </button>
+      <span className="position">{row.index + 1}</span>
+      <label className="component-enabled">
+        <input
+          type="checkbox"
+          checked={row.enabled}
+          aria-label={`${row.enabled ? 'Disable' : 'Enable'} ${row.id}`}
+          onChange={(e) => studio.getState().setComponentEnabled(row.id, e.target.checked)}
+        />
+      </label>
+      <button className="component-name link" title="Open what this component renders" onClick={() => void studio.getState().openComponentSource(row.id)}>
+        {row.id}
+      </button>
+      <span className={`component-size${zero ? ' zero' : ''}`} data-testid={`component-size-${row.id}`}>
+        {r ? (
+          zero ? (
+            <>
+              0 <span className="reason">— {r.reason ?? r.status}</span>
+            </>
+          ) : (
+            <>
+              {chars.toLocaleString()} chars{row.tokens !== undefined && <> · {row.tokens.toLocaleString()} tok</>}
+            </>
+          )
+        ) : (
+          <span className="muted">not built</span>
+        )}
+      </span>
+      <button className="small" onClick={() => void studio.getState().openComponentOverride(row.id)} title={row.hasOverride ? 'Edit the override template' : 'Create an override template from the default'}>
+        {row.hasOverride ? 'Edit override' : 'Override'}
+      </button>
+    </li>
+  );
+}
+
+export function ComponentList() {
+  const variantId = useStudio((s) => s.currentVariantId);
+  const text = useStudio((s) => (s.currentVariantId ? s.docs[docKey({ kind: 'variant-config', variantId: s.currentVariantId })]?.text : undefined));
+  const preview = useStudio((s) => s.preview);
+  const outlineTokens = useStudio((s) => s.outlineTokens);
+  const documents = useStudio((s) => s.workspace?.documents);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+
+  const parsed = useMemo(() => (text === undefined ? null : readVariantYaml(text)), [text]);
+  const rows = useMemo<ComponentRow[]>(() => {
+    const v = parsed?.value;
+    if (!v || !variantId) return [];
+    const result = preview?.outcome.ok && preview.outcome.result.kind === 'variant' && (preview.outcome.result as VariantBuildResult).variantId === variantId ? (preview.outcome.result as VariantBuildResult) : undefined;
+    const tokens = new Map<string, number>();
+    if (result && outlineTokens && outlineTokens.seq === preview?.seq) {
+      outlineOf(preview).forEach((e, i) => {
+        if (e.componentId) tokens.set(e.componentId, (tokens.get(e.componentId) ?? 0) + (outlineTokens.counts[i] ?? 0));
+      });
+    }
+    return v.componentOrder.map((id, index) => {
+      const report = result?.components.find((c) => c.id === id);
+      const overrideKey = docKey({ kind: 'component-override', variantId, componentId: id });
+      return {
+        id,
+        index,
+        enabled: v.overrides[id]?.enabled !== false,
+        hasOverride: v.overrides[id]?.hasTemplate === true || (documents?.some((d) => d.key === overrideKey) ?? false),
+        report,
+        tokens: report && report.finalChars > 0 ? tokens.get(id) : undefined,
+      };
+    });
+  }, [parsed, preview, outlineTokens, variantId, documents]);
+
+  if (!variantId) return <p className="muted pad">Choose a variant in the explorer.</p>;
+  if (parsed?.error) return <p className="error pad" role="alert">{parsed.error}</p>;
+  if (!parsed) return <p className="muted pad">Loading…</p>;
+
+  const onDragEnd = (e: DragEndEvent): void => {
+    if (!e.over || e.active.id === e.over.id) return;
+    const from = rows.findIndex((r) => r.id === e.active.id);
+    const to = rows.findIndex((r) => r.id === e.over!.id);
+    if (from >= 0 && to >= 0) studio.getState().moveComponent(from, to);
+  };
+
+  return (
+    <div className="component-list" data-testid="component-list">
+      <p className="hint">
+        Order of <strong>{variantId}</strong>. Drag, or focus a handle and press Alt+↑/↓. Sizes are what each component adds to the prompt under the current context.
+      </p>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          announcements: {
+            onDragStart: ({ active }) => `Picked up ${active.id}.`,
+            onDragOver: ({ active, over }) => (over ? `${active.id} is over ${over.id}.` : `${active.id} is no longer over a component.`),
+            onDragEnd: ({ active, over }) => (over ? `${active.id} dropped at the place of ${over.id}.` : `${active.id} dropped.`),
+            onDragCancel: ({ active }) => `Moving ${active.id} was cancelled.`,
+          },
+        }}
+      >
+        <SortableContext items={rows.map((r) => r.id)} strategy={verticalListSortingStrategy}>
+          <ol className="components" aria-label="Component order">
+            {rows.map((r) => (
+              <Row key={r.id} row={r} count={rows.length} />
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { SystemPromptContextSchema } from '../../../shared/domain/context';
+import type { ContextSpec } from '../../../shared/ipc/contract';
+import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
+import { call } from '../store/api';
+import type { SliceCreator } from '../store/types';
+
+export type Path = readonly (string | number)[];
+type Json = Record<string, unknown>;
+
+export interface ContextSlice {
+  /** The preset the context came from (null: none). */
+  presetName: string | null;
+  /** The simulated context as the form shows it (a preset's, extends applied, then edited). */
+  context: Json;
+  /** The user changed the context since the preset was loaded. */
+  contextEdited: boolean;
+  /** Why the edited context is not valid (the preview keeps the last valid one). */
+  contextError: string | null;
+  /** The stack-profile context (agent, user system text, virtual files, ...). */
+  stackContext: Json;
+  loadPreset(name: string, refresh?: boolean): Promise<void>;
+  setContextField(path: Path, value: unknown): void;
+  replaceContext(context: Json): void;
+  setStackField(path: Path, value: unknown): void;
+  savePreset(name: string, description?: string): Promise<boolean>;
+  fillFromMachine(): Promise<void>;
+  contextSpec(): ContextSpec;
+}
+
+/** Objects merge deep, arrays and scalars are replaced (as presets' `extends`). */
+export function deepMerge(base: Json, over: Json): Json {
+  const out: Json = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const b = out[k];
+    out[k] = isObject(b) && isObject(v) ? deepMerge(b, v) : v;
+  }
+  return out;
+}
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Immutable set; `undefined` removes the key (and empty parent objects). */
+export function setIn(obj: Json, path: Path, value: unknown): Json {
+  if (path.length === 0) return isObject(value) ? value : obj;
+  const [head, ...rest] = path;
+  const copy: Json | unknown[] = Array.isArray(obj) ? [...(obj as unknown[])] : { ...obj };
+  const container = copy as Record<string | number, unknown>;
+  if (rest.length === 0) {
+    if (value === undefined) {
+      if (Array.isArray(copy)) copy.splice(head as number, 1);
+      else delete container[head!];
+    } else container[head!] = value;
+    return copy as Json;
+  }
+  const child = container[head!];
+  const next = setIn((isObject(child) || Array.isArray(child) ? child : typeof rest[0] === 'number' ? [] : {}) as Json, rest, value);
+  if (!Array.isArray(next) && isObject(next) && Object.keys(next).length === 0 && value === undefined) delete container[head!];
+  else container[head!] = next;
+  return copy as Json;
+}
+
+export function getIn(obj: unknown, path: Path): unknown {
+  let cur: unknown = obj;
+  for (const p of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string | number, unknown>)[p];
+  }
+  return cur;
+}
+
+export function validateContext(context: Json): string | null {
+  const r = SystemPromptContextSchema.safeParse(context);
+  if (r.success) return null;
+  const i = r.error.issues[0]!;
+  return `${i.path.join('.') || 'context'}: ${i.message}`;
+}
+
+/** Reads a preset and the presets it extends (through the host, as documents). */
+export async function resolvePreset(read: (ref: DocRef) => Promise<string | undefined>, name: string): Promise<{ context: Json; description: string } | string> {
+  const chain: string[] = [];
+  const layers: Json[] = [];
+  let description = '';
+  let cur: string | undefined = name;
+  while (cur !== undefined) {
+    if (chain.includes(cur)) return `preset ${name}: 'extends' makes a cycle (${[...chain, cur].join(' -> ')})`;
+    chain.push(cur);
+    const text = await read({ kind: 'preset', name: cur });
+    if (text === undefined) return `preset ${cur} cannot be read`;
+    let parsed: unknown;
+    try {
+      parsed = parseYaml(text);
+    } catch (e) {
+      return `contexts/${cur}.yaml: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
+    }
+    const file = (isObject(parsed) ? parsed : {}) as { context?: unknown; extends?: unknown; description?: unknown };
+    if (chain.length === 1 && typeof file.description === 'string') description = file.description;
+    layers.unshift(isObject(file.context) ? file.context : {});
+    cur = typeof file.extends === 'string' ? file.extends : undefined;
+  }
+  return { context: layers.reduce((acc, l) => deepMerge(acc, l), {} as Json), description };
+}
+
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
+  const refreshSoon = (): void => {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => void get().refreshPreview(), 60);
+  };
+  return {
+    presetName: null,
+    context: {},
+    contextEdited: false,
+    contextError: null,
+    stackContext: {},
+    async loadPreset(name, refresh = true) {
+      const r = await resolvePreset(async (ref) => (await get().ensureDoc(ref))?.text, name);
+      if (typeof r === 'string') {
+        get().notify('error', r);
+        return;
+      }
+      set({ presetName: name, context: r.context, contextEdited: false, contextError: validateContext(r.context) });
+      get().announce(`Preset ${name}`);
+      if (refresh) await get().refreshPreview();
+    },
+    setContextField(path, value) {
+      const context = setIn(get().context, path, value);
+      const contextError = validateContext(context);
+      set({ context, contextEdited: true, contextError });
+      if (!contextError) refreshSoon();
+    },
+    replaceContext(context) {
+      const contextError = validateContext(context);
+      set({ context, contextEdited: true, contextError });
+      if (!contextError) refreshSoon();
+    },
+    setStackField(path, value) {
+      set({ stackContext: setIn(get().stackContext, path, value) });
+      refreshSoon();
+    },
+    async savePreset(name, description) {
+      const ref: DocRef = { kind: 'preset', name };
+      const base = get().presetName;
+      const text = stringifyYaml({ description: description ?? (base ? `Based on ${base}` : ''), context: get().context });
+      const key = docKey(ref);
+      const exists = get().workspace?.presets.some((p) => p.name === name) || get().workspace?.documents.some((d) => d.key === key);
+      if (exists) {
+        const doc = await get().ensureDoc(ref);
+        if (!doc) return false;
+        get().editDoc(key, text, 'structured');
+      } else {
+        const info = await call('doc:create', { ref, text });
+        if (!info || !(await get().ensureDoc(ref))) return false;
+      }
+      if (!(await get().saveDoc(key))) return false;
+      set({ presetName: name, contextEdited: false });
+      get().announce(`Saved preset ${name}`);
+      return true;
+    },
+    async fillFromMachine() {
+      const m = await call('machine:info', {});
+      if (!m) return;
+      let context = setIn(get().context, ['machine'], { os: m.os, shell: m.shell, homeDir: m.homeDir, platform: m.platform });
+      context = setIn(context, ['cwd'], m.cwd);
+      get().replaceContext(context);
+      get().announce('Filled from this machine');
+    },
+    contextSpec() {
+      const target = get().target;
+      if (target?.kind === 'profile') return { kind: 'stack', context: get().stackContext };
+      const { presetName, contextEdited, contextError, context } = get();
+      if (presetName && (!contextEdited || contextError)) return { kind: 'preset', name: presetName };
+      return { kind: 'inline', context: context as never };
+    },
+  };
+};

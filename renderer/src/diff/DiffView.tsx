@@ -1,0 +1,107 @@
+import { DiffEditor } from '@monaco-editor/react';
+import { useEffect, useRef } from 'react';
+import { monaco } from '../monaco/setup';
+import { applyText } from '../editor/models';
+import { call } from '../store/api';
+import { studio, useStudio } from '../store';
+import { previewText } from '../preview/preview-slice';
+import { changedText, countLines } from './diff-stats';
+
+/** The diff editor in use (exposed for tests and the bench). */
+export let diffEditor: monaco.editor.IStandaloneDiffEditor | null = null;
+
+let tokenTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Current prompt against the baseline. Monaco computes the diff in its worker; the view only
+ * puts the two texts into their models (minimal edits) and reads the line changes back.
+ */
+export function DiffView() {
+  const layout = useStudio((s) => s.diffLayout);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const baselineError = useStudio((s) => s.preview?.baseline.error);
+  const hasBaseline = useStudio((s) => s.preview?.baseline.text != null);
+
+  useEffect(() => {
+    diffEditor?.updateOptions({ renderSideBySide: layout === 'side' });
+  }, [layout]);
+
+  const apply = (): void => {
+    const ed = diffEditor;
+    const models = ed?.getModel();
+    if (!ed || !models) return;
+    const p = studio.getState().preview;
+    applyText(models.original, p?.baseline.text ?? '');
+    const changed = applyText(models.modified, previewText(p));
+    if (changed) {
+      const line = models.modified.getPositionAt(changed.start).lineNumber;
+      ed.getModifiedEditor().revealLineInCenterIfOutsideViewport(line, monaco.editor.ScrollType.Immediate);
+    }
+  };
+
+  useEffect(() => {
+    const off = studio.subscribe((s, prev) => {
+      if (s.preview !== prev.preview) apply();
+    });
+    return () => {
+      off();
+      diffEditor = null;
+    };
+  }, []);
+
+  return (
+    <div className="diff-view" ref={hostRef} data-testid="diff-editor">
+      {baselineError && (
+        <p className="error pad" role="alert">
+          Baseline: {baselineError}
+        </p>
+      )}
+      {!baselineError && !hasBaseline && <p className="muted pad">Building the baseline…</p>}
+      <DiffEditor
+        theme={document.documentElement.dataset.theme === 'dark' ? 'studio-dark' : 'studio-light'}
+        language="vs-prompt"
+        options={{
+          readOnly: true,
+          originalEditable: false,
+          automaticLayout: true,
+          renderSideBySide: layout === 'side',
+          useInlineViewWhenSpaceIsLimited: false,
+          wordWrap: 'on',
+          diffWordWrap: 'on',
+          minimap: { enabled: false },
+          fontSize: 12.5,
+          scrollBeyondLastLine: false,
+          renderOverviewRuler: true,
+          maxComputationTime: 2000,
+          hideUnchangedRegions: { enabled: false },
+        }}
+        onMount={(ed) => {
+          diffEditor = ed;
+          apply();
+          ed.onDidUpdateDiff(() => {
+            const changes = ed.getLineChanges() ?? [];
+            const { added, removed } = countLines(changes);
+            const models = ed.getModel();
+            // Paint the new decorations now rather than on the next frame.
+            ed.getModifiedEditor().render();
+            ed.getOriginalEditor().render();
+            if (hostRef.current) {
+              hostRef.current.dataset.diffVersion = String(models?.modified.getVersionId() ?? 0);
+              hostRef.current.dispatchEvent(new CustomEvent('studio-diff-updated', { bubbles: true }));
+            }
+            const prevStats = studio.getState().diffStats;
+            studio.getState().setDiffStats({ added, removed, addedTokens: prevStats?.addedTokens ?? null, removedTokens: prevStats?.removedTokens ?? null });
+            clearTimeout(tokenTimer);
+            tokenTimer = setTimeout(async () => {
+              if (!models || diffEditor !== ed) return;
+              const now = ed.getLineChanges() ?? [];
+              const t = changedText(now, (l) => models.original.getLineContent(l), (l) => models.modified.getLineContent(l));
+              const r = await call('tokens:count', { texts: [t.added, t.removed] });
+              if (r && diffEditor === ed) studio.getState().setDiffStats({ added, removed, addedTokens: r[0]!.o200k, removedTokens: r[1]!.o200k });
+            }, 250);
+          });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { monaco } from '../monaco/setup';
+import type { DocState } from './docs-slice';
+
+/** One Monaco model per open document, named `studio:/<doc key>`. */
+
+export const TEMPLATE_LANGUAGE = 'vs-template';
+export const PROMPT_LANGUAGE = 'vs-prompt';
+
+export function uriOf(key: string): monaco.Uri {
+  return monaco.Uri.from({ scheme: 'studio', path: `/${encodeURIComponent(key)}` });
+}
+
+export function keyOf(uri: monaco.Uri): string | undefined {
+  if (uri.scheme !== 'studio') return undefined;
+  return decodeURIComponent(uri.path.slice(1));
+}
+
+function languageId(doc: DocState): string {
+  return doc.language === 'template' ? TEMPLATE_LANGUAGE : doc.language;
+}
+
+export function modelFor(doc: DocState): monaco.editor.ITextModel {
+  const uri = uriOf(doc.key);
+  const existing = monaco.editor.getModel(uri);
+  if (existing) return existing;
+  return monaco.editor.createModel(doc.text, languageId(doc), uri);
+}
+
+/** The smallest single replacement turning `from` into `to` (common prefix and suffix kept). */
+export function minimalEdit(from: string, to: string): { start: number; endOld: number; text: string } | null {
+  if (from === to) return null;
+  let start = 0;
+  const max = Math.min(from.length, to.length);
+  while (start < max && from.charCodeAt(start) === to.charCodeAt(start)) start++;
+  let a = from.length;
+  let b = to.length;
+  while (a > start && b > start && from.charCodeAt(a - 1) === to.charCodeAt(b - 1)) {
+    a--;
+    b--;
+  }
+  return { start, endOld: a, text: to.slice(start, b) };
+}
+
+/** Replaces a model's text with one small edit (keeps the viewport and decorations stable). */
+export function applyText(model: monaco.editor.ITextModel, text: string): { start: number; end: number } | null {
+  const old = model.getValue();
+  const e = minimalEdit(old, text);
+  if (!e) return null;
+  const range = monaco.Range.fromPositions(model.getPositionAt(e.start), model.getPositionAt(e.endOld));
+  model.applyEdits([{ range, text: e.text }]);
+  return { start: e.start, end: e.start + e.text.length };
+}

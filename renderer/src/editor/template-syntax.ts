@@ -1,0 +1,104 @@
+import { SystemPromptContextSchema } from '../../../shared/domain/context';
+import { SECTION_IDS, STANDARD_PLACEHOLDER_KEYS } from '../../../shared/engine/sections';
+import type { PlaceholderLayer } from '../../../shared/engine/build/build-result';
+
+/** Pure helpers behind the template language (no Monaco here, so they are easy to test). */
+
+export interface KeySpan {
+  /** The key as the engine reads it (trimmed). */
+  key: string;
+  /** Offsets of the whole `{{...}}` tag. */
+  start: number;
+  end: number;
+  block: boolean;
+}
+
+/** The `{{...}}` tag around an offset, if any (searches the line only, tags do not span lines here). */
+export function keyAt(text: string, offset: number): KeySpan | undefined {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  let lineEnd = text.indexOf('\n', offset);
+  if (lineEnd < 0) lineEnd = text.length;
+  const line = text.slice(lineStart, lineEnd);
+  const re = /\{\{([^}]*)\}\}/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(line))) {
+    const start = lineStart + m.index;
+    const end = start + m[0].length;
+    if (offset >= start && offset <= end) {
+      const raw = m[1]!.trim();
+      const block = /^[#/]/.test(raw) || raw === 'else';
+      const key = block ? raw.replace(/^[#/](if|unless|each)\s*/, '').replace(/\s*(==|!=).*$/, '') : raw;
+      return { key, start, end, block };
+    }
+  }
+  return undefined;
+}
+
+/** Whether the cursor is inside an unclosed `{{` on its line; returns the partial key typed so far. */
+export function openTagBefore(lineBeforeCursor: string): { partial: string; block: boolean } | undefined {
+  const open = lineBeforeCursor.lastIndexOf('{{');
+  if (open < 0) return undefined;
+  const rest = lineBeforeCursor.slice(open + 2);
+  if (rest.includes('}}')) return undefined;
+  const trimmed = rest.trimStart();
+  const blockMatch = /^#(if|unless|each)\s+(.*)$/.exec(trimmed);
+  if (blockMatch) return { partial: blockMatch[2]!, block: true };
+  return { partial: trimmed, block: false };
+}
+
+/** Context paths a template can read (`context.<path>`), from the context schema. */
+export const CONTEXT_PATHS: readonly string[] = (() => {
+  const nested: Record<string, string[]> = {
+    providerInfo: ['providerId', 'model.id', 'model.info.contextWindow', 'model.info.maxTokens', 'mode', 'customPrompt'],
+    editorTabs: ['open', 'visible'],
+    browserSettings: ['viewport.width', 'viewport.height'],
+    focusChainSettings: ['enabled', 'remindClineInterval'],
+    machine: ['os', 'shell', 'homeDir', 'platform'],
+  };
+  const out: string[] = [];
+  for (const key of Object.keys(SystemPromptContextSchema.shape)) {
+    out.push(`context.${key}`);
+    for (const sub of nested[key] ?? []) out.push(`context.${key}.${sub}`);
+  }
+  return out;
+})();
+
+/** Variables every component template can read (workspace-format.md). */
+export const BASE_VARIABLES: readonly string[] = [
+  'CWD',
+  'OS',
+  'SHELL',
+  'HOME_DIR',
+  'PLATFORM',
+  'CURRENT_DATE',
+  'MODEL_FAMILY',
+  'SUPPORTS_BROWSER',
+  'MODE',
+  'YOLO',
+  'variant.id',
+  'variant.family',
+  'variant.version',
+  'variant.config',
+  'variant.placeholders',
+  ...SECTION_IDS.map((s) => `sections.${s}`),
+];
+
+export { SECTION_IDS, STANDARD_PLACEHOLDER_KEYS };
+
+export const LAYER_TEXT: Record<PlaceholderLayer, string> = {
+  variant: 'layer 1 · the variant’s placeholders (variant.yaml)',
+  standard: 'layer 2 · standard values (CWD, SUPPORTS_BROWSER, MODEL_FAMILY, CURRENT_DATE)',
+  component: 'layer 3 · a component’s section',
+  'standard-default': 'layer 4 · standard placeholder default (section or empty)',
+  runtime: 'layer 5 · the context’s runtime placeholders',
+  inherited: 'inherited from the surrounding variables',
+};
+
+export const LAYER_SHORT: Record<PlaceholderLayer, string> = {
+  variant: 'variant',
+  standard: 'standard',
+  component: 'component',
+  'standard-default': 'standard (default)',
+  runtime: 'runtime',
+  inherited: 'inherited',
+};

@@ -1,0 +1,85 @@
+import type { DocRef, WorkspaceView } from '../../../shared/ipc/contract';
+import { call } from '../store/api';
+import type { SliceCreator } from '../store/types';
+
+export interface WorkspaceSlice {
+  workspace: WorkspaceView | null;
+  /** The variant the components list, placeholders and preview are about. */
+  currentVariantId: string | null;
+  currentProfileId: string | null;
+  currentAgent: string | null;
+  initWorkspace(): Promise<void>;
+  applyWorkspace(view: WorkspaceView): void;
+  selectVariant(id: string, openTemplate?: boolean): Promise<void>;
+  selectProfile(id: string, agent?: string | null): Promise<void>;
+  openFolder(path?: string): Promise<void>;
+  copyWorkspace(path?: string): Promise<boolean>;
+}
+
+/** The variant a fresh session shows: generic when it exists. */
+export function defaultVariant(view: WorkspaceView): string | null {
+  return view.variants.find((v) => v.id === 'generic')?.id ?? view.variants[0]?.id ?? null;
+}
+
+export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => ({
+  workspace: null,
+  currentVariantId: null,
+  currentProfileId: null,
+  currentAgent: null,
+  async initWorkspace() {
+    let view = await call('workspace:get', {});
+    if (!view) view = (await call('workspace:openBuiltin', {})) ?? null;
+    if (!view) return;
+    get().applyWorkspace(view);
+    await get().offerDrafts();
+    const presets = view.presets.map((p) => p.name);
+    const preset = presets.includes('basic') ? 'basic' : (presets[0] ?? null);
+    if (preset) await get().loadPreset(preset, false);
+    const variant = defaultVariant(view);
+    if (variant) await get().selectVariant(variant, true);
+  },
+  applyWorkspace(view) {
+    const previous = get().workspace;
+    set({ workspace: view });
+    if (previous && previous.sessionId !== view.sessionId) {
+      // Another workspace: tabs and history of the old one mean nothing here.
+      get().forgetAllDocs();
+      const variant = defaultVariant(view);
+      set({ currentVariantId: null, currentProfileId: null });
+      if (variant) void get().selectVariant(variant, true);
+      return;
+    }
+    // Keep the open docs' dirty flags in step with the host's list.
+    const dirty = new Map(view.documents.map((d) => [d.key, d.dirty]));
+    get().syncDirty(dirty);
+    const { currentVariantId } = get();
+    if (currentVariantId && !view.variants.some((v) => v.id === currentVariantId)) {
+      // The variant disappeared (its file broke or was deleted): say so, keep working.
+      get().notify('error', `Variant '${currentVariantId}' is not available now; see the problems in the explorer.`);
+    }
+  },
+  async selectVariant(id, openTemplate = false) {
+    set({ currentVariantId: id, currentProfileId: null, currentAgent: null });
+    await get().ensureDoc({ kind: 'variant-config', variantId: id });
+    get().setTarget({ kind: 'variant', variantId: id });
+    if (openTemplate) await get().openDoc({ kind: 'variant-template', variantId: id });
+  },
+  async selectProfile(id, agent = null) {
+    set({ currentProfileId: id, currentAgent: agent, currentVariantId: null });
+    const ref: DocRef = { kind: 'profile-file', profileId: id, file: 'profile.yaml' };
+    await get().openDoc(ref);
+    get().setTarget(agent ? { kind: 'profile', profileId: id, agent } : { kind: 'profile', profileId: id });
+  },
+  async openFolder(path) {
+    if (!(await get().confirmDiscardAll('Open another workspace?'))) return;
+    const view = await call('workspace:openFolder', path ? { path } : {});
+    if (view) get().applyWorkspace(view);
+  },
+  async copyWorkspace(path) {
+    const view = await call('workspace:copyTo', path ? { path } : {});
+    if (!view) return false;
+    get().applyWorkspace(view);
+    get().notify('info', `Copied into ${view.root ?? 'a new workspace'}; you are editing the copy now.`);
+    return true;
+  },
+});

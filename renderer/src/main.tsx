@@ -1,0 +1,20 @@
+import './monaco/setup';
+import './app/app.css';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { installShortcuts } from './app/shortcuts';
+import { followSystemTheme } from './app/theme';
+import { registerTemplateLanguage } from './editor/template-language';
+import { watchMarkers } from './editor/markers';
+import { connectStore, studio } from './store';
+import { createTransport } from './transport';
+
+registerTemplateLanguage();
+followSystemTheme();
+installShortcuts();
+
+const api = createTransport();
+connectStore(api);
+watchMarkers();
+createRoot(document.getElementById('root')!).render(<App />);
+void studio.getState().initWorkspace();

@@ -1,0 +1,95 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { studio, useStudio } from '../store';
+import { COMMANDS, fuzzyScore } from './commands';
+
+interface Item {
+  id: string;
+  title: string;
+  hint?: string | undefined;
+  run(): void;
+}
+
+export function CommandPalette() {
+  const mode = useStudio((s) => s.palette);
+  const presets = useStudio((s) => s.workspace?.presets ?? []);
+  const documents = useStudio((s) => s.workspace?.documents ?? []);
+  const variants = useStudio((s) => s.workspace?.variants ?? []);
+  const [query, setQuery] = useState('');
+  const [index, setIndex] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (mode) {
+      setQuery('');
+      setIndex(0);
+      requestAnimationFrame(() => inputRef.current?.focus());
+    }
+  }, [mode]);
+
+  const items = useMemo<Item[]>(() => {
+    const s = studio.getState;
+    if (mode === 'presets') return presets.map((p) => ({ id: p.name, title: p.name, hint: p.description, run: () => void s().loadPreset(p.name) }));
+    if (mode === 'documents')
+      return [
+        ...variants.map((v) => ({ id: `v:${v.id}`, title: `Variant ${v.id}`, hint: v.description, run: () => void s().selectVariant(v.id, true) })),
+        ...documents.map((d) => ({ id: d.key, title: d.path, hint: d.title, run: () => void s().openDoc(d.ref) })),
+      ];
+    const seen = new Set<string>();
+    return COMMANDS.filter((c) => (seen.has(c.title) ? false : (seen.add(c.title), true))).map((c) => ({ id: c.id, title: c.title, hint: c.keys, run: () => c.run(s()) }));
+  }, [mode, presets, documents, variants]);
+
+  const shown = useMemo(
+    () =>
+      items
+        .map((it) => ({ it, score: fuzzyScore(query, it.title) }))
+        .filter((x) => x.score > 0)
+        .sort((a, b) => b.score - a.score)
+        .map((x) => x.it),
+    [items, query],
+  );
+
+  if (!mode) return null;
+  const close = (): void => studio.getState().closePalette();
+  const choose = (it: Item | undefined): void => {
+    if (!it) return;
+    close();
+    it.run();
+  };
+  const placeholder = mode === 'presets' ? 'Switch to preset…' : mode === 'documents' ? 'Open a document…' : 'Type a command…';
+  return (
+    <div className="palette-backdrop" onMouseDown={close}>
+      <div className="palette" role="dialog" aria-modal="true" aria-label="Command palette" onMouseDown={(e) => e.stopPropagation()} data-testid="palette">
+        <input
+          ref={inputRef}
+          role="combobox"
+          aria-expanded="true"
+          aria-controls="palette-list"
+          aria-activedescendant={shown[index] ? `palette-${index}` : undefined}
+          placeholder={placeholder}
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setIndex(0);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') close();
+            else if (e.key === 'ArrowDown') setIndex((i) => Math.min(i + 1, shown.length - 1));
+            else if (e.key === 'ArrowUp') setIndex((i) => Math.max(i - 1, 0));
+            else if (e.key === 'Enter') choose(shown[index]);
+            else return;
+            e.preventDefault();
+          }}
+        />
+        <ul id="palette-list" role="listbox">
+          {shown.slice(0, 50).map((it, i) => (
+            <li key={it.id} id={`palette-${i}`} role="option" aria-selected={i === index} className={i === index ? 'selected' : ''} onMouseEnter={() => setIndex(i)} onClick={() => choose(it)}>
+              <span>{it.title}</span>
+              {it.hint && <span className="hint">{it.hint}</span>}
+            </li>
+          ))}
+          {shown.length === 0 && <li className="muted">Nothing matches.</li>}
+        </ul>
+      </div>
+    </div>
+  );
+}

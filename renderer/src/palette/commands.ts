@@ -1,0 +1,78 @@
+import type { StudioState } from '../store/types';
+
+export interface Command {
+  id: string;
+  title: string;
+  /** Shown in the palette, and matched by the shortcut handler (see shortcutOf). */
+  keys?: string;
+  run(s: StudioState): void;
+}
+
+/** The app's commands; everything frequent has a shortcut. */
+export const COMMANDS: readonly Command[] = [
+  { id: 'save', title: 'Save', keys: 'Ctrl+S', run: (s) => void s.saveDoc() },
+  { id: 'saveAll', title: 'Save all', keys: 'Ctrl+Alt+S', run: (s) => void s.saveAll() },
+  { id: 'undo', title: 'Undo', keys: 'Ctrl+Z', run: (s) => s.undo() },
+  { id: 'redo', title: 'Redo', keys: 'Ctrl+Shift+Z', run: (s) => s.redo() },
+  { id: 'redoY', title: 'Redo', keys: 'Ctrl+Y', run: (s) => s.redo() },
+  { id: 'nextTab', title: 'Next tab', keys: 'Ctrl+PageDown', run: (s) => s.cycleTab(1) },
+  { id: 'prevTab', title: 'Previous tab', keys: 'Ctrl+PageUp', run: (s) => s.cycleTab(-1) },
+  { id: 'nextTabAlt', title: 'Next tab', keys: 'Alt+]', run: (s) => s.cycleTab(1) },
+  { id: 'prevTabAlt', title: 'Previous tab', keys: 'Alt+[', run: (s) => s.cycleTab(-1) },
+  { id: 'closeTab', title: 'Close tab', keys: 'Ctrl+Alt+W', run: (s) => s.activeTab && void s.closeTab(s.activeTab) },
+  { id: 'toggleDiff', title: 'Toggle diff', keys: 'Ctrl+Shift+D', run: (s) => s.toggleDiff() },
+  { id: 'diffLayout', title: 'Diff: inline / side by side', run: (s) => s.setDiffLayout(s.diffLayout === 'side' ? 'inline' : 'side') },
+  { id: 'diffSaved', title: 'Diff against the last saved version', run: (s) => (s.setBaselineChoice({ kind: 'saved' }), s.toggleDiff(true)) },
+  { id: 'focusPreview', title: 'Focus the preview', keys: 'Ctrl+Shift+V', run: (s) => (s.setPreviewTab('prompt'), s.requestFocus('preview')) },
+  { id: 'focusEditor', title: 'Focus the editor', keys: 'Ctrl+Shift+J', run: (s) => s.requestFocus('editor') },
+  { id: 'switchPreset', title: 'Switch preset…', keys: 'Ctrl+Shift+K', run: (s) => s.openPalette('presets') },
+  { id: 'openDocument', title: 'Open a document…', keys: 'Ctrl+P', run: (s) => s.openPalette('documents') },
+  { id: 'palette', title: 'Show all commands', keys: 'Ctrl+Shift+P', run: (s) => s.openPalette('commands') },
+  { id: 'showComponents', title: 'Show the component order', run: (s) => s.setBottomTab('components') },
+  { id: 'showPlaceholders', title: 'Show the placeholders', run: (s) => s.setBottomTab('placeholders') },
+  { id: 'showContext', title: 'Show the simulated context', run: (s) => s.setBottomTab('context') },
+  { id: 'showCompare', title: 'Show baselines and variant selection', run: (s) => s.setBottomTab('compare') },
+  { id: 'showWarnings', title: 'Show the warnings', run: (s) => s.setPreviewTab('warnings') },
+  { id: 'fillMachine', title: 'Context: fill from this machine', run: (s) => void s.fillFromMachine() },
+  { id: 'revert', title: 'Revert the document to its saved text', run: (s) => s.activeTab && void s.revertDoc(s.activeTab) },
+  { id: 'openFolder', title: 'Open a workspace folder…', run: (s) => void s.openFolder() },
+  { id: 'copyWorkspace', title: 'Copy this workspace into a folder of my own…', run: (s) => void s.copyWorkspace() },
+];
+
+/** Normalised name of a key event, e.g. `Ctrl+Shift+D` (Cmd counts as Ctrl). */
+export function shortcutOf(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'code'>): string {
+  const parts: string[] = [];
+  if (e.ctrlKey || e.metaKey) parts.push('Ctrl');
+  if (e.altKey) parts.push('Alt');
+  if (e.shiftKey) parts.push('Shift');
+  let key = e.key;
+  if (e.code.startsWith('Key')) key = e.code.slice(3);
+  else if (e.code === 'BracketRight') key = ']';
+  else if (e.code === 'BracketLeft') key = '[';
+  else if (key.length === 1) key = key.toUpperCase();
+  parts.push(key);
+  return parts.join('+');
+}
+
+export function commandForShortcut(shortcut: string): Command | undefined {
+  return COMMANDS.find((c) => c.keys === shortcut);
+}
+
+/** Case-insensitive subsequence match, scored: consecutive and word-start hits count more. */
+export function fuzzyScore(query: string, text: string): number {
+  if (!query) return 1;
+  const q = query.toLowerCase();
+  const t = text.toLowerCase();
+  let score = 0;
+  let ti = 0;
+  let prev = -2;
+  for (const ch of q) {
+    const i = t.indexOf(ch, ti);
+    if (i < 0) return 0;
+    score += i === prev + 1 ? 3 : 1;
+    if (i === 0 || /[\s:·/_-]/.test(t[i - 1]!)) score += 2;
+    prev = i;
+    ti = i + 1;
+  }
+  return score;
+}

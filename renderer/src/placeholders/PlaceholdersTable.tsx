@@ -1,0 +1,171 @@
+import { useMemo, useState } from 'react';
+import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
+import { docKey } from '../../../shared/ipc/doc-ref';
+import { keyUsages, PLACEHOLDER_KEY, readVariantYaml } from '../components-list/variant-yaml';
+import { LAYER_SHORT, LAYER_TEXT } from '../editor/template-syntax';
+import { studio, useStudio } from '../store';
+
+/** Keys of `{{...}}` slots in a base template, in order of first use. */
+export function templateKeys(template: string): string[] {
+  const keys: string[] = [];
+  const re = /\{\{([^}]*)\}\}/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(template))) {
+    const k = m[1]!.trim();
+    if (k && !keys.includes(k)) keys.push(k);
+  }
+  return keys;
+}
+
+function ValueCell({ k, value }: { k: string; value: string }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const commit = (): void => {
+    if (draft !== null && draft !== value) studio.getState().setPlaceholder(k, draft);
+    setDraft(null);
+  };
+  return (
+    <input
+      className="cell-input"
+      aria-label={`Value of ${k}`}
+      value={draft ?? value}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+        if (e.key === 'Escape') setDraft(null);
+      }}
+    />
+  );
+}
+
+function NameCell({ k }: { k: string }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const commit = (): void => {
+    if (draft !== null && draft !== k) {
+      if (!PLACEHOLDER_KEY.test(draft)) studio.getState().notify('error', `'${draft}' is not a placeholder name (letters, digits, _ . -)`);
+      else void studio.getState().renamePlaceholder(k, draft, true);
+    }
+    setDraft(null);
+  };
+  return (
+    <input
+      className="cell-input key"
+      aria-label={`Name of ${k}`}
+      value={draft ?? k}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+        if (e.key === 'Escape') setDraft(null);
+      }}
+    />
+  );
+}
+
+export function PlaceholdersTable() {
+  const variantId = useStudio((s) => s.currentVariantId);
+  const config = useStudio((s) => (s.currentVariantId ? s.docs[docKey({ kind: 'variant-config', variantId: s.currentVariantId })]?.text : undefined));
+  const template = useStudio((s) => (s.currentVariantId ? s.docs[docKey({ kind: 'variant-template', variantId: s.currentVariantId })]?.text : undefined));
+  const preview = useStudio((s) => s.preview);
+  const [newKey, setNewKey] = useState('');
+  const [newValue, setNewValue] = useState('');
+
+  const placeholders = useMemo(() => (config === undefined ? null : readVariantYaml(config)), [config]);
+  const result =
+    preview?.outcome.ok && preview.outcome.result.kind === 'variant' && (preview.outcome.result as VariantBuildResult).variantId === variantId ? (preview.outcome.result as VariantBuildResult) : undefined;
+  const layers = useMemo(() => new Map(result?.placeholders.map((p) => [p.key, p]) ?? []), [result]);
+  const keys = useMemo(() => (template === undefined ? [] : templateKeys(template)), [template]);
+
+  if (!variantId) return <p className="muted pad">Choose a variant in the explorer.</p>;
+  if (placeholders?.error) return <p className="error pad" role="alert">{placeholders.error}</p>;
+  const entries = Object.entries(placeholders?.value?.placeholders ?? {});
+
+  const add = (): void => {
+    const k = newKey.trim();
+    if (!PLACEHOLDER_KEY.test(k)) {
+      studio.getState().notify('error', `'${k}' is not a placeholder name (letters, digits, _ . -)`);
+      return;
+    }
+    if (studio.getState().setPlaceholder(k, newValue)) {
+      studio.getState().announce(`Added placeholder ${k}`);
+      setNewKey('');
+      setNewValue('');
+    }
+  };
+
+  return (
+    <div className="placeholders" data-testid="placeholders">
+      <h3>Placeholders of {variantId}</h3>
+      <table className="grid">
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Value</th>
+            <th>Used in the template</th>
+            <th>Supplied now by</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map(([k, v]) => {
+            const used = template === undefined ? [] : keyUsages(template, k);
+            const layer = layers.get(k);
+            return (
+              <tr key={k} data-testid={`placeholder-${k}`}>
+                <td>
+                  <NameCell k={k} />
+                </td>
+                <td>
+                  <ValueCell k={k} value={v} />
+                </td>
+                <td>{used.length ? `line ${used.join(', ')}` : <span className="muted">not used</span>}</td>
+                <td title={layer ? LAYER_TEXT[layer.layer] : undefined}>{layer ? LAYER_SHORT[layer.layer] : '—'}</td>
+                <td>
+                  <button className="small" aria-label={`Remove ${k}`} onClick={() => studio.getState().removePlaceholder(k)}>
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+          <tr className="add-row">
+            <td>
+              <input className="cell-input key" placeholder="NEW_KEY" aria-label="New placeholder name" value={newKey} onChange={(e) => setNewKey(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && add()} />
+            </td>
+            <td>
+              <input className="cell-input" placeholder="value" aria-label="New placeholder value" value={newValue} onChange={(e) => setNewValue(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && add()} />
+            </td>
+            <td colSpan={3}>
+              <button className="small" onClick={add} disabled={!newKey.trim()}>
+                Add placeholder
+              </button>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+
+      <h3>Every key of the template, and who supplies it now</h3>
+      <table className="grid" data-testid="template-keys">
+        <thead>
+          <tr>
+            <th>Key</th>
+            <th>Layer</th>
+            <th>Value</th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((k) => {
+            const p = layers.get(k);
+            return (
+              <tr key={k}>
+                <td className="mono">{k}</td>
+                <td title={p ? LAYER_TEXT[p.layer] : 'No layer supplies it: the slot stays in the prompt as written.'}>{p ? LAYER_SHORT[p.layer] : <span className="warn-text">unresolved</span>}</td>
+                <td className="mono excerpt">{p ? (p.text === '' ? <span className="muted">(empty)</span> : p.text.slice(0, 120)) : `{{${k}}}`}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

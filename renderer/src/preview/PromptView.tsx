@@ -1,0 +1,112 @@
+import Editor from '@monaco-editor/react';
+import { useEffect, useRef } from 'react';
+import { monaco } from '../monaco/setup';
+import { applyText, PROMPT_LANGUAGE } from '../editor/models';
+import { studio, useStudio } from '../store';
+import { jumpAt } from './outline';
+import { jumpToSource } from './jump';
+import { previewText } from './preview-slice';
+
+/** The read-only preview editor (exposed for outline clicks and focus). */
+export let promptEditor: monaco.editor.IStandaloneCodeEditor | null = null;
+
+const PREVIEW_URI = monaco.Uri.from({ scheme: 'studio-preview', path: '/prompt' });
+
+function previewModel(): monaco.editor.ITextModel {
+  return monaco.editor.getModel(PREVIEW_URI) ?? monaco.editor.createModel(previewText(studio.getState().preview), PROMPT_LANGUAGE, PREVIEW_URI);
+}
+
+/**
+ * Applies a new result to the preview: one minimal edit, the changed line scrolled into
+ * view, and a synchronous render — the change is on screen in the same task that received
+ * the result, without waiting for the next animation frame.
+ */
+export function showPreviewText(ed: monaco.editor.IStandaloneCodeEditor, text: string): void {
+  const model = ed.getModel();
+  if (!model) return;
+  const changed = applyText(model, text);
+  if (changed) {
+    const line = model.getPositionAt(changed.start).lineNumber;
+    ed.revealLineInCenterIfOutsideViewport(line, monaco.editor.ScrollType.Immediate);
+  }
+  ed.render();
+}
+
+function goToSourceAt(offset: number): void {
+  const p = studio.getState().preview;
+  if (!p?.outcome.ok) return;
+  void jumpToSource(jumpAt(p.outcome.result, offset));
+}
+
+export function PromptView() {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const focusRequest = useStudio((s) => s.focusRequest);
+  useEffect(() => {
+    if (focusRequest?.target === 'preview') promptEditor?.focus();
+  }, [focusRequest]);
+
+  useEffect(
+    () =>
+      studio.subscribe((s, prev) => {
+        if (s.preview === prev.preview || !promptEditor) return;
+        showPreviewText(promptEditor, previewText(s.preview));
+        if (hostRef.current) hostRef.current.dataset.seq = String(s.preview?.seq ?? '');
+      }),
+    [],
+  );
+
+  return (
+    <div className="prompt-view" ref={hostRef} data-testid="preview-editor">
+      <Editor
+        theme={document.documentElement.dataset.theme === 'dark' ? 'studio-dark' : 'studio-light'}
+        options={{
+          readOnly: true,
+          domReadOnly: true,
+          automaticLayout: true,
+          minimap: { enabled: true, renderCharacters: false },
+          wordWrap: 'on',
+          fontSize: 12.5,
+          scrollBeyondLastLine: false,
+          lineNumbers: 'on',
+          folding: false,
+          renderLineHighlight: 'line',
+          occurrencesHighlight: 'off',
+          ariaLabel: 'Final prompt (read-only). Ctrl+click or F12 on a line opens its source.',
+        }}
+        onMount={(ed) => {
+          promptEditor = ed;
+          const model = previewModel();
+          ed.setModel(model);
+          showPreviewText(ed, previewText(studio.getState().preview));
+          ed.onMouseDown((e) => {
+            const pos = e.target.position;
+            if (!pos) return;
+            const gutter = e.target.type === monaco.editor.MouseTargetType.GUTTER_LINE_NUMBERS;
+            if (gutter || e.event.ctrlKey || e.event.metaKey) goToSourceAt(model.getOffsetAt(pos));
+          });
+          ed.addAction({
+            id: 'studio.goToSource',
+            label: 'Go to the source of this line',
+            keybindings: [monaco.KeyCode.F12, monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
+            contextMenuGroupId: 'navigation',
+            run: (editor) => {
+              const p = editor.getPosition();
+              if (p) goToSourceAt(model.getOffsetAt(p));
+            },
+          });
+        }}
+      />
+    </div>
+  );
+}
+
+/** Scrolls the preview to an offset and selects the range. */
+export function revealInPreview(start: number, end: number): void {
+  const ed = promptEditor;
+  const model = ed?.getModel();
+  if (!ed || !model) return;
+  const a = model.getPositionAt(start);
+  const b = model.getPositionAt(end);
+  ed.setSelection(monaco.Range.fromPositions(a, b));
+  ed.revealLineNearTop(a.lineNumber, monaco.editor.ScrollType.Smooth);
+}

@@ -1,0 +1,133 @@
+import type { SourceRef, VariantBuildResult } from '../../../shared/engine/build/build-result';
+import type { StackResultPayload } from '../../../shared/ipc/contract';
+
+/** Where clicking an outline entry (or a line of the preview) leads. */
+export type JumpTarget =
+  | { kind: 'template'; variantId: string; offset: number }
+  | { kind: 'component'; componentId: string; origin: string; variantId: string; offset: number }
+  | { kind: 'placeholder'; key: string; layer: string; variantId: string }
+  | { kind: 'profile-file'; file: string }
+  | { kind: 'none' };
+
+export interface OutlineEntry {
+  /** Stable within one result: the index. */
+  index: number;
+  label: string;
+  /** First non-empty line of the entry's text. */
+  detail: string;
+  start: number;
+  end: number;
+  /** Set when a component produced the entry (per-component sizes add these up). */
+  componentId?: string | undefined;
+  jump: JumpTarget;
+}
+
+interface RawStackSection {
+  layer?: string;
+  label?: string;
+  start: number;
+  end: number;
+  source?: { file?: string };
+}
+
+function ownerOf(source: SourceRef): string {
+  if (source.kind === 'component') return `component:${source.componentId}`;
+  if (source.kind === 'placeholder' && source.layer === 'component') return `component:${source.key}`;
+  return 'template';
+}
+
+function firstLine(text: string, start: number, end: number): string {
+  let i = start;
+  while (i < end) {
+    let j = text.indexOf('\n', i);
+    if (j < 0 || j > end) j = end;
+    const line = text.slice(i, j).trim();
+    if (line && !/^=+$/.test(line)) return line.length > 70 ? `${line.slice(0, 69)}…` : line;
+    i = j + 1;
+  }
+  return '';
+}
+
+function isBlank(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 61 /* = */) return false;
+  }
+  return true;
+}
+
+/**
+ * The outline of a build: runs of sections with the same owner (a component, or the base
+ * template with the placeholder values written into it) become one entry; separators and
+ * blank runs between them join the entry before.
+ */
+export function buildOutline(result: VariantBuildResult | StackResultPayload): OutlineEntry[] {
+  const text = result.text;
+  if (result.kind === 'stack') {
+    const sections = (result.sections as RawStackSection[] | undefined) ?? [];
+    return sections.map((s, index) => ({
+      index,
+      label: s.label ?? s.layer ?? 'section',
+      detail: firstLine(text, s.start, s.end),
+      start: s.start,
+      end: s.end,
+      jump: s.source?.file ? { kind: 'profile-file', file: s.source.file } : { kind: 'none' },
+    }));
+  }
+  const variantId = result.variantId;
+  const entries: OutlineEntry[] = [];
+  let owner = '';
+  for (const s of result.sections) {
+    const o = ownerOf(s.source);
+    const last = entries[entries.length - 1];
+    if (last && (o === owner || (o === 'template' && isBlank(text, s.start, s.end)))) {
+      last.end = s.end;
+      continue;
+    }
+    owner = o;
+    const src = s.source;
+    let jump: JumpTarget;
+    let componentId: string | undefined;
+    if (src.kind === 'component') {
+      componentId = src.componentId;
+      jump = { kind: 'component', componentId: src.componentId, origin: src.origin, variantId, offset: s.offset };
+    } else if (src.kind === 'placeholder' && src.layer === 'component') {
+      componentId = src.key;
+      jump = { kind: 'component', componentId: src.key, origin: 'default', variantId, offset: 0 };
+    } else if (src.kind === 'placeholder') {
+      jump = { kind: 'placeholder', key: src.key, layer: src.layer, variantId };
+    } else {
+      jump = { kind: 'template', variantId, offset: s.offset };
+    }
+    entries.push({ index: entries.length, label: componentId ?? 'Template', detail: '', start: s.start, end: s.end, componentId, jump });
+  }
+  for (const e of entries) e.detail = firstLine(text, e.start, e.end);
+  return entries;
+}
+
+/** The section of a result at an offset of its text, as a jump target (binary search). */
+export function jumpAt(result: VariantBuildResult | StackResultPayload, offset: number): JumpTarget {
+  if (result.kind === 'stack') {
+    const s = ((result.sections as RawStackSection[] | undefined) ?? []).find((x) => offset >= x.start && offset <= x.end);
+    return s?.source?.file ? { kind: 'profile-file', file: s.source.file } : { kind: 'none' };
+  }
+  const sections = result.sections;
+  let lo = 0;
+  let hi = sections.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = sections[mid]!;
+    if (offset < s.start) hi = mid - 1;
+    else if (offset >= s.end) lo = mid + 1;
+    else {
+      const src = s.source;
+      const variantId = result.variantId;
+      const inside = s.offset + (offset - s.start);
+      if (src.kind === 'component') return { kind: 'component', componentId: src.componentId, origin: src.origin, variantId, offset: inside };
+      if (src.kind === 'placeholder' && src.layer === 'component') return { kind: 'component', componentId: src.key, origin: 'default', variantId, offset: inside };
+      if (src.kind === 'placeholder') return { kind: 'placeholder', key: src.key, layer: src.layer, variantId };
+      return { kind: 'template', variantId, offset: inside };
+    }
+  }
+  return { kind: 'none' };
+}
