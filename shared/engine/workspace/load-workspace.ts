@@ -7,7 +7,10 @@ import { VariantFileSchema, type ResolvedOverride, type Variant } from '../../do
 import type { ComponentRegistry } from '../components/component-registry.js';
 import { createBuiltinRegistry } from '../components/builtin/index.js';
 import { WorkspaceConfigSchema, type WorkspaceConfig } from './workspace-config.js';
-import type { WorkspaceSnapshot } from './workspace-snapshot.js';
+import { StackContextSchema } from '../../stack/context.js';
+import { loadStackProfile } from '../../stack/load-profile.js';
+import type { StackProfile } from '../../stack/profile.js';
+import type { StackPreset, WorkspaceSnapshot } from './workspace-snapshot.js';
 import { parseYamlFile, positionOf, type PositionIndex, type YamlParseCache } from './yaml-file.js';
 
 type ParseYaml = typeof parseYamlFile;
@@ -116,7 +119,12 @@ function loadVariant(source: WorkspaceFileSource, folderName: string, problems: 
   };
 }
 
-function loadPresets(source: WorkspaceFileSource, problems: FileProblem[], positions: Map<string, PositionIndex>, parse: ParseYaml): ContextPreset[] {
+function loadPresets(
+  source: WorkspaceFileSource,
+  problems: FileProblem[],
+  positions: Map<string, PositionIndex>,
+  parse: ParseYaml,
+): { presets: ContextPreset[]; stackPresets: StackPreset[] } {
   const raw = new Map<string, { file: string; value: ContextPresetFile }>();
   for (const f of files(source, 'contexts', '.yaml')) {
     const file = `contexts/${f.name}`;
@@ -156,10 +164,17 @@ function loadPresets(source: WorkspaceFileSource, problems: FileProblem[], posit
     return context;
   };
   const presets: ContextPreset[] = [];
+  const stackPresets: StackPreset[] = [];
   for (const [name, entry] of raw) {
     const merged = resolve(name, []);
     if (!merged) continue;
-    const checked = SystemPromptContextSchema.safeParse(merged);
+    const base = entry.value.extends ? raw.get(entry.value.extends) : undefined;
+    if (base && base.value.kind !== entry.value.kind) {
+      const pos = positionOf(positions.get(entry.file) ?? {}, ['extends']);
+      problems.push({ file: entry.file, line: pos?.line, column: pos?.column, path: 'extends', message: `a ${entry.value.kind} preset cannot extend the ${base.value.kind} preset '${entry.value.extends}'`, severity: 'error' });
+      continue;
+    }
+    const checked = entry.value.kind === 'stack' ? StackContextSchema.safeParse(merged) : SystemPromptContextSchema.safeParse(merged);
     if (!checked.success) {
       for (const issue of checked.error.issues) {
         const path = ['context', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
@@ -168,9 +183,11 @@ function loadPresets(source: WorkspaceFileSource, problems: FileProblem[], posit
       }
       continue;
     }
-    presets.push({ name, description: entry.value.description, context: checked.data, file: entry.file });
+    if (entry.value.kind === 'stack') stackPresets.push({ name, description: entry.value.description, context: checked.data as StackPreset['context'], file: entry.file });
+    else presets.push({ name, description: entry.value.description, context: checked.data as ContextPreset['context'], file: entry.file });
   }
-  return presets.sort((a, b) => a.name.localeCompare(b.name));
+  const byName = (a: { name: string }, b: { name: string }): number => a.name.localeCompare(b.name);
+  return { presets: presets.sort(byName), stackPresets: stackPresets.sort(byName) };
 }
 
 /**
@@ -246,6 +263,16 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
   });
   for (const variant of [...loaded].sort((a, b) => a.id.localeCompare(b.id))) if (!ordered.includes(variant)) ordered.push(variant);
 
+  // Stack profiles
+  const profiles: StackProfile[] = [];
+  for (const name of source.list('profiles')) {
+    if (!name.endsWith('/')) continue;
+    const loaded = loadStackProfile(source, `profiles/${name.slice(0, -1)}`);
+    problems.push(...loaded.problems);
+    if (loaded.profile) profiles.push(loaded.profile);
+  }
+
+  const { presets, stackPresets } = loadPresets(source, problems, positions, parse);
   return {
     config,
     variants: ordered,
@@ -253,7 +280,9 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
     workspaceComponents,
     tools,
     toolFiles,
-    presets: loadPresets(source, problems, positions, parse),
+    presets,
+    profiles,
+    stackPresets,
     positions,
     problems,
   };

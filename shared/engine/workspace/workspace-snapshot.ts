@@ -1,4 +1,6 @@
 import type { ContextPreset } from '../../domain/preset.js';
+import type { StackContext } from '../../stack/context.js';
+import type { StackProfile } from '../../stack/profile.js';
 import type { FileProblem } from '../../domain/problems.js';
 import type { Variant } from '../../domain/variant.js';
 import type { ComponentRegistry } from '../components/component-registry.js';
@@ -19,7 +21,18 @@ export interface WorkspaceSnapshot {
   /** Tool id -> workspace-relative file. */
   toolFiles: ReadonlyMap<string, string>;
   presets: ContextPreset[];
+  /** OpenCode-style stack profiles (profiles/<id>/profile.yaml). */
+  profiles: StackProfile[];
+  /** Context presets of kind `stack`, for the profiles. */
+  stackPresets: StackPreset[];
   /** Positions of YAML nodes by file, for lint findings and editor markers. */
   positions: ReadonlyMap<string, PositionIndex>;
   problems: FileProblem[];
+}
+
+export interface StackPreset {
+  name: string;
+  description: string;
+  context: StackContext;
+  file: string;
 }
