@@ -79,8 +79,12 @@ export type BuildTarget = z.infer<typeof BuildTargetSchema>;
 export const ContextSpecSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('preset'), name: z.string() }).strict(),
   z.object({ kind: z.literal('inline'), context: SystemPromptContextSchema }).strict(),
-  /** For stack profiles: the stack context (validated by the stack engine). */
-  z.object({ kind: z.literal('stack'), context: z.record(z.string(), z.unknown()) }).strict(),
+  /**
+   * For stack profiles: the stack context (validated by the stack engine). Instruction files
+   * come from the context's virtual file tree, or with `discovery: 'real'` from the real
+   * folders at and above the context's cwd (read by the host).
+   */
+  z.object({ kind: z.literal('stack'), context: z.record(z.string(), z.unknown()), discovery: z.enum(['virtual', 'real']).optional() }).strict(),
 ]);
 export type ContextSpec = z.input<typeof ContextSpecSchema>;
 

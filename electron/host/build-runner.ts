@@ -1,0 +1,134 @@
+import type { BuildOutcome, BuildTarget, ContextSpec } from '../../shared/ipc/contract.js';
+import {
+  buildForContext,
+  buildWorkspaceVariant,
+  parseContext,
+  type BuildOptions,
+  type SystemPromptContext,
+  type WorkspaceSnapshot,
+} from '../../shared/engine/index.js';
+import { buildStackPrompt, isAbsolutePath, parseStackContext, type StackContext, type StackContextInput, type StackProfile } from '../../shared/stack/index.js';
+import { createRealStackContext, realStackBuildOptions } from './stack/index.js';
+
+/**
+ * Builds for both assembly models, as the preview and build:run need them: a variant by id,
+ * the variant selection picks for the context, or a stack profile. Never throws: every
+ * failure is an outcome with `ok: false` and a message the preview can show.
+ */
+
+/** A context spec after the dispatcher validated it (inline contexts are parsed, defaults applied). */
+export type ParsedContextSpec =
+  | { kind: 'preset'; name: string }
+  | { kind: 'inline'; context: SystemPromptContext }
+  | { kind: 'stack'; context: Record<string, unknown>; discovery?: 'virtual' | 'real' | undefined };
+
+export interface BuildInputs {
+  snapshot: WorkspaceSnapshot;
+  /** The profile (as edited, or as saved for the saved baseline), by id. */
+  profile: (id: string) => { profile?: StackProfile | undefined; problems: { file: string; message: string }[] };
+  options: BuildOptions;
+}
+
+type Resolved<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** The Cline-style context a spec names. */
+export function resolveVariantContext(snapshot: WorkspaceSnapshot, spec: ParsedContextSpec | ContextSpec): Resolved<SystemPromptContext> {
+  switch (spec.kind) {
+    case 'preset': {
+      const preset = snapshot.presets.find((p) => p.name === spec.name);
+      if (!preset) {
+        const broken = snapshot.problems.some((p) => p.file === `contexts/${spec.name}.yaml`);
+        return { ok: false, error: broken ? `context preset '${spec.name}' has errors (see problems)` : `no context preset '${spec.name}' (presets: ${snapshot.presets.map((p) => p.name).join(', ') || 'none'})` };
+      }
+      return { ok: true, value: preset.context };
+    }
+    case 'inline':
+      try {
+        return { ok: true, value: parseContext(spec.context) };
+      } catch (error) {
+        return { ok: false, error: `invalid context: ${error instanceof Error ? error.message : String(error)}` };
+      }
+    case 'stack':
+      return { ok: false, error: 'a stack context builds stack profiles, not variants; choose a context preset or an inline context' };
+  }
+}
+
+/** A stack context from a Cline-style context: model, provider, working directory, machine facts, date, mode. */
+export function stackContextFromVariantContext(context: SystemPromptContext): StackContextInput {
+  const out: StackContextInput = {};
+  if (context.providerInfo) {
+    out.providerId = context.providerInfo.providerId;
+    if (context.providerInfo.model.id) out.modelId = context.providerInfo.model.id;
+    if (context.providerInfo.mode === 'plan') out.agent = 'plan';
+  }
+  if (context.cwd && isAbsolutePath(context.cwd)) out.cwd = context.cwd;
+  if (context.machine?.platform) out.platform = context.machine.platform;
+  if (context.machine?.homeDir && isAbsolutePath(context.machine.homeDir)) out.homeDir = context.machine.homeDir;
+  if (context.date) out.date = context.date;
+  return out;
+}
+
+function message(error: unknown): string {
+  if (error && typeof error === 'object' && 'issues' in error && Array.isArray((error as { issues: unknown[] }).issues)) {
+    return (error as { issues: { path: PropertyKey[]; message: string }[] }).issues
+      .slice(0, 5)
+      .map((i) => `${i.path.map(String).join('.') || '(context)'}: ${i.message}`)
+      .join('; ');
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function stackOutcome(inputs: BuildInputs, target: Extract<BuildTarget, { kind: 'profile' }>, spec: ParsedContextSpec): Promise<BuildOutcome> {
+  const started = performance.now();
+  const loaded = inputs.profile(target.profileId);
+  if (!loaded.profile) {
+    const first = loaded.problems[0];
+    return { ok: false, error: first ? `profile '${target.profileId}' does not load: ${first.file}: ${first.message}` : `no profile '${target.profileId}'` };
+  }
+  const profile = loaded.profile;
+  let input: StackContextInput;
+  let real = false;
+  if (spec.kind === 'stack') {
+    input = { ...(spec.context as StackContextInput) };
+    real = spec.discovery === 'real';
+  } else {
+    const resolved = resolveVariantContext(inputs.snapshot, spec);
+    if (!resolved.ok) return { ok: false, error: resolved.error };
+    input = stackContextFromVariantContext(resolved.value);
+  }
+  if (target.agent !== undefined) input.agent = target.agent;
+  let context: StackContext;
+  try {
+    context = real
+      ? await createRealStackContext({ cwd: String(input.cwd ?? ''), base: input, profile })
+      : parseStackContext(input);
+  } catch (error) {
+    return { ok: false, error: `invalid stack context: ${message(error)}` };
+  }
+  const result = await buildStackPrompt(profile, context, real ? realStackBuildOptions() : {});
+  return { ok: true, kind: 'stack', result: { ...result, kind: 'stack', text: result.system }, durationMs: performance.now() - started };
+}
+
+export async function runBuild(inputs: BuildInputs, target: BuildTarget, spec: ParsedContextSpec): Promise<BuildOutcome> {
+  try {
+    if (target.kind === 'profile') return await stackOutcome(inputs, target, spec);
+    const started = performance.now();
+    const resolved = resolveVariantContext(inputs.snapshot, spec);
+    if (!resolved.ok) return { ok: false, error: resolved.error };
+    const out =
+      target.kind === 'variant'
+        ? buildWorkspaceVariant(inputs.snapshot, target.variantId, resolved.value, inputs.options)
+        : buildForContext(inputs.snapshot, resolved.value, inputs.options);
+    const selection = out.selection?.steps;
+    if (!out.ok) return selection ? { ok: false, error: out.error, selection } : { ok: false, error: out.error };
+    const durationMs = performance.now() - started;
+    return selection ? { ok: true, kind: 'variant', result: out.result, selection, durationMs } : { ok: true, kind: 'variant', result: out.result, durationMs };
+  } catch (error) {
+    return { ok: false, error: `build failed: ${message(error)}` };
+  }
+}
+
+/** The text of an outcome (for baselines and token counts). */
+export function outcomeText(outcome: BuildOutcome): string | null {
+  return outcome.ok ? outcome.result.text : null;
+}

@@ -1,0 +1,198 @@
+import type { WorkspaceFileSource } from '../../shared/domain/file-source.js';
+
+/**
+ * The open workspace's files in memory: for each workspace-relative path, the text as last
+ * saved (or loaded), the text as edited, and the hash of the content on disk the saved text
+ * corresponds to. Builds read the edited texts through `editedSource()`; the "as saved"
+ * baseline reads `savedSource()`. Version counters let callers cache work per state.
+ */
+
+export interface DocEntry {
+  readonly rel: string;
+  /** null: a document created in the app and never saved. */
+  savedText: string | null;
+  text: string;
+  /** Hash of the disk content `savedText` came from (null: not on disk). */
+  baseHash: string | null;
+  /** Bumped on every change of `text`. */
+  rev: number;
+  /** Disk hash last reported as a conflict (so one external edit is reported once). */
+  reportedConflictHash?: string | null | undefined;
+}
+
+export function isDirty(entry: DocEntry): boolean {
+  return entry.savedText === null || entry.text !== entry.savedText;
+}
+
+type Index = Map<string, string[]>;
+
+function buildIndex(paths: Iterable<string>): Index {
+  const sets = new Map<string, Set<string>>();
+  const add = (folder: string, name: string): void => {
+    let set = sets.get(folder);
+    if (!set) sets.set(folder, (set = new Set()));
+    set.add(name);
+  };
+  for (const rel of paths) {
+    const parts = rel.split('/');
+    for (let i = 0; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join('/');
+      add(folder, i === parts.length - 1 ? parts[i]! : `${parts[i]}/`);
+    }
+  }
+  const index: Index = new Map();
+  for (const [folder, names] of sets) index.set(folder, [...names].sort());
+  return index;
+}
+
+export class DocumentSet {
+  private readonly entries = new Map<string, DocEntry>();
+  /** Bumped when any edited text or the set of files changes. */
+  version = 0;
+  /** Bumped when any saved text or the set of saved files changes. */
+  savedVersion = 0;
+  /** Bumped when files appear or disappear. */
+  structureVersion = 0;
+  private editedIndex?: { at: number; index: Index };
+  private savedIndex?: { at: string; index: Index };
+
+  constructor(files: Iterable<[string, string]> = [], hashOf: (text: string) => string = () => '') {
+    for (const [rel, text] of files) this.entries.set(rel, { rel, savedText: text, text, baseHash: hashOf(text), rev: 0 });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(rel: string): DocEntry | undefined {
+    return this.entries.get(rel);
+  }
+
+  paths(): string[] {
+    return [...this.entries.keys()].sort();
+  }
+
+  values(): DocEntry[] {
+    return [...this.entries.values()];
+  }
+
+  dirty(): DocEntry[] {
+    return this.values().filter(isDirty);
+  }
+
+  /** Replaces the edited text; returns whether it changed. */
+  setText(rel: string, text: string): boolean {
+    const entry = this.entries.get(rel);
+    if (!entry) throw new Error(`no document at ${rel}`);
+    if (entry.text === text) return false;
+    entry.text = text;
+    entry.rev++;
+    this.version++;
+    return true;
+  }
+
+  /** Adds a document that exists only in memory until it is saved. */
+  create(rel: string, text: string): DocEntry {
+    if (this.entries.has(rel)) throw new Error(`document exists: ${rel}`);
+    const entry: DocEntry = { rel, savedText: null, text, baseHash: null, rev: 0 };
+    this.entries.set(rel, entry);
+    this.version++;
+    this.structureVersion++;
+    return entry;
+  }
+
+  /** The edited text reached the disk. */
+  markSaved(rel: string, text: string, hash: string): void {
+    const entry = this.entries.get(rel);
+    if (!entry) return;
+    const wasNew = entry.savedText === null;
+    entry.savedText = text;
+    entry.baseHash = hash;
+    entry.reportedConflictHash = undefined;
+    this.savedVersion++;
+    if (wasNew) this.structureVersion++;
+  }
+
+  /** The file on disk is now `text` (an external edit taken over, or a new file appeared). */
+  applyDisk(rel: string, text: string, hash: string): void {
+    const entry = this.entries.get(rel);
+    if (!entry) {
+      this.entries.set(rel, { rel, savedText: text, text, baseHash: hash, rev: 0 });
+      this.structureVersion++;
+    } else {
+      if (entry.text !== text) entry.rev++;
+      entry.savedText = text;
+      entry.text = text;
+      entry.baseHash = hash;
+      entry.reportedConflictHash = undefined;
+    }
+    this.version++;
+    this.savedVersion++;
+  }
+
+  /** Drops the edits; a never-saved document disappears. Returns the remaining text ('' if gone). */
+  revert(rel: string): string {
+    const entry = this.entries.get(rel);
+    if (!entry) return '';
+    if (entry.savedText === null) {
+      this.remove(rel);
+      return '';
+    }
+    if (entry.text !== entry.savedText) {
+      entry.text = entry.savedText;
+      entry.rev++;
+      this.version++;
+    }
+    return entry.text;
+  }
+
+  remove(rel: string): void {
+    const entry = this.entries.get(rel);
+    if (!entry) return;
+    this.entries.delete(rel);
+    this.version++;
+    this.structureVersion++;
+    if (entry.savedText !== null) this.savedVersion++;
+  }
+
+  /** A signature of the edited texts of the files under a folder (for per-folder caches). */
+  signature(prefix: string): string {
+    const parts: string[] = [];
+    for (const entry of this.entries.values()) if (entry.rel.startsWith(prefix)) parts.push(`${entry.rel}#${entry.rev}`);
+    return parts.sort().join('|');
+  }
+
+  /** The workspace as edited (what builds read). */
+  editedSource(): WorkspaceFileSource {
+    return {
+      read: (rel) => this.entries.get(rel)?.text,
+      list: (folder) => this.index('edited').get(folder.replace(/\/+$/, '')) ?? [],
+    };
+  }
+
+  /** The workspace as last saved. */
+  savedSource(): WorkspaceFileSource {
+    return {
+      read: (rel) => this.entries.get(rel)?.savedText ?? undefined,
+      list: (folder) => this.index('saved').get(folder.replace(/\/+$/, '')) ?? [],
+    };
+  }
+
+  /** All edited texts (for copying the workspace). */
+  editedFiles(): Map<string, string> {
+    return new Map([...this.entries.values()].map((e) => [e.rel, e.text]));
+  }
+
+  private index(which: 'edited' | 'saved'): Index {
+    if (which === 'edited') {
+      if (this.editedIndex?.at !== this.structureVersion) this.editedIndex = { at: this.structureVersion, index: buildIndex(this.entries.keys()) };
+      return this.editedIndex.index;
+    }
+    const at = `${this.structureVersion}:${this.savedVersion}`;
+    if (this.savedIndex?.at !== at) {
+      const saved = [...this.entries.values()].filter((e) => e.savedText !== null).map((e) => e.rel);
+      this.savedIndex = { at, index: buildIndex(saved) };
+    }
+    return this.savedIndex.index;
+  }
+}

@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { DocRefSchema, type DocRef } from '../../shared/ipc/doc-ref.js';
+import { writeFileAtomicAsync, writeFileAtomicSync } from './atomic-save.js';
+
+/**
+ * Unsaved edits kept on disk, per workspace, in <user data>/drafts/<hash of the workspace>.json,
+ * so that after a crash or a kill the next start can offer them back.
+ *
+ * The file always holds the union of two sets: the drafts a previous session left that the
+ * user has not yet restored or discarded ("pending"), and the current session's dirty
+ * documents (which win for the same document). It is rewritten (atomically) shortly after
+ * every edit and synchronously when the workspace closes; with nothing to keep it is removed.
+ */
+
+const StoredDraftSchema = z
+  .object({
+    key: z.string(),
+    ref: DocRefSchema,
+    path: z.string(),
+    text: z.string(),
+    savedAt: z.string(),
+    /** Hash of the file on disk the edit started from (null: a new document). */
+    baseHash: z.string().nullable(),
+  })
+  .strict();
+export type StoredDraft = z.infer<typeof StoredDraftSchema>;
+
+const DraftFileSchema = z.object({ version: z.literal(1), workspace: z.string(), drafts: z.array(StoredDraftSchema) }).strict();
+
+export function draftFileFor(userDataDir: string, workspaceKey: string): string {
+  const id = createHash('sha256').update(workspaceKey).digest('hex').slice(0, 24);
+  return path.join(userDataDir, 'drafts', `${id}.json`);
+}
+
+export class DraftStore {
+  readonly file: string;
+  private readonly pending = new Map<string, StoredDraft>();
+  private timer?: NodeJS.Timeout;
+  private writing: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    userDataDir: string,
+    private readonly workspaceKey: string,
+    /** The current session's unsaved documents. */
+    private readonly current: () => StoredDraft[],
+    private readonly debounceMs = 200,
+  ) {
+    this.file = draftFileFor(userDataDir, workspaceKey);
+  }
+
+  /** Reads what a previous session left; `obsolete` drops drafts that no longer differ from the files. */
+  loadPrevious(obsolete: (draft: StoredDraft) => boolean): void {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(fs.readFileSync(this.file, 'utf8'));
+    } catch {
+      return;
+    }
+    const parsed = DraftFileSchema.safeParse(raw);
+    if (!parsed.success || parsed.data.workspace !== this.workspaceKey) return;
+    for (const draft of parsed.data.drafts) if (!obsolete(draft)) this.pending.set(draft.key, draft);
+  }
+
+  /** Drafts of the previous session still waiting for a decision. */
+  list(): StoredDraft[] {
+    return [...this.pending.values()].sort((a, b) => a.key.localeCompare(b.key));
+  }
+
+  has(key: string): boolean {
+    return this.pending.has(key);
+  }
+
+  /** Removes drafts from the waiting list and returns them (to apply). */
+  take(keys: readonly string[]): StoredDraft[] {
+    const out: StoredDraft[] = [];
+    for (const key of keys) {
+      const draft = this.pending.get(key);
+      if (draft) {
+        out.push(draft);
+        this.pending.delete(key);
+      }
+    }
+    this.schedule();
+    return out;
+  }
+
+  discard(keys: readonly string[]): string[] {
+    const out = keys.filter((key) => this.pending.delete(key));
+    this.schedule();
+    return out;
+  }
+
+  /** Rewrites the file soon (edits come in bursts). */
+  schedule(): void {
+    if (this.closed) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, this.debounceMs);
+  }
+
+  private contents(): string | undefined {
+    const all = new Map(this.pending);
+    for (const draft of this.current()) all.set(draft.key, draft);
+    if (all.size === 0) return undefined;
+    return `${JSON.stringify({ version: 1, workspace: this.workspaceKey, drafts: [...all.values()] })}\n`;
+  }
+
+  /** Writes the file now (after any write in progress). */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    this.writing = this.writing.then(async () => {
+      const text = this.contents();
+      try {
+        if (text === undefined) await fs.promises.rm(this.file, { force: true });
+        else await writeFileAtomicAsync(this.file, text);
+      } catch {
+        // The drafts are a safety net; a failed write must not break editing.
+      }
+    });
+    return this.writing;
+  }
+
+  /** Final synchronous write (closing the workspace). */
+  close(): void {
+    if (this.closed) return;
+    this.flushSync();
+    this.closed = true;
+  }
+
+  /** Writes the file now, synchronously (the process is about to quit). */
+  flushSync(): void {
+    if (this.closed) return;
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    const text = this.contents();
+    try {
+      if (text === undefined) fs.rmSync(this.file, { force: true });
+      else writeFileAtomicSync(this.file, text);
+    } catch {
+      // see flush
+    }
+  }
+}
+
+export type { DocRef };

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { WorkspaceView, ComponentInfo, DocumentInfo } from '../../shared/ipc/contract.js';
+import { docKey, type DocRef } from '../../shared/ipc/doc-ref.js';
+import { HostError } from '../../shared/ipc/host-error.js';
+import { loadWorkspace, templateKeys, YamlParseCache, type ComponentEntry, type FileProblem, type WorkspaceSnapshot } from '../../shared/engine/index.js';
+import { loadStackProfile, type StackProfile } from '../../shared/stack/index.js';
+import { resolveInside } from './confine.js';
+import { DocumentSet, isDirty, type DocEntry } from './document-set.js';
+import { contentHash } from './hash.js';
+import { pathForRef, refForPath, scanWorkspace, templateFileOf, titleOf } from './workspace-files.js';
+
+/**
+ * One open workspace: its folder, its documents in memory, and the engine's view of them,
+ * cached per edit state (a keystroke reloads the workspace with a parse cache, so only the
+ * changed file is parsed again).
+ */
+
+/** Variables every component template can read (see the workspace format). */
+const BASE_VARIABLES = ['CWD', 'OS', 'SHELL', 'HOME_DIR', 'PLATFORM', 'CURRENT_DATE', 'MODEL_FAMILY', 'SUPPORTS_BROWSER', 'MODE', 'YOLO', 'context', 'variant', 'sections'];
+
+export interface LoadedProfile {
+  id: string;
+  profile?: StackProfile | undefined;
+  problems: FileProblem[];
+}
+
+export class WorkspaceSession {
+  readonly id = randomUUID();
+  readonly docs: DocumentSet;
+  readonly skipped: { file: string; reason: string }[];
+  private readonly parseCache = new YamlParseCache();
+  private readonly savedParseCache = new YamlParseCache();
+  private edited?: { version: number; snapshot: WorkspaceSnapshot };
+  private saved?: { version: number; snapshot: WorkspaceSnapshot };
+  private readonly templateNames = new Map<string, { rev: number | undefined; text: string | undefined; name: string }>();
+  private readonly profileCache = new Map<string, { signature: string; loaded: LoadedProfile }>();
+
+  private constructor(
+    /** The folder as the user named it (shown in the UI). */
+    readonly root: string,
+    /** The folder with symlinks resolved: every path check is made against it. */
+    readonly realRoot: string,
+    readonly builtin: boolean,
+  ) {
+    const scanned = scanWorkspace(realRoot);
+    this.docs = new DocumentSet(scanned.files, contentHash);
+    this.skipped = scanned.skipped;
+  }
+
+  /** Opens a folder; NOT_FOUND unless it is an existing directory. */
+  static open(root: string, builtin: boolean): WorkspaceSession {
+    if (!path.isAbsolute(root)) throw new HostError('INVALID_REQUEST', `a workspace folder must be an absolute path: '${root}'`);
+    let realRoot: string;
+    try {
+      realRoot = fs.realpathSync(root);
+      if (!fs.statSync(realRoot).isDirectory()) throw new Error('not a folder');
+    } catch {
+      throw new HostError('NOT_FOUND', `no folder at '${root}'`);
+    }
+    return new WorkspaceSession(path.resolve(root), realRoot, builtin);
+  }
+
+  get readOnly(): boolean {
+    return this.builtin;
+  }
+
+  /** The workspace as edited (builds use this). */
+  snapshot(): WorkspaceSnapshot {
+    if (this.edited?.version !== this.docs.version) {
+      this.edited = { version: this.docs.version, snapshot: loadWorkspace(this.docs.editedSource(), { parseCache: this.parseCache }) };
+    }
+    return this.edited.snapshot;
+  }
+
+  /** The workspace as last saved (the "saved" baseline). */
+  savedSnapshot(): WorkspaceSnapshot {
+    if (this.saved?.version !== this.docs.savedVersion) {
+      this.saved = { version: this.docs.savedVersion, snapshot: loadWorkspace(this.docs.savedSource(), { parseCache: this.savedParseCache }) };
+    }
+    return this.saved.snapshot;
+  }
+
+  /** A variant's base template file name, from its variant.yaml as edited. */
+  readonly templateOf = (variantId: string): string => {
+    const entry = this.docs.get(`variants/${variantId}/variant.yaml`);
+    const cached = this.templateNames.get(variantId);
+    if (cached && cached.rev === entry?.rev && cached.text === entry?.text) return cached.name;
+    const name = templateFileOf(entry?.text);
+    this.templateNames.set(variantId, { rev: entry?.rev, text: entry?.text, name });
+    return name;
+  };
+
+  /** Workspace-relative path of a document (checked to stay inside the workspace). */
+  pathOf(ref: DocRef): string {
+    const rel = pathForRef(ref, this.templateOf);
+    this.absolute(rel);
+    return rel;
+  }
+
+  /** Absolute path of a workspace-relative path; PATH_OUTSIDE_WORKSPACE if it would leave it. */
+  absolute(rel: string): string {
+    return resolveInside(this.realRoot, rel);
+  }
+
+  refOf(rel: string): DocRef | undefined {
+    return refForPath(rel, this.templateOf);
+  }
+
+  /** The document of a ref; NOT_FOUND when it is not open in this workspace. */
+  entry(ref: DocRef): { rel: string; entry: DocEntry } {
+    const rel = this.pathOf(ref);
+    const entry = this.docs.get(rel);
+    if (!entry) throw new HostError('NOT_FOUND', `no document ${docKey(ref)} (${rel}) in this workspace`);
+    return { rel, entry };
+  }
+
+  name(): string {
+    const snapshot = this.snapshot();
+    const configured = (snapshot.config as { name?: unknown }).name;
+    if (typeof configured === 'string' && configured.trim()) return configured;
+    return this.builtin ? 'Built-in variants' : path.basename(this.root);
+  }
+
+  documentInfo(rel: string, ref: DocRef, entry: DocEntry): DocumentInfo {
+    return { ref, key: docKey(ref), path: rel, title: titleOf(ref, rel), dirty: isDirty(entry), isNew: entry.savedText === null };
+  }
+
+  documents(): DocumentInfo[] {
+    const out: DocumentInfo[] = [];
+    for (const rel of this.docs.paths()) {
+      const ref = this.refOf(rel);
+      const entry = this.docs.get(rel);
+      if (ref && entry) out.push(this.documentInfo(rel, ref, entry));
+    }
+    return out;
+  }
+
+  /** Stack profiles (profiles/<id>/profile.yaml), loaded from the edited texts. */
+  profiles(): LoadedProfile[] {
+    const source = this.docs.editedSource();
+    const out: LoadedProfile[] = [];
+    for (const name of source.list('profiles')) {
+      if (!name.endsWith('/')) continue;
+      const id = name.slice(0, -1);
+      if (source.read(`profiles/${id}/profile.yaml`) === undefined) continue;
+      out.push(this.profile(id));
+    }
+    return out;
+  }
+
+  profile(id: string): LoadedProfile {
+    const folder = `profiles/${id}`;
+    const signature = this.docs.signature(`${folder}/`);
+    const cached = this.profileCache.get(id);
+    if (cached?.signature === signature) return cached.loaded;
+    const result = loadStackProfile(this.docs.editedSource(), folder);
+    const loaded: LoadedProfile = { id, profile: result.profile, problems: result.problems };
+    this.profileCache.set(id, { signature, loaded });
+    return loaded;
+  }
+
+  view(): WorkspaceView {
+    const snapshot = this.snapshot();
+    const profiles = this.profiles();
+    const problems: FileProblem[] = [
+      ...snapshot.problems,
+      ...profiles.flatMap((p) => p.problems),
+      ...this.skipped.map((s) => ({ file: s.file, message: `not loaded: ${s.reason}`, severity: 'warning' as const })),
+    ];
+    return {
+      sessionId: this.id,
+      name: this.name(),
+      root: this.builtin ? null : this.root,
+      builtin: this.builtin,
+      readOnly: this.readOnly,
+      documents: this.documents(),
+      variants: snapshot.variants.map((v) => ({ id: v.id, family: v.family, description: v.description })),
+      components: snapshot.components.values().map(componentInfo),
+      tools: [...snapshot.tools.entries()].map(([id, tool]) => ({ id, families: tool.specs.map((s) => s.family) })),
+      presets: snapshot.presets.map((p) => ({ name: p.name, description: p.description })),
+      profiles: profiles.map((p) => ({ id: p.id, agents: p.profile ? Object.keys(p.profile.agents) : [] })),
+      problems,
+    };
+  }
+}
+
+function variablesOf(template: string | undefined): string[] {
+  const names = new Set(BASE_VARIABLES);
+  if (template) {
+    try {
+      for (const k of templateKeys(template)) {
+        const first = k.key.split('.')[0];
+        if (first && !first.startsWith('@') && first !== 'this') names.add(first);
+      }
+    } catch {
+      // a template that does not parse still has the base variables
+    }
+  }
+  return [...names].sort();
+}
+
+function componentInfo(entry: ComponentEntry): ComponentInfo {
+  switch (entry.kind) {
+    case 'builtin':
+      return {
+        id: entry.id,
+        kind: 'builtin',
+        title: entry.component.title,
+        description: entry.component.description,
+        defaultTemplate: entry.component.defaultTemplate,
+        variables: variablesOf(entry.component.defaultTemplate),
+      };
+    case 'workspace':
+      return {
+        id: entry.id,
+        kind: 'workspace',
+        title: entry.id,
+        description: entry.description ?? (entry.file ? `Workspace component (${entry.file})` : 'Workspace component'),
+        defaultTemplate: entry.template,
+        variables: variablesOf(entry.template),
+      };
+    case 'code':
+      return { id: entry.id, kind: 'code', title: entry.id, description: 'Component registered in code', variables: [...BASE_VARIABLES] };
+  }
+}

@@ -1,0 +1,167 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { builtinWorkspaceDir } from '../../electron/host/builtin-workspace.js';
+import { cleanupTempDirs, miniWorkspace, startHost, tempDir, writeFiles, type TestHost } from './support/fixtures.js';
+
+const hosts: TestHost[] = [];
+async function host(options: Parameters<typeof startHost>[0] = {}): Promise<TestHost> {
+  const h = await startHost(options);
+  hosts.push(h);
+  return h;
+}
+
+afterEach(async () => {
+  for (const h of hosts.splice(0)) {
+    await h.host.close();
+    expect(h.errors.map((e) => `${e.where}: ${String(e.error)}`)).toEqual([]);
+  }
+  cleanupTempDirs();
+});
+
+const TEMPLATE = { kind: 'variant-template', variantId: 'generic' } as const;
+
+describe('workspaces', () => {
+  it('opens the built-in variants read-only on first start, and the last workspace on the next', async () => {
+    const first = await host();
+    const view = await first.call('workspace:get');
+    expect(view.builtin).toBe(true);
+    expect(view.readOnly).toBe(true);
+    expect(view.root).toBeNull();
+    expect(view.variants.map((v: { id: string }) => v.id)).toContain('generic');
+    expect(view.documents.some((d: { key: string }) => d.key === 'variant-template:generic')).toBe(true);
+    expect(first.events.filter((e) => e.event === 'workspace:changed')).toHaveLength(1);
+
+    const ws = writeFiles(tempDir(), miniWorkspace());
+    const opened = await first.call('workspace:openFolder', { path: ws });
+    expect(opened.builtin).toBe(false);
+    expect(opened.name).toBe('Mini');
+    expect(opened.sessionId).not.toBe(view.sessionId);
+    expect(await first.call('workspace:recent')).toEqual([expect.objectContaining({ path: ws, name: 'Mini' })]);
+    await first.host.close();
+
+    const second = await host({ userDataDir: first.userData });
+    expect((await second.call('workspace:get')).root).toBe(ws);
+  });
+
+  it('lists documents, variants, components, tools, presets and profiles of a folder', async () => {
+    const ws = writeFiles(tempDir(), { ...miniWorkspace(), 'README.md': 'not a workspace file', '.hidden/x.md': 'no' });
+    const h = await host({ initialWorkspace: ws });
+    const view = await h.call('workspace:get');
+    const keys = view.documents.map((d: { key: string }) => d.key);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'workspace-config',
+        'variant-config:generic',
+        'variant-template:generic',
+        'component:ROLE',
+        'tool:say',
+        'preset:base',
+        'profile-file:mini/profile.yaml',
+      ]),
+    );
+    expect(keys.some((k: string) => k.includes('README') || k.includes('hidden'))).toBe(false);
+    expect(view.variants.map((v: { id: string }) => v.id)).toEqual(['special', 'generic']);
+    expect(view.components.find((c: { id: string }) => c.id === 'ROLE')).toMatchObject({ kind: 'workspace', variables: expect.arrayContaining(['CWD']) });
+    expect(view.tools).toEqual([{ id: 'say', families: ['generic'] }]);
+    expect(view.presets.map((p: { name: string }) => p.name)).toEqual(['base', 'special']);
+    expect(view.profiles).toEqual([{ id: 'mini', agents: ['build', 'plan'] }]);
+    expect(view.problems).toEqual([]);
+  });
+
+  it('refuses relative and missing folders with error values', async () => {
+    const h = await host();
+    expect(await h.raw('workspace:openFolder', { path: 'relative/dir' })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    expect(await h.raw('workspace:openFolder', { path: path.join(tempDir(), 'missing') })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(await h.raw('workspace:openFolder', {})).toMatchObject({ ok: false, error: { code: 'DIALOG_UNAVAILABLE' } });
+    expect(await h.raw('no:such-channel', {})).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    expect(await h.raw('doc:read', { ref: { kind: 'nope' } })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+  });
+
+  it('uses the folder dialog when one is given', async () => {
+    const ws = writeFiles(tempDir(), miniWorkspace());
+    let asked = '';
+    const h = await host({
+      pickFolder: async (purpose) => {
+        asked = purpose;
+        return purpose === 'open' ? ws : null;
+      },
+    });
+    expect((await h.call('workspace:openFolder', {})).root).toBe(ws);
+    expect(asked).toBe('open');
+    expect(await h.call('workspace:copyTo', {})).toBeNull();
+    expect(asked).toBe('copy');
+  });
+
+  it('keeps the built-ins read-only: saving fails with READ_ONLY and copyTo saves the edits into a new folder', async () => {
+    const h = await host();
+    const builtinTemplate = fs.readFileSync(path.join(builtinWorkspaceDir(), 'variants/generic/template.md'), 'utf8');
+    await h.call('doc:update', { ref: TEMPLATE, text: `${builtinTemplate}\nEDITED` });
+    expect(await h.raw('doc:save', { ref: TEMPLATE })).toMatchObject({ ok: false, error: { code: 'READ_ONLY' } });
+    expect(await h.raw('doc:saveAll', {})).toMatchObject({ ok: false, error: { code: 'READ_ONLY' } });
+    expect(await h.raw('doc:delete', { ref: TEMPLATE })).toMatchObject({ ok: false, error: { code: 'READ_ONLY' } });
+    expect(fs.readFileSync(path.join(builtinWorkspaceDir(), 'variants/generic/template.md'), 'utf8')).toBe(builtinTemplate);
+
+    const target = path.join(tempDir(), 'my-variants');
+    const view = await h.call('workspace:copyTo', { path: target });
+    expect(view).toMatchObject({ builtin: false, readOnly: false, root: target });
+    expect(fs.readFileSync(path.join(target, 'variants/generic/template.md'), 'utf8')).toBe(`${builtinTemplate}\nEDITED`);
+    expect(view.documents.every((d: { dirty: boolean }) => !d.dirty)).toBe(true);
+    // Copying into a non-empty folder or into the workspace itself is refused.
+    expect(await h.raw('workspace:copyTo', { path: target })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    expect(await h.raw('workspace:copyTo', { path: path.join(target, 'inner') })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+  });
+});
+
+describe('documents', () => {
+  it('reads, edits, reverts, saves and creates documents', async () => {
+    const ws = writeFiles(tempDir(), miniWorkspace());
+    const h = await host({ initialWorkspace: ws });
+    const original = miniWorkspace()['variants/generic/template.md'];
+    expect(await h.call('doc:read', { ref: TEMPLATE })).toEqual({ text: original, savedText: original, dirty: false });
+    expect(await h.call('doc:update', { ref: TEMPLATE, text: 'changed' })).toEqual({ dirty: true });
+    expect(await h.call('doc:read', { ref: TEMPLATE })).toEqual({ text: 'changed', savedText: original, dirty: true });
+    expect(await h.call('doc:revert', { ref: TEMPLATE })).toEqual({ text: original });
+    expect(await h.call('doc:update', { ref: TEMPLATE, text: 'saved now' })).toEqual({ dirty: true });
+    expect(await h.call('doc:save', { ref: TEMPLATE })).toEqual({ status: 'saved', path: 'variants/generic/template.md' });
+    expect(fs.readFileSync(path.join(ws, 'variants/generic/template.md'), 'utf8')).toBe('saved now');
+
+    const override = { kind: 'component-override', variantId: 'generic', componentId: 'ROLE' } as const;
+    expect(await h.raw('doc:read', { ref: override })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    const info = await h.call('doc:create', { ref: override, text: 'Overridden role' });
+    expect(info).toMatchObject({ key: 'component-override:generic/ROLE', path: 'variants/generic/overrides/components/ROLE.md', dirty: true, isNew: true });
+    expect(await h.raw('doc:create', { ref: override })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    expect(fs.existsSync(path.join(ws, info.path))).toBe(false);
+    const saved = await h.call('doc:saveAll');
+    expect(saved).toEqual([{ key: 'component-override:generic/ROLE', outcome: { status: 'saved', path: info.path } }]);
+    expect(fs.readFileSync(path.join(ws, info.path), 'utf8')).toBe('Overridden role');
+    expect(await h.call('doc:delete', { ref: override })).toEqual({ status: 'deleted', path: info.path });
+    expect(fs.existsSync(path.join(ws, info.path))).toBe(false);
+  });
+
+  it('uses the template file variant.yaml names', async () => {
+    const files = miniWorkspace();
+    files['variants/generic/variant.yaml'] += 'template: base.md\n';
+    files['variants/generic/base.md'] = files['variants/generic/template.md']!;
+    delete files['variants/generic/template.md'];
+    const h = await host({ initialWorkspace: writeFiles(tempDir(), files) });
+    const view = await h.call('workspace:get');
+    expect(view.documents.find((d: { key: string }) => d.key === 'variant-template:generic').path).toBe('variants/generic/base.md');
+    expect((await h.call('doc:read', { ref: TEMPLATE })).text).toContain('from generic');
+  });
+
+  it('keeps a broken file to itself: the rest of the workspace still loads', async () => {
+    const files = miniWorkspace();
+    files['tools/say.yaml'] = 'id: say\nspecs: [\n';
+    const h = await host({ initialWorkspace: writeFiles(tempDir(), files) });
+    const view = await h.call('workspace:get');
+    expect(view.problems).toEqual([expect.objectContaining({ file: 'tools/say.yaml', severity: 'error' })]);
+    expect(view.variants).toHaveLength(2);
+  });
+
+  it('reports machine facts', async () => {
+    const h = await host();
+    const info = await h.call('machine:info');
+    expect(info).toEqual({ os: expect.any(String), shell: expect.any(String), homeDir: expect.any(String), cwd: process.cwd(), platform: process.platform });
+  });
+});
