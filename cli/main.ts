@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { packageRoot } from '../electron/host/builtin-workspace.js';
 import { EXIT_USAGE, UsageError, type CliIo } from './cli-io.js';
 import { buildCommand } from './commands/build.js';
+import { buildProfileCommand } from './commands/build-profile.js';
 import { checkCommand } from './commands/check.js';
 import type { CommonOptions } from './commands/options.js';
 import { selectCommand } from './commands/select.js';
@@ -12,7 +13,8 @@ import { snapshotCommand } from './commands/snapshot.js';
 export const USAGE = `variant-studio <command> [options]
 
 Commands:
-  build      Build a prompt: --variant <id>, or selection by --provider/--model
+  build      Build a prompt: --variant <id>, or selection by --provider/--model,
+             or a stack profile: --profile <id> [--agent <name>] [--cwd <dir>]
   select     Which variant each model id gets, and why: --model <id> (repeatable) or ids as arguments
   check      Lint a workspace (exit 1 on errors); --strict adds Cline's strict checks
   snapshot   Render every variant x preset and compare with stored snapshots (exit 1 on a difference); --update rewrites them
@@ -24,6 +26,11 @@ Options:
   --date <YYYY-MM-DD>   The build's date
   --format text|json    Output format (default text)
   --dir <dir>           Snapshot folder (default <workspace>/snapshots)
+  --profile <id>        Build an OpenCode-style stack profile (profiles/<id>)
+  --agent <name>        The profile's agent (build, plan, general, compaction, ...)
+  --cwd <dir>           Discover instruction files on disk from this folder (else the context's virtual tree)
+  --fetch-urls          Fetch configured instruction URLs (5 s timeout; failures are warnings)
+  --explain             With a profile: print sections and why each instruction file was (not) used
   -h, --help            This help
 `;
 
@@ -44,7 +51,7 @@ function common(values: Record<string, unknown>): CommonOptions {
 }
 
 /** Runs the CLI; returns the exit code (0 ok, 1 findings or differences, 2 bad arguments or files). */
-export function runCli(argv: readonly string[], io: CliIo): number {
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     const [command, ...rest] = argv;
     if (!command || command === '-h' || command === '--help' || command === 'help') {
@@ -72,6 +79,11 @@ export function runCli(argv: readonly string[], io: CliIo): number {
         strict: { type: 'boolean' },
         update: { type: 'boolean' },
         dir: { type: 'string' },
+        profile: { type: 'string' },
+        agent: { type: 'string' },
+        cwd: { type: 'string' },
+        'fetch-urls': { type: 'boolean' },
+        explain: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -82,6 +94,23 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     const options = common(values);
     switch (command) {
       case 'build':
+        if (values.profile !== undefined) {
+          if (values.variant !== undefined) throw new UsageError('use either --variant or --profile, not both');
+          return await buildProfileCommand(
+            {
+              ...options,
+              profile: values.profile,
+              agent: values.agent,
+              cwd: values.cwd,
+              provider: values.provider,
+              model: values.model as string | undefined,
+              fetchUrls: values['fetch-urls'] === true,
+              explain: values.explain === true,
+            },
+            io,
+          );
+        }
+        if (values.agent !== undefined || values.cwd !== undefined) throw new UsageError('--agent and --cwd go with --profile');
         return buildCommand({ ...options, variant: values.variant, provider: values.provider, model: values.model as string | undefined }, io);
       case 'select': {
         const flagged = (values.model as string[] | undefined) ?? [];

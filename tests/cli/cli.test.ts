@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main.js';
 import { miniWorkspace, writeTempWorkspace } from '../fixtures/temp-workspace.js';
 
-function run(args: string[], cwd = process.cwd()): { code: number; out: string; err: string } {
+async function run(args: string[], cwd = process.cwd()): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd });
+  const code = await runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd });
   return { code, out, err };
 }
 
@@ -48,10 +48,10 @@ const GENERIC_BASE = [
   'hello on 2026-02-03',
 ].join('\n');
 
-describe('variant-studio build', () => {
-  it('builds a variant by id with a preset', () => {
+describe('variant-studio build', async () => {
+  it('builds a variant by id with a preset', async () => {
     const ws = workspace();
-    const r = run(['build', '--workspace', ws, '--variant', 'generic', '--preset', 'base', '--context-unused'].slice(0, 7));
+    const r = await run(['build', '--workspace', ws, '--variant', 'generic', '--preset', 'base', '--context-unused'].slice(0, 7));
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     // The machine facts come from this machine in `build`; the mini workspace's SYSTEM_INFO shows shell and home.
@@ -59,9 +59,9 @@ describe('variant-studio build', () => {
     expect(text).toBe(`${GENERIC_BASE}\n`);
   });
 
-  it('selects the variant through the matcher from --model', () => {
+  it('selects the variant through the matcher from --model', async () => {
     const ws = workspace();
-    const r = run(['build', '--workspace', ws, '--preset', 'base', '--model', 'my-special-model', '--format', 'json']);
+    const r = await run(['build', '--workspace', ws, '--preset', 'base', '--model', 'my-special-model', '--format', 'json']);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.out) as { variantId: string; text: string; selection: { variantId: string; verdict: string }[] };
     expect(json.variantId).toBe('special');
@@ -69,19 +69,19 @@ describe('variant-studio build', () => {
     expect(json.selection.map((s) => `${s.variantId}:${s.verdict}`)).toEqual(['special:match', 'generic:not-tried']);
   });
 
-  it('falls back to generic and honours --date when the preset has no date', () => {
+  it('falls back to generic and honours --date when the preset has no date', async () => {
     const ws = workspace({ 'contexts/nodate.yaml': 'context:\n  cwd: /x\n' });
-    const r = run(['build', '--workspace', ws, '--preset', 'nodate', '--date', '2030-05-06', '--model', 'other']);
+    const r = await run(['build', '--workspace', ws, '--preset', 'nodate', '--date', '2030-05-06', '--model', 'other']);
     expect(r.code).toBe(0);
     expect(r.out.endsWith('hello on 2030-05-06\n')).toBe(true);
     expect(r.out.startsWith('You are a test agent in /x.')).toBe(true);
   });
 
-  it('reads a context from a JSON file and shows the browser block of the component template', () => {
+  it('reads a context from a JSON file and shows the browser block of the component template', async () => {
     const ws = workspace();
     const file = path.join(ws, 'ctx.json');
     writeFileSync(file, JSON.stringify({ cwd: '/j', supportsBrowserUse: true, date: '2026-01-01' }));
-    const r = run(['build', '--workspace', ws, '--variant', 'generic', '--context', file]);
+    const r = await run(['build', '--workspace', ws, '--variant', 'generic', '--context', file]);
     expect(r.code).toBe(0);
     expect(r.out.split('\n')[0]).toBe('You are a test agent in /j. You can browse.');
   });
@@ -93,28 +93,28 @@ describe('variant-studio build', () => {
     [['build', '--date', '2026-13-45'], "variant-studio: --date must be a date as YYYY-MM-DD, not '2026-13-45'"],
     [['build', '--bogus'], "variant-studio: Unknown option '--bogus'"],
     [['frobnicate'], "variant-studio: unknown command 'frobnicate' (commands: build, select, check, snapshot)"],
-  ])('%j is a one-line error with exit code 2', (args, message) => {
+  ])('%j is a one-line error with exit code 2', async (args, message) => {
     const ws = workspace();
-    const r = run([...args, '--workspace', ws]);
+    const r = await run([...args, '--workspace', ws]);
     expect(r.code).toBe(2);
     expect(r.err.split('\n').length).toBe(2);
     expect(r.err.startsWith(message)).toBe(true);
     expect(r.out).toBe('');
   });
 
-  it('names a broken context file and its problem, exit 2', () => {
+  it('names a broken context file and its problem, exit 2', async () => {
     const ws = workspace();
     writeFileSync(path.join(ws, 'bad.json'), '{"cwd": 3}');
-    const r = run(['build', '--workspace', ws, '--context', path.join(ws, 'bad.json')]);
+    const r = await run(['build', '--workspace', ws, '--context', path.join(ws, 'bad.json')]);
     expect(r.code).toBe(2);
     expect(r.err).toBe(`variant-studio: context file '${path.join(ws, 'bad.json')}': cwd: Invalid input: expected string, received number\n`);
   });
 });
 
-describe('variant-studio select', () => {
-  it('explains the choice for several model ids at once', () => {
+describe('variant-studio select', async () => {
+  it('explains the choice for several model ids at once', async () => {
     const ws = workspace();
-    const r = run(['select', '--workspace', ws, 'special-1', 'gpt-4o']);
+    const r = await run(['select', '--workspace', ws, 'special-1', 'gpt-4o']);
     expect(r.code).toBe(0);
     expect(r.out).toBe(
       [
@@ -131,9 +131,9 @@ describe('variant-studio select', () => {
     );
   });
 
-  it('fails with exit 1 when nothing matches and there is no fallback', () => {
+  it('fails with exit 1 when nothing matches and there is no fallback', async () => {
     const ws = workspace({ 'workspace.yaml': 'fallback: none-here\n' });
-    const r = run(['select', '--workspace', ws, '--model', 'x', '--format', 'json']);
+    const r = await run(['select', '--workspace', ws, '--model', 'x', '--format', 'json']);
     expect(r.code).toBe(1);
     const json = JSON.parse(r.out) as { variant: null; error: string }[];
     expect(json[0]!.variant).toBeNull();
@@ -141,15 +141,15 @@ describe('variant-studio select', () => {
   });
 });
 
-describe('variant-studio check', () => {
-  it('passes a clean workspace and fails (exit 1) on errors with file positions', () => {
-    const clean = run(['check', '--workspace', workspace()]);
+describe('variant-studio check', async () => {
+  it('passes a clean workspace and fails (exit 1) on errors with file positions', async () => {
+    const clean = await run(['check', '--workspace', workspace()]);
     expect(clean.code).toBe(0);
     const ws = workspace({
       'variants/generic/variant.yaml': miniWorkspace()['variants/generic/variant.yaml']!.replace('tools: [say]', 'tools: [say, say, ghost]'),
       'variants/broken/variant.yaml': 'id: broken\nfamily: x\nversion: "one"\n',
     });
-    const r = run(['check', '--workspace', ws]);
+    const r = await run(['check', '--workspace', ws]);
     expect(r.code).toBe(1);
     expect(r.out).toContain("variants/generic/variant.yaml:8:14: error DUPLICATE_TOOL: tool 'say' appears twice in tools");
     expect(r.out).toContain("variants/generic/variant.yaml:8:19: warning UNKNOWN_TOOL: no tool spec with id 'ghost' (tools/ghost.yaml)");
@@ -157,34 +157,34 @@ describe('variant-studio check', () => {
   });
 });
 
-describe('variant-studio snapshot', () => {
-  it('writes, matches, reports a unified diff on change, and removes stale files', () => {
+describe('variant-studio snapshot', async () => {
+  it('writes, matches, reports a unified diff on change, and removes stale files', async () => {
     const ws = workspace();
-    const first = run(['snapshot', '--workspace', ws]);
+    const first = await run(['snapshot', '--workspace', ws]);
     expect(first.code).toBe(1);
     expect(first.out).toContain('missing snapshot generic/base.md (run with --update to write it)');
-    expect(run(['snapshot', '--workspace', ws, '--update']).out).toBe(`4 snapshot(s) written, 0 removed, 0 unchanged in ${path.join(ws, 'snapshots')}\n`);
+    expect((await run(['snapshot', '--workspace', ws, '--update'])).out).toBe(`4 snapshot(s) written, 0 removed, 0 unchanged in ${path.join(ws, 'snapshots')}\n`);
     expect(readFileSync(path.join(ws, 'snapshots/generic/base.md'), 'utf8')).toBe(`${GENERIC_BASE}\n`);
-    expect(run(['snapshot', '--workspace', ws])).toEqual({ code: 0, out: '4 snapshot(s) match\n', err: '' });
+    expect(await run(['snapshot', '--workspace', ws])).toEqual({ code: 0, out: '4 snapshot(s) match\n', err: '' });
 
     writeFileSync(path.join(ws, 'variants/generic/template.md'), readFileSync(path.join(ws, 'variants/generic/template.md'), 'utf8').replace('{{GREETING}} on', '{{GREETING}} again on'));
-    const changed = run(['snapshot', '--workspace', ws]);
+    const changed = await run(['snapshot', '--workspace', ws]);
     expect(changed.code).toBe(1);
     expect(changed.out).toContain('--- a/generic/base.md\tstored snapshot\n+++ b/generic/base.md\tcurrent build\n');
     expect(changed.out).toContain('-hello on 2026-02-03\n+hello again on 2026-02-03\n');
     expect(changed.out.endsWith('2 of 4 snapshot(s) differ\n')).toBe(true);
 
     rmSync(path.join(ws, 'contexts/browser.yaml'));
-    const stale = run(['snapshot', '--workspace', ws]);
+    const stale = await run(['snapshot', '--workspace', ws]);
     expect(stale.out).toContain('stale snapshot generic/browser.md: no such variant and preset any more');
-    run(['snapshot', '--workspace', ws, '--update']);
+    await run(['snapshot', '--workspace', ws, '--update']);
     expect(existsSync(path.join(ws, 'snapshots/generic/browser.md'))).toBe(false);
-    expect(run(['snapshot', '--workspace', ws]).code).toBe(0);
+    expect((await run(['snapshot', '--workspace', ws])).code).toBe(0);
   });
 });
 
-describe('the installed bin', () => {
-  it('runs from dist-lib (npm run build:lib) with the built-in variants by default', () => {
+describe('the installed bin', async () => {
+  it('runs from dist-lib (npm run build:lib) with the built-in variants by default', async () => {
     const bin = path.resolve('bin/variant-studio.js');
     expect(existsSync(path.resolve('dist-lib/cli/main.js')), 'run `npm run build:lib` first').toBe(true);
     const help = execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
@@ -192,5 +192,41 @@ describe('the installed bin', () => {
     const bad = spawnSync(process.execPath, [bin, 'build', '--variant', 'no-such-variant'], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/^variant-studio: no variant 'no-such-variant' in this workspace \(variants: .*generic.*\)\n$/);
+  });
+});
+
+describe('variant-studio build --profile (OpenCode-style stacks)', () => {
+  it('builds the built-in profile from a stack preset (virtual file tree), nearest AGENTS.md first', async () => {
+    const r = await run(['build', '--profile', 'opencode', '--preset', 'stack-basic']);
+    expect(r.code).toBe(0);
+    const blocks = [...r.out.matchAll(/^Instructions from: (.*)$/gm)].map((m) => m[1]);
+    expect(blocks).toEqual(['/home/user/project/packages/api/AGENTS.md', '/home/user/project/AGENTS.md', '/home/user/.claude/CLAUDE.md']);
+    expect(r.out).toContain('Working directory: /home/user/project/packages/api');
+    expect(r.out).toContain('Working directory is a git repository: yes');
+    expect(r.out).toContain("Today's date: Thu Jan 15 2026");
+    expect(r.out).not.toContain('This file is ignored while an AGENTS.md exists');
+  });
+
+  it('discovers instruction files on the real disk with --cwd, and explains the lookups', async () => {
+    const root = writeTempWorkspace({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'CLAUDE.md': 'claude rules at the root',
+      'pkg/sub/CLAUDE.md': 'claude rules in sub',
+    });
+    dirs.push(root);
+    const r = await run(['build', '--profile', 'opencode', '--cwd', path.join(root, 'pkg/sub'), '--agent', 'plan', '--model', 'gpt-4.1', '--date', '2026-11-29', '--explain']);
+    expect(r.code).toBe(0);
+    const real = (await import('node:fs')).realpathSync(root);
+    expect([...r.out.matchAll(/^Instructions from: (.*)$/gm)].map((m) => m[1])).toEqual([`${real}/pkg/sub/CLAUDE.md`, `${real}/CLAUDE.md`]);
+    expect(r.out).toContain("Today's date: Sun Nov 29 2026");
+    expect(r.err).toContain('profile opencode, agent plan');
+    expect(r.err).toMatch(/AGENTS\.md/);
+  });
+
+  it('rejects an unknown profile or stack preset with exit 2', async () => {
+    expect((await run(['build', '--profile', 'nope'])).err).toBe('variant-studio: no profile \'nope\' (profiles: opencode)\n');
+    const r = await run(['build', '--profile', 'opencode', '--preset', 'basic']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^variant-studio: no stack preset 'basic' \(stack presets: stack-basic, /);
   });
 });
