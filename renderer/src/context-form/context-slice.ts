@@ -103,9 +103,8 @@ export async function resolvePreset(read: (ref: DocRef) => Promise<string | unde
   return { context: layers.reduce((acc, l) => deepMerge(acc, l), {} as Json), description };
 }
 
-let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-
 export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
   const refreshSoon = (): void => {
     clearTimeout(refreshTimer);
     refreshTimer = setTimeout(() => void get().refreshPreview(), 60);

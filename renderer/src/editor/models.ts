@@ -1,5 +1,6 @@
 import { monaco } from '../monaco/setup';
 import type { DocState } from './docs-slice';
+import { minimalEditPure as minimalEdit } from './minimal-edit';
 
 /** One Monaco model per open document, named `studio:/<doc key>`. */
 
@@ -24,21 +25,6 @@ export function modelFor(doc: DocState): monaco.editor.ITextModel {
   const existing = monaco.editor.getModel(uri);
   if (existing) return existing;
   return monaco.editor.createModel(doc.text, languageId(doc), uri);
-}
-
-/** The smallest single replacement turning `from` into `to` (common prefix and suffix kept). */
-export function minimalEdit(from: string, to: string): { start: number; endOld: number; text: string } | null {
-  if (from === to) return null;
-  let start = 0;
-  const max = Math.min(from.length, to.length);
-  while (start < max && from.charCodeAt(start) === to.charCodeAt(start)) start++;
-  let a = from.length;
-  let b = to.length;
-  while (a > start && b > start && from.charCodeAt(a - 1) === to.charCodeAt(b - 1)) {
-    a--;
-    b--;
-  }
-  return { start, endOld: a, text: to.slice(start, b) };
 }
 
 /** Replaces a model's text with one small edit (keeps the viewport and decorations stable). */

@@ -36,10 +36,9 @@ export function previewText(preview: PreviewResult | null): string {
   return preview?.outcome.ok ? preview.outcome.result.text : '';
 }
 
-let tokenTimer: ReturnType<typeof setTimeout> | undefined;
-let refreshN = 0;
-
 export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get) => {
+  let tokenTimer: ReturnType<typeof setTimeout> | undefined;
+  let refreshN = 0;
   /** Per-section token counts: off the typing path, once the result has settled. */
   const scheduleOutlineTokens = (): void => {
     clearTimeout(tokenTimer);

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PreviewResult } from '../../../shared/ipc/contract';
+import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
+import { createFakeApi, workspaceView } from '../testing/fake-api';
+import { flush, setupStore } from '../testing/setup-store';
+import { ComponentList } from './ComponentList';
+
+let disconnect: () => void = () => {};
+afterEach(() => {
+  cleanup();
+  disconnect();
+});
+
+const cfg = { kind: 'variant-config', variantId: 'generic' } as const;
+const YAML = 'id: generic\ncomponentOrder:\n  - AGENT_ROLE_SECTION\n  - MCP_SECTION\n  - RULES_SECTION\n';
+
+function built(): PreviewResult {
+  const result: VariantBuildResult = {
+    kind: 'variant',
+    variantId: 'generic',
+    family: 'generic',
+    text: 'x'.repeat(120),
+    sections: [{ start: 0, end: 120, source: { kind: 'component', componentId: 'AGENT_ROLE_SECTION', origin: 'default' }, offset: 0 }],
+    components: [
+      { id: 'AGENT_ROLE_SECTION', status: 'ok', chars: 120, finalChars: 120, inTemplate: true },
+      { id: 'MCP_SECTION', status: 'empty', chars: 0, finalChars: 0, reason: 'no MCP servers in the context', inTemplate: true },
+      { id: 'RULES_SECTION', status: 'ok', chars: 0, finalChars: 0, inTemplate: true },
+    ],
+    placeholders: [],
+    warnings: [],
+    tools: { enabled: [], excluded: [], specs: [] },
+    sizes: { chars: 120, bytes: 120, lines: 1 },
+    inputs: { currentDate: '2026-01-01', cwd: '/x' },
+  };
+  return { seq: 1, target: { kind: 'variant', variantId: 'generic' }, outcome: { ok: true, kind: 'variant', result, durationMs: 1 }, baseline: { spec: { kind: 'none' }, text: null } };
+}
+
+async function setup() {
+  const api = createFakeApi({ docs: [{ ref: cfg, text: YAML }] });
+  const s = setupStore(api);
+  disconnect = s.disconnect;
+  s.store.setState({ workspace: workspaceView(), currentVariantId: 'generic' });
+  await s.store.getState().ensureDoc(cfg);
+  s.store.getState().applyPreview(built());
+  return s;
+}
+
+describe('ComponentList', () => {
+  it('shows each component with its size, or zero with the reason', async () => {
+    await setup();
+    render(<ComponentList />);
+    expect(screen.getByTestId('component-size-AGENT_ROLE_SECTION').textContent).toContain('120 chars');
+    expect(screen.getByTestId('component-size-MCP_SECTION').textContent).toBe('0 — no MCP servers in the context');
+  });
+
+  it('moves a component with Alt+ArrowDown, edits variant.yaml and announces the move', async () => {
+    const { store, api } = await setup();
+    render(<ComponentList />);
+    const handle = screen.getByTestId('component-AGENT_ROLE_SECTION').querySelector('.drag-handle')!;
+    act(() => {
+      fireEvent.keyDown(handle, { key: 'ArrowDown', altKey: true });
+    });
+    await flush();
+    expect(api.callsOf('doc:update').at(-1)!.text).toBe('id: generic\ncomponentOrder:\n  - MCP_SECTION\n  - AGENT_ROLE_SECTION\n  - RULES_SECTION\n');
+    expect(store.getState().announcement).toBe('AGENT_ROLE_SECTION moved to position 2 of 3');
+    const rows = [...document.querySelectorAll('[data-component-id]')].map((e) => e.getAttribute('data-component-id'));
+    expect(rows).toEqual(['MCP_SECTION', 'AGENT_ROLE_SECTION', 'RULES_SECTION']);
+  });
+
+  it('says so when a component cannot move further', async () => {
+    const { store, api } = await setup();
+    render(<ComponentList />);
+    const handle = screen.getByTestId('component-AGENT_ROLE_SECTION').querySelector('.drag-handle')!;
+    act(() => {
+      fireEvent.keyDown(handle, { key: 'ArrowUp', altKey: true });
+    });
+    await flush();
+    expect(store.getState().announcement).toBe('AGENT_ROLE_SECTION is already first');
+    expect(api.callsOf('doc:update')).toHaveLength(0);
+  });
+
+  it('disables a component through its checkbox', async () => {
+    const { api } = await setup();
+    render(<ComponentList />);
+    fireEvent.click(screen.getByLabelText('Disable RULES_SECTION'));
+    await flush();
+    expect(api.callsOf('doc:update').at(-1)!.text).toContain('componentOverrides:\n  RULES_SECTION:\n    enabled: false');
+    expect(screen.getByLabelText('Enable RULES_SECTION')).toBeTruthy();
+  });
+});

@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeApi, workspaceView } from '../testing/fake-api';
+import { setupStore } from '../testing/setup-store';
+import { ContextForm } from './ContextForm';
+
+let disconnect: () => void = () => {};
+afterEach(() => {
+  cleanup();
+  disconnect();
+});
+
+async function setup() {
+  const api = createFakeApi({
+    docs: [{ ref: { kind: 'preset', name: 'basic' }, text: 'context:\n  supportsBrowserUse: true\n  runtimePlaceholders: { A: "1" }\n' }],
+    handlers: { 'preview:set': (req) => ({ seq: 1, target: req.target, outcome: { ok: false, error: 'fake' }, baseline: { spec: req.baseline, text: null } }) },
+  });
+  const s = setupStore(api);
+  disconnect = s.disconnect;
+  s.store.setState({ workspace: workspaceView(), target: { kind: 'variant', variantId: 'generic' } });
+  await s.store.getState().loadPreset('basic', false);
+  return s;
+}
+
+describe('ContextForm', () => {
+  it('labels fields in plain words and turns the browser off', async () => {
+    const { store, api } = await setup();
+    render(<ContextForm />);
+    const box = screen.getByLabelText('The agent can use a browser') as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(box);
+    expect(store.getState().context.supportsBrowserUse).toBe(false);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(api.callsOf('preview:set').at(-1)!.context).toMatchObject({ kind: 'inline', context: { supportsBrowserUse: false } });
+  });
+
+  it('validates runtime placeholders as JSON and keeps the last good value', async () => {
+    const { store } = await setup();
+    render(<ContextForm />);
+    const field = screen.getByLabelText(/Runtime placeholders/) as HTMLTextAreaElement;
+    fireEvent.change(field, { target: { value: '{ "A": ' } });
+    expect(screen.getByRole('alert').textContent).toMatch(/Not valid JSON/);
+    expect(store.getState().context.runtimePlaceholders).toEqual({ A: '1' });
+    fireEvent.change(field, { target: { value: '["x"]' } });
+    expect(screen.getByRole('alert').textContent).toMatch(/object/);
+    fireEvent.change(field, { target: { value: '{ "B": 2 }' } });
+    expect(store.getState().context.runtimePlaceholders).toEqual({ B: 2 });
+  });
+
+  it('adds an MCP server card', async () => {
+    const { store } = await setup();
+    render(<ContextForm />);
+    fireEvent.click(screen.getByText('Add MCP server'));
+    expect(store.getState().context.mcpServers).toEqual([{ name: 'server', status: 'connected', tools: [], resources: [], resourceTemplates: [] }]);
+  });
+});

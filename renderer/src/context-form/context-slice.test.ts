@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeApi, workspaceView } from '../testing/fake-api';
+import { flush, setupStore } from '../testing/setup-store';
+import { deepMerge, resolvePreset, setIn } from './context-slice';
+
+let cleanup: () => void = () => {};
+afterEach(() => cleanup());
+
+describe('context helpers', () => {
+  it('merges objects deep and replaces arrays', () => {
+    expect(deepMerge({ a: { b: 1, c: [1, 2] }, d: 1 }, { a: { c: [3] }, e: 2 })).toEqual({ a: { b: 1, c: [3] }, d: 1, e: 2 });
+  });
+
+  it('sets and removes nested values without touching the input', () => {
+    const base = { providerInfo: { model: { id: 'x' } } };
+    const next = setIn(base, ['providerInfo', 'model', 'id'], 'y');
+    expect(next).toEqual({ providerInfo: { model: { id: 'y' } } });
+    expect(base.providerInfo.model.id).toBe('x');
+    expect(setIn({ a: { b: 1 } }, ['a', 'b'], undefined)).toEqual({});
+    expect(setIn({ list: [1, 2, 3] }, ['list', 1], undefined)).toEqual({ list: [1, 3] });
+  });
+
+  it('resolves a preset with extends, and reports cycles', async () => {
+    const files: Record<string, string> = {
+      basic: 'description: Basic\ncontext:\n  supportsBrowserUse: true\n  providerInfo: { providerId: anthropic, model: { id: claude } }\n',
+      'no-browser': 'description: No browser\nextends: basic\ncontext:\n  supportsBrowserUse: false\n',
+      a: 'extends: b\ncontext: {}\n',
+      b: 'extends: a\ncontext: {}\n',
+    };
+    const read = async (ref: { kind: string; name?: string }) => files[ref.name!];
+    const r = await resolvePreset(read as never, 'no-browser');
+    expect(r).toEqual({ description: 'No browser', context: { supportsBrowserUse: false, providerInfo: { providerId: 'anthropic', model: { id: 'claude' } } } });
+    expect(await resolvePreset(read as never, 'a')).toMatch(/cycle/);
+  });
+});
+
+describe('context slice', () => {
+  function make() {
+    const api = createFakeApi({
+      docs: [{ ref: { kind: 'preset', name: 'basic' }, text: 'description: Basic\ncontext:\n  supportsBrowserUse: true\n  mcpServers:\n    - name: files\n' }],
+      handlers: {
+        'machine:info': () => ({ os: 'Linux 6', shell: '/bin/zsh', homeDir: '/home/me', cwd: '/home/me/code', platform: 'linux' }),
+        'preview:set': (req) => ({ seq: 1, target: req.target, outcome: { ok: false, error: 'fake' }, baseline: { spec: req.baseline, text: null } }),
+      },
+    });
+    const s = setupStore(api);
+    cleanup = s.disconnect;
+    s.store.setState({ workspace: workspaceView(), target: { kind: 'variant', variantId: 'generic' } });
+    return s;
+  }
+
+  it('sends the preset by name until a field is edited, then the edited context', async () => {
+    const { store } = make();
+    await store.getState().loadPreset('basic', false);
+    expect(store.getState().contextSpec()).toEqual({ kind: 'preset', name: 'basic' });
+    store.getState().setContextField(['supportsBrowserUse'], false);
+    store.getState().setContextField(['mcpServers'], undefined);
+    expect(store.getState().contextSpec()).toEqual({ kind: 'inline', context: { supportsBrowserUse: false } });
+  });
+
+  it('keeps the last valid context when an edit does not validate', async () => {
+    const { store, api } = make();
+    await store.getState().loadPreset('basic', false);
+    store.getState().setContextField(['date'], 'next tuesday');
+    expect(store.getState().contextError).toMatch(/date/);
+    expect(store.getState().contextSpec()).toEqual({ kind: 'preset', name: 'basic' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(JSON.stringify(api.callsOf('preview:set'))).not.toContain('next tuesday');
+    store.getState().setContextField(['date'], '2026-02-03');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(api.callsOf('preview:set').at(-1)!.context).toMatchObject({ kind: 'inline', context: { date: '2026-02-03' } });
+  });
+
+  it('fills machine facts from the host', async () => {
+    const { store } = make();
+    await store.getState().fillFromMachine();
+    expect(store.getState().context).toMatchObject({ cwd: '/home/me/code', machine: { os: 'Linux 6', shell: '/bin/zsh', homeDir: '/home/me', platform: 'linux' } });
+  });
+
+  it('saves the edited context as a new preset through the host', async () => {
+    const { store, api } = make();
+    await store.getState().loadPreset('basic', false);
+    store.getState().setContextField(['supportsBrowserUse'], false);
+    expect(await store.getState().savePreset('quiet')).toBe(true);
+    await flush();
+    const saved = api.files.get('preset:quiet')!;
+    expect(saved.saved).toContain('supportsBrowserUse: false');
+    expect(saved.saved).toContain('description: Based on basic');
+    expect(store.getState().presetName).toBe('quiet');
+  });
+});

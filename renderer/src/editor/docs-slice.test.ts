@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeApi } from '../testing/fake-api';
+import { flush, setupStore } from '../testing/setup-store';
+
+const tplRef = { kind: 'variant-template', variantId: 'generic' } as const;
+const cfgRef = { kind: 'variant-config', variantId: 'generic' } as const;
+
+let cleanup: () => void = () => {};
+afterEach(() => cleanup());
+
+function make() {
+  const api = createFakeApi({
+    docs: [
+      { ref: tplRef, text: 'Hello {{NAME}}' },
+      { ref: cfgRef, text: 'id: generic\ncomponentOrder:\n  - A\n  - B\n' },
+    ],
+  });
+  const s = setupStore(api);
+  cleanup = s.disconnect;
+  return s;
+}
+
+describe('documents slice', () => {
+  it('opens a document as a tab and sends edits to the host', async () => {
+    const { store, api } = make();
+    await store.getState().openDoc(tplRef);
+    expect(store.getState().tabs).toEqual(['variant-template:generic']);
+    store.getState().editDoc('variant-template:generic', 'Hello {{NAME}}!', 'typing');
+    expect(store.getState().docs['variant-template:generic']!.dirty).toBe(true);
+    await flush();
+    expect(api.callsOf('doc:update')).toEqual([{ ref: tplRef, text: 'Hello {{NAME}}!' }]);
+  });
+
+  it('undoes and redoes structured edits and typing of one document in order', async () => {
+    const { store, api } = make();
+    await store.getState().ensureDoc(cfgRef);
+    await store.getState().selectVariant('generic');
+    expect(store.getState().moveComponent(0, 1)).toBe(true);
+    const moved = store.getState().docs['variant-config:generic']!.text;
+    expect(moved).toContain('- B\n  - A');
+    store.getState().undo('variant-config:generic');
+    expect(store.getState().docs['variant-config:generic']!.text).toBe('id: generic\ncomponentOrder:\n  - A\n  - B\n');
+    store.getState().redo('variant-config:generic');
+    expect(store.getState().docs['variant-config:generic']!.text).toBe(moved);
+    await flush();
+    // Every step reached the host.
+    expect(api.callsOf('doc:update').map((c) => c.text)).toEqual([moved, 'id: generic\ncomponentOrder:\n  - A\n  - B\n', moved]);
+  });
+
+  it('asks before closing a tab with unsaved work, and saves when told to', async () => {
+    const { store, api } = make();
+    await store.getState().openDoc(tplRef);
+    store.getState().editDoc('variant-template:generic', 'changed', 'typing');
+    const closing = store.getState().closeTab('variant-template:generic');
+    await flush();
+    expect(store.getState().confirm?.buttons).toEqual(['Save', "Don't save", 'Cancel']);
+    store.getState().answer('Cancel');
+    expect(await closing).toBe(false);
+    expect(store.getState().tabs).toHaveLength(1);
+
+    const again = store.getState().closeTab('variant-template:generic');
+    await flush();
+    store.getState().answer('Save');
+    expect(await again).toBe(true);
+    expect(api.files.get('variant-template:generic')!.saved).toBe('changed');
+    expect(store.getState().tabs).toHaveLength(0);
+  });
+
+  it('shows a conflict when the file changed on disk under unsaved edits, and can load the disk text', async () => {
+    const { store, api } = make();
+    await store.getState().openDoc(tplRef);
+    store.getState().editDoc('variant-template:generic', 'mine', 'typing');
+    api.emit('doc:changedOnDisk', { ref: tplRef, text: 'theirs', conflict: true });
+    expect(store.getState().docs['variant-template:generic']!.disk).toEqual({ text: 'theirs' });
+    store.getState().resolveDiskConflict('variant-template:generic', 'disk');
+    expect(store.getState().docs['variant-template:generic']!.text).toBe('theirs');
+  });
+
+  it('takes an external edit of a clean document as the new text', async () => {
+    const { store, api } = make();
+    await store.getState().openDoc(tplRef);
+    const v = store.getState().docs['variant-template:generic']!.version;
+    api.emit('doc:changedOnDisk', { ref: tplRef, text: 'from another editor', conflict: false });
+    const d = store.getState().docs['variant-template:generic']!;
+    expect(d.text).toBe('from another editor');
+    expect(d.dirty).toBe(false);
+    expect(d.version).toBe(v + 1);
+  });
+
+  it('cycles through tabs both ways', async () => {
+    const { store } = make();
+    await store.getState().openDoc(tplRef);
+    await store.getState().openDoc(cfgRef);
+    store.getState().cycleTab(1);
+    expect(store.getState().activeTab).toBe('variant-template:generic');
+    store.getState().cycleTab(-1);
+    expect(store.getState().activeTab).toBe('variant-config:generic');
+  });
+});

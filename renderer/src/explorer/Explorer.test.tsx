@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeApi, workspaceView } from '../testing/fake-api';
+import { flush, setupStore } from '../testing/setup-store';
+import { Explorer } from './Explorer';
+
+let disconnect: () => void = () => {};
+afterEach(() => {
+  cleanup();
+  disconnect();
+});
+
+describe('Explorer', () => {
+  it('shows a broken file clearly and keeps the other variants usable', async () => {
+    const api = createFakeApi({
+      docs: [
+        { ref: { kind: 'variant-config', variantId: 'xs' }, text: 'id: xs\n' },
+        { ref: { kind: 'variant-template', variantId: 'xs' }, text: 'XS {{A}}' },
+      ],
+      handlers: { 'preview:set': (req) => ({ seq: 1, target: req.target, outcome: { ok: false, error: 'fake' }, baseline: { spec: req.baseline, text: null } }) },
+    });
+    const { store, disconnect: d } = setupStore(api);
+    disconnect = d;
+    store.setState({
+      workspace: workspaceView({
+        variants: [{ id: 'xs', family: 'xs', description: 'Compact' }],
+        documents: [
+          { ref: { kind: 'variant-config', variantId: 'broken' }, key: 'variant-config:broken', path: 'variants/broken/variant.yaml', title: 'broken', dirty: false, isNew: false },
+          { ref: { kind: 'variant-config', variantId: 'xs' }, key: 'variant-config:xs', path: 'variants/xs/variant.yaml', title: 'xs', dirty: false, isNew: false },
+        ],
+        problems: [{ file: 'variants/broken/variant.yaml', line: 3, column: 5, message: 'expected a list', severity: 'error' }],
+      }),
+    });
+    render(<Explorer />);
+    expect(screen.getByTestId('problems').textContent).toContain('variants/broken/variant.yaml:3:5: error: expected a list');
+    expect(screen.getByText('broken', { selector: '.badge' })).toBeTruthy();
+    fireEvent.click(screen.getByText('xs', { selector: 'button.variant' }));
+    await flush();
+    await flush();
+    expect(store.getState().currentVariantId).toBe('xs');
+    expect(store.getState().activeTab).toBe('variant-template:xs');
+    expect(api.callsOf('preview:set').at(-1)!.target).toEqual({ kind: 'variant', variantId: 'xs' });
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { COMMANDS, commandForShortcut, fuzzyScore, shortcutOf } from './commands';
+
+const key = (k: string, code: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({ key: k, code, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+
+describe('commands and shortcuts', () => {
+  it('names key events independent of layout and Cmd/Ctrl', () => {
+    expect(shortcutOf(key('s', 'KeyS', { ctrlKey: true }))).toBe('Ctrl+S');
+    expect(shortcutOf(key('D', 'KeyD', { metaKey: true, shiftKey: true }))).toBe('Ctrl+Shift+D');
+    expect(shortcutOf(key('PageDown', 'PageDown', { ctrlKey: true }))).toBe('Ctrl+PageDown');
+    expect(shortcutOf(key('ß', 'KeyS', { ctrlKey: true, altKey: true }))).toBe('Ctrl+Alt+S');
+  });
+
+  it('has a shortcut for every frequent action, each bound once', () => {
+    for (const id of ['save', 'saveAll', 'undo', 'redo', 'nextTab', 'prevTab', 'toggleDiff', 'focusPreview', 'switchPreset', 'palette']) {
+      const c = COMMANDS.find((x) => x.id === id);
+      expect(c?.keys, id).toBeTruthy();
+      expect(commandForShortcut(c!.keys!)!.id).toBe(id);
+    }
+    const keys = COMMANDS.flatMap((c) => (c.keys ? [c.keys] : []));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('matches subsequences and prefers word starts', () => {
+    expect(fuzzyScore('tgd', 'Toggle diff')).toBeGreaterThan(0);
+    expect(fuzzyScore('xyz', 'Toggle diff')).toBe(0);
+    expect(fuzzyScore('diff', 'Toggle diff')).toBeGreaterThan(fuzzyScore('diff', 'Redo if forced'));
+  });
+});

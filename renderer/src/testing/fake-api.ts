@@ -1,0 +1,123 @@
+import type { ChannelName, ChannelRequest, ChannelResponse, EventName, EventPayload, StudioApi, WorkspaceView } from '../../../shared/ipc/contract';
+import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
+
+type Handler<C extends ChannelName> = (req: ChannelRequest<C>) => ChannelResponse<C> | { error: { code: string; message: string } } | Promise<ChannelResponse<C>>;
+
+export interface FakeApi extends StudioApi {
+  calls: { channel: ChannelName; request: unknown }[];
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  /** The documents the fake host holds: key -> text / saved text. */
+  files: Map<string, { ref: DocRef; text: string; saved: string }>;
+  callsOf<C extends ChannelName>(channel: C): ChannelRequest<C>[];
+}
+
+/**
+ * A StudioApi for component and store tests: documents live in a map (doc:read, doc:update,
+ * doc:save, doc:revert, doc:create behave like the host's), other channels answer from
+ * `handlers` or fail with NOT_FOUND, and tests push events with emit().
+ */
+export function createFakeApi(opts: { docs?: { ref: DocRef; text: string }[]; handlers?: { [C in ChannelName]?: Handler<C> } } = {}): FakeApi {
+  const listeners = new Map<string, Set<(p: unknown) => void>>();
+  const files = new Map<string, { ref: DocRef; text: string; saved: string }>();
+  for (const d of opts.docs ?? []) files.set(docKey(d.ref), { ref: d.ref, text: d.text, saved: d.text });
+  const calls: FakeApi['calls'] = [];
+  const builtin: { [C in ChannelName]?: Handler<C> } = {
+    'doc:read': ({ ref }) => {
+      const f = files.get(docKey(ref as DocRef));
+      if (!f) return { error: { code: 'NOT_FOUND', message: `no ${docKey(ref as DocRef)}` } };
+      return { text: f.text, savedText: f.saved, dirty: f.text !== f.saved };
+    },
+    'doc:update': ({ ref, text }) => {
+      const key = docKey(ref as DocRef);
+      const f = files.get(key) ?? { ref: ref as DocRef, text: '', saved: '' };
+      f.text = text;
+      files.set(key, f);
+      return { dirty: f.text !== f.saved };
+    },
+    'doc:save': ({ ref }) => {
+      const f = files.get(docKey(ref as DocRef));
+      if (!f) return { error: { code: 'NOT_FOUND', message: 'missing' } };
+      f.saved = f.text;
+      return { status: 'saved', path: docKey(ref as DocRef) };
+    },
+    'doc:revert': ({ ref }) => {
+      const f = files.get(docKey(ref as DocRef))!;
+      f.text = f.saved;
+      return { text: f.saved };
+    },
+    'doc:create': ({ ref, text }) => {
+      const key = docKey(ref as DocRef);
+      files.set(key, { ref: ref as DocRef, text: text ?? '', saved: '' });
+      return { ref: ref as DocRef, key, path: key, title: key, dirty: true, isNew: true };
+    },
+    'drafts:list': () => [],
+    'tokens:count': ({ texts }) => texts.map((t) => ({ o200k: Math.ceil(t.length / 4), cl100k: Math.ceil(t.length / 4) })),
+  };
+  const api = {
+    calls,
+    files,
+    emit(event: EventName, payload: unknown) {
+      for (const l of listeners.get(event) ?? []) l(payload);
+    },
+    callsOf(channel: ChannelName) {
+      return calls.filter((c) => c.channel === channel).map((c) => c.request);
+    },
+    on(event: EventName, listener: (p: unknown) => void) {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+  } as unknown as FakeApi;
+  const channels: ChannelName[] = [
+    'workspace:get',
+    'workspace:openBuiltin',
+    'workspace:openFolder',
+    'workspace:recent',
+    'workspace:copyTo',
+    'doc:read',
+    'doc:update',
+    'doc:save',
+    'doc:saveAll',
+    'doc:revert',
+    'doc:create',
+    'drafts:list',
+    'drafts:restore',
+    'drafts:discard',
+    'preview:set',
+    'build:run',
+    'select:explain',
+    'tokens:count',
+    'snapshot:pin',
+    'machine:info',
+  ];
+  for (const ch of channels) {
+    (api as unknown as Record<string, unknown>)[ch] = async (request: unknown) => {
+      calls.push({ channel: ch, request });
+      const h = (opts.handlers?.[ch] ?? builtin[ch]) as ((r: unknown) => unknown) | undefined;
+      if (!h) return { ok: false, error: { code: 'NOT_FOUND', message: `fake: no handler for ${ch}` } };
+      const value = await h(request);
+      if (value && typeof value === 'object' && 'error' in value && Object.keys(value).length === 1) return { ok: false, error: (value as { error: unknown }).error };
+      return { ok: true, value };
+    };
+  }
+  return api;
+}
+
+export function workspaceView(partial: Partial<WorkspaceView> = {}): WorkspaceView {
+  return {
+    sessionId: 's1',
+    name: 'Test workspace',
+    root: '/tmp/ws',
+    builtin: false,
+    readOnly: false,
+    documents: [],
+    variants: [{ id: 'generic', family: 'generic', description: 'The generic variant' }],
+    components: [],
+    tools: [],
+    presets: [{ name: 'basic', description: 'Basic' }],
+    profiles: [],
+    problems: [],
+    ...partial,
+  };
+}
