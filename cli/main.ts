@@ -7,6 +7,7 @@ import { buildCommand } from './commands/build.js';
 import { buildProfileCommand } from './commands/build-profile.js';
 import { checkCommand } from './commands/check.js';
 import type { CommonOptions } from './commands/options.js';
+import { schemasCommand } from './commands/schemas.js';
 import { selectCommand } from './commands/select.js';
 import { snapshotCommand } from './commands/snapshot.js';
 
@@ -18,6 +19,7 @@ Commands:
   select     Which variant each model id gets, and why: --model <id> (repeatable) or ids as arguments
   check      Lint a workspace (exit 1 on errors); --strict adds Cline's strict checks
   snapshot   Render every variant x preset and compare with stored snapshots (exit 1 on a difference); --update rewrites them
+  schemas    Write JSON Schemas of the workspace's YAML files to <workspace>/schemas (--check: exit 1 if out of date)
 
 Options:
   --workspace <dir>     Workspace folder (default: the built-in variants)
@@ -78,6 +80,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         model: { type: 'string', multiple: command === 'select' },
         strict: { type: 'boolean' },
         update: { type: 'boolean' },
+        check: { type: 'boolean' },
         dir: { type: 'string' },
         profile: { type: 'string' },
         agent: { type: 'string' },
@@ -120,8 +123,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return checkCommand({ ...options, strict: values.strict === true }, io);
       case 'snapshot':
         return snapshotCommand({ ...options, dir: values.dir, update: values.update === true }, io);
+      case 'schemas':
+        return schemasCommand({ ...options, dir: values.dir, check: values.check === true }, io);
       default:
-        throw new UsageError(`unknown command '${command}' (commands: build, select, check, snapshot)`);
+        throw new UsageError(`unknown command '${command}' (commands: build, select, check, snapshot, schemas)`);
     }
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String((error as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) {

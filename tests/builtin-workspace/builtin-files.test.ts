@@ -103,10 +103,14 @@ for (const f of files.filter((p) => /^variants\/[^/]+\/variant\.yaml$/.test(p)))
   const parsed = VariantFileSchema.safeParse(yamlOf(f));
   if (parsed.success) variants.set(f.split('/')[1]!, parsed.data);
 }
+/** Cline-style presets (kind: variant); the stack presets (kind: stack) are checked by the stack tests and the loader. */
 const presets = new Map<string, ContextPresetFile>();
+const stackPresets: string[] = [];
 for (const f of files.filter((p) => /^contexts\/[^/]+\.yaml$/.test(p))) {
   const parsed = ContextPresetFileSchema.safeParse(yamlOf(f));
-  if (parsed.success) presets.set(f.slice('contexts/'.length, -'.yaml'.length), parsed.data);
+  const name = f.slice('contexts/'.length, -'.yaml'.length);
+  if (parsed.success && parsed.data.kind === 'stack') stackPresets.push(name);
+  else if (parsed.success) presets.set(name, parsed.data);
 }
 
 function resolvedPreset(name: string, seen: string[] = []): Record<string, unknown> {
@@ -125,11 +129,13 @@ describe('built-in workspace: the files', () => {
     expect([...variants.keys()].sort()).toEqual(VARIANT_IDS);
     expect([...tools.keys()].sort()).toEqual(TOOL_IDS);
     expect([...presets.keys()].sort()).toEqual(PRESET_NAMES);
+    expect(stackPresets.sort()).toEqual(['stack-basic', 'stack-gpt', 'stack-plan']);
     const known = (f: string): boolean =>
       f === 'workspace.yaml' ||
       /^tools\/[^/]+\.yaml$/.test(f) ||
       /^contexts\/[^/]+\.yaml$/.test(f) ||
-      /^variants\/[^/]+\/variant\.yaml$/.test(f);
+      /^variants\/[^/]+\/variant\.yaml$/.test(f) ||
+      f === 'profiles/opencode/profile.yaml';
     expect(yamlFiles.filter((f) => !known(f))).toEqual([]);
   });
 

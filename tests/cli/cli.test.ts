@@ -92,7 +92,7 @@ describe('variant-studio build', async () => {
     [['build', '--format', 'xml'], "variant-studio: --format must be text or json, not 'xml'"],
     [['build', '--date', '2026-13-45'], "variant-studio: --date must be a date as YYYY-MM-DD, not '2026-13-45'"],
     [['build', '--bogus'], "variant-studio: Unknown option '--bogus'"],
-    [['frobnicate'], "variant-studio: unknown command 'frobnicate' (commands: build, select, check, snapshot)"],
+    [['frobnicate'], "variant-studio: unknown command 'frobnicate' (commands: build, select, check, snapshot, schemas)"],
   ])('%j is a one-line error with exit code 2', async (args, message) => {
     const ws = workspace();
     const r = await run([...args, '--workspace', ws]);
@@ -228,5 +228,29 @@ describe('variant-studio build --profile (OpenCode-style stacks)', () => {
     const r = await run(['build', '--profile', 'opencode', '--preset', 'basic']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/^variant-studio: no stack preset 'basic' \(stack presets: stack-basic, /);
+  });
+});
+
+describe('variant-studio schemas', () => {
+  it('the JSON Schemas published with the built-in workspace are up to date', async () => {
+    expect(await run(['schemas', '--check'])).toEqual({ code: 0, out: '', err: '' });
+  });
+
+  it('writes the schemas into a workspace and reports stale ones with --check', async () => {
+    const ws = workspace();
+    expect((await run(['schemas', '--workspace', ws, '--check'])).code).toBe(1);
+    const written = await run(['schemas', '--workspace', ws]);
+    expect(written.out.split('\n').filter(Boolean).map((l) => path.basename(l))).toEqual([
+      'workspace.schema.json',
+      'variant.schema.json',
+      'tool.schema.json',
+      'context-preset.schema.json',
+      'context.schema.json',
+      'stack-profile.schema.json',
+    ]);
+    const schema = JSON.parse(readFileSync(path.join(ws, 'schemas/variant.schema.json'), 'utf8')) as { required: string[]; additionalProperties: boolean };
+    expect(schema.required).toEqual(['id', 'family', 'version', 'description', 'componentOrder']);
+    expect(schema.additionalProperties).toBe(false);
+    expect((await run(['schemas', '--workspace', ws, '--check'])).code).toBe(0);
   });
 });
