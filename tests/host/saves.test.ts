@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { saveTextAtomic, deleteChecked } from '../../electron/host/atomic-save.js';
+import { contentHash } from '../../electron/host/hash.js';
+import { killed, spawnTs } from './support/child.js';
+import { cleanupTempDirs, miniWorkspace, startHost, tempDir, writeFiles, type TestHost } from './support/fixtures.js';
+
+const hosts: TestHost[] = [];
+afterEach(async () => {
+  for (const h of hosts.splice(0)) {
+    await h.host.close();
+    expect(h.errors.map((e) => `${e.where}: ${String(e.error)}`)).toEqual([]);
+  }
+  cleanupTempDirs();
+});
+
+function checkGeneration(text: string, size: number): number {
+  const m = /^gen (\d+)\n/.exec(text);
+  expect(m, `file starts with a generation header (got ${JSON.stringify(text.slice(0, 20))})`).not.toBeNull();
+  const n = Number(m![1]);
+  expect(text.length).toBe(size);
+  const fill = String.fromCharCode(65 + (n % 26));
+  expect(text.slice(m![0].length).split(fill).join('')).toBe('');
+  return n;
+}
+
+describe('atomic saves', () => {
+  it('leaves the old or the new file, never a partial one, when the saving process is killed', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'big.md');
+    const size = 4_000_000;
+    fs.writeFileSync(file, `gen 0\n${'A'.repeat(size - 6)}`);
+    const seen = new Set<number>();
+    for (let round = 0; round < 6; round++) {
+      const child = spawnTs('save-loop.ts', [file, String(size)]);
+      await child.waitForLine(/^saved \d+$/);
+      // Kill at a different moment each round (most often while a write is in flight).
+      await new Promise((resolve) => setTimeout(resolve, 7 * round + 3));
+      await killed(child);
+      seen.add(checkGeneration(fs.readFileSync(file, 'utf8'), size));
+    }
+    expect(seen.size).toBeGreaterThan(0);
+    // Leftover temporary files of a killed save are not the file: only big.md matters.
+    expect(fs.readdirSync(dir).filter((n) => n === 'big.md')).toEqual(['big.md']);
+  }, 120000);
+
+  it('refuses to overwrite a file that changed since it was loaded, unless told to', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'a.md');
+    fs.writeFileSync(file, 'one');
+    const loaded = contentHash('one');
+    fs.writeFileSync(file, 'two (someone else)');
+    expect(await saveTextAtomic(file, 'mine', loaded)).toEqual({ status: 'conflict', diskText: 'two (someone else)', diskHash: contentHash('two (someone else)') });
+    expect(fs.readFileSync(file, 'utf8')).toBe('two (someone else)');
+    expect(await saveTextAtomic(file, 'mine', contentHash('two (someone else)'))).toEqual({ status: 'saved', hash: contentHash('mine') });
+    expect(await saveTextAtomic(path.join(dir, 'new.md'), 'x', null)).toMatchObject({ status: 'saved' });
+    expect(await saveTextAtomic(path.join(dir, 'new.md'), 'y', null)).toMatchObject({ status: 'conflict', diskText: 'x' });
+    expect(await saveTextAtomic(path.join(dir, 'new.md'), 'z', undefined)).toMatchObject({ status: 'saved' });
+    expect(await deleteChecked(file, loaded)).toMatchObject({ status: 'conflict' });
+    expect(await deleteChecked(file, contentHash('mine'))).toEqual({ status: 'deleted' });
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('reports a conflict through doc:save and lets the user overwrite', async () => {
+    const ws = writeFiles(tempDir(), miniWorkspace());
+    const h = await startHost({ initialWorkspace: ws, watch: false });
+    hosts.push(h);
+    const ref = { kind: 'component', componentId: 'ROLE' };
+    const file = path.join(ws, 'components/ROLE.md');
+    await h.call('doc:update', { ref, text: 'my edit' });
+    fs.writeFileSync(file, 'their edit');
+    expect(await h.call('doc:save', { ref })).toEqual({ status: 'conflict', path: 'components/ROLE.md', diskText: 'their edit' });
+    expect(fs.readFileSync(file, 'utf8')).toBe('their edit');
+    expect((await h.call('doc:read', { ref })).dirty).toBe(true);
+    expect(await h.call('doc:save', { ref, overwrite: true })).toEqual({ status: 'saved', path: 'components/ROLE.md' });
+    expect(fs.readFileSync(file, 'utf8')).toBe('my edit');
+    expect(await h.call('doc:read', { ref })).toEqual({ text: 'my edit', savedText: 'my edit', dirty: false });
+
+    // A new document whose file appeared on disk meanwhile.
+    const tool = { kind: 'tool', toolId: 'shout' };
+    await h.call('doc:create', { ref: tool, text: 'id: shout\nspecs: []\n' });
+    fs.writeFileSync(path.join(ws, 'tools/shout.yaml'), 'id: shout\n# theirs\nspecs: []\n');
+    expect(await h.call('doc:save', { ref: tool })).toMatchObject({ status: 'conflict', diskText: 'id: shout\n# theirs\nspecs: []\n' });
+
+    // Deleting a file that changed on disk.
+    fs.writeFileSync(file, 'changed again');
+    expect(await h.call('doc:delete', { ref })).toMatchObject({ status: 'conflict', diskText: 'changed again' });
+    expect(fs.existsSync(file)).toBe(true);
+  });
+});
