@@ -6,7 +6,7 @@ import { Explorer } from '../explorer/Explorer';
 import { CommandPalette } from '../palette/CommandPalette';
 import { PlaceholdersTable } from '../placeholders/PlaceholdersTable';
 import { PreviewPane } from '../preview/PreviewPane';
-import { studio, useStudio } from '../store';
+import { NONE, studio, useStudio } from '../store';
 import type { BottomTab } from './ui-slice';
 import { useLayout } from './layout-store';
 import { ConfirmDialog, LiveRegion, Notices } from './Overlays';
@@ -43,7 +43,7 @@ function BottomPanel() {
 function TopBar() {
   const presetName = useStudio((s) => s.presetName);
   const edited = useStudio((s) => s.contextEdited);
-  const presets = useStudio((s) => s.workspace?.presets ?? []);
+  const presets = useStudio((s) => s.workspace?.presets ?? NONE);
   const dirtyCount = useStudio((s) => Object.values(s.docs).filter((d) => d.dirty).length);
   return (
     <header className="topbar">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { studio, useStudio } from '../store';
+import { NONE, studio, useStudio } from '../store';
 import { getIn, type Path } from './context-slice';
 import { CheckField, Fieldset, JsonField, LinesField, TextAreaField, TextField } from './fields';
 
@@ -54,7 +54,7 @@ function FileTreeEditor({ files, onChange }: { files: Tree; onChange(files: Tree
 export function StackContextForm() {
   const ctx = useStudio((s) => s.stackContext);
   const profileId = useStudio((s) => s.currentProfileId);
-  const agents = useStudio((s) => s.workspace?.profiles.find((p) => p.id === s.currentProfileId)?.agents ?? []);
+  const agents = useStudio((s) => s.workspace?.profiles.find((p) => p.id === s.currentProfileId)?.agents ?? NONE);
   const agent = useStudio((s) => s.currentAgent);
   const on = (path: Path, value: unknown): void => studio.getState().setStackField(path, value);
   const p = { value: ctx, onChange: on };

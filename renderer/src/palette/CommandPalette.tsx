@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { studio, useStudio } from '../store';
+import { NONE, studio, useStudio } from '../store';
 import { COMMANDS, fuzzyScore } from './commands';
 
 interface Item {
@@ -11,9 +11,9 @@ interface Item {
 
 export function CommandPalette() {
   const mode = useStudio((s) => s.palette);
-  const presets = useStudio((s) => s.workspace?.presets ?? []);
-  const documents = useStudio((s) => s.workspace?.documents ?? []);
-  const variants = useStudio((s) => s.workspace?.variants ?? []);
+  const presets = useStudio((s) => s.workspace?.presets ?? NONE);
+  const documents = useStudio((s) => s.workspace?.documents ?? NONE);
+  const variants = useStudio((s) => s.workspace?.variants ?? NONE);
   const [query, setQuery] = useState('');
   const [index, setIndex] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);

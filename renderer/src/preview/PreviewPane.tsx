@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { BuildWarning, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import type { BaselineSpec } from '../../../shared/ipc/contract';
 import { DiffView } from '../diff/DiffView';
-import { studio, useStudio } from '../store';
+import { NONE, studio, useStudio } from '../store';
 import { jumpToSource } from './jump';
 import { outlineOf, type PreviewTab } from './preview-slice';
 import { PromptView, revealInPreview } from './PromptView';
@@ -78,8 +78,8 @@ function DiffControls() {
   const diffOn = useStudio((s) => s.diffOn);
   const layout = useStudio((s) => s.diffLayout);
   const choice = useStudio((s) => s.baselineChoice);
-  const variants = useStudio((s) => s.workspace?.variants ?? []);
-  const presets = useStudio((s) => s.workspace?.presets ?? []);
+  const variants = useStudio((s) => s.workspace?.variants ?? NONE);
+  const presets = useStudio((s) => s.workspace?.presets ?? NONE);
   const snapshots = useStudio((s) => s.snapshots);
   return (
     <div className="diff-controls">
@@ -155,7 +155,7 @@ function Outline() {
 
 function Warnings() {
   const preview = useStudio((s) => s.preview);
-  const problems = useStudio((s) => s.workspace?.problems ?? []);
+  const problems = useStudio((s) => s.workspace?.problems ?? NONE);
   if (!preview) return null;
   if (!preview.outcome.ok) return null;
   const r = preview.outcome.result;

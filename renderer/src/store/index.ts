@@ -51,3 +51,6 @@ export function connectStore(api: StudioApi, store: StoreApi<StudioState> = stud
   ];
   return () => offs.forEach((off) => off());
 }
+
+/** A stable empty list for selectors (a fresh [] per call would re-render forever). */
+export const NONE: never[] = [];
