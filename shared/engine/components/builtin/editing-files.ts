@@ -11,7 +11,7 @@ export const editingFiles: BuiltinComponent = {
   id: 'EDITING_FILES_SECTION',
   title: 'Editing files',
   description:
-    'When to use write_to_file and when replace_in_file, the SEARCH/REPLACE block format with an example, auto-formatting and the final file content, and a short workflow. Mentions the user\'s review of edits except in yolo mode.',
+    "When to use write_to_file and when replace_in_file, the SEARCH/REPLACE block format with an example, auto-formatting and the final file content, and a short workflow. Mentions the user's review of edits except in yolo mode.",
   defaultTemplate: `EDITING FILES
 
 Two tools change files: **write_to_file** writes a whole file, and **replace_in_file** changes chosen parts of an existing one. Picking the right one for each edit keeps your changes quick, safe and easy to review.

@@ -16,7 +16,11 @@ const SCHEMA_INDENT = '    ';
 function schemaText(schema: Record<string, unknown>): string {
   let text = schemaTextCache.get(schema);
   if (text === undefined) {
-    text = SCHEMA_INDENT + JSON.stringify(schema, null, 2).split('\n').join('\n' + SCHEMA_INDENT);
+    text =
+      SCHEMA_INDENT +
+      JSON.stringify(schema, null, 2)
+        .split('\n')
+        .join('\n' + SCHEMA_INDENT);
     schemaTextCache.set(schema, text);
   }
   return text;
@@ -39,7 +43,9 @@ export function mcpServerText(server: McpServer): string {
   const parts: string[] = [`## ${server.name}`];
   if (server.tools.length > 0) parts.push('### Available Tools\n' + server.tools.map(toolText).join('\n\n'));
   if (server.resourceTemplates.length > 0) {
-    parts.push('### Resource Templates\n' + server.resourceTemplates.map((t) => described(t.uriTemplate, t.name, t.description)).join('\n'));
+    parts.push(
+      '### Resource Templates\n' + server.resourceTemplates.map((t) => described(t.uriTemplate, t.name, t.description)).join('\n'),
+    );
   }
   if (server.resources.length > 0) {
     parts.push('### Direct Resources\n' + server.resources.map((r) => described(r.uri, r.name, r.description)).join('\n'));

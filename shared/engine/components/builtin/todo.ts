@@ -11,7 +11,7 @@ export const todo: BuiltinComponent = {
   id: 'TODO_SECTION',
   title: 'Todo list',
   description:
-    'How to keep the task\'s todo list (the focus chain): when to write it, what makes a good item, keeping it current, the user\'s edits. Only with focusChainSettings.enabled; plan mode adds a line about drafting the list in the plan.',
+    "How to keep the task's todo list (the focus chain): when to write it, what makes a good item, keeping it current, the user's edits. Only with focusChainSettings.enabled; plan mode adds a line about drafting the list in the plan.",
   defaultTemplate: `{{#if FOCUS_CHAIN}}
 TODO LIST
 

@@ -12,7 +12,8 @@ export const toolsSection: BuiltinComponent = {
   variables: builtinVariables,
   emptyReason(input) {
     if (hasToolText(input)) return undefined;
-    if (input.context.enableNativeToolCalls === true) return 'native tool calls are enabled: the tools are sent as function definitions, not as prompt text';
+    if (input.context.enableNativeToolCalls === true)
+      return 'native tool calls are enabled: the tools are sent as function definitions, not as prompt text';
     return 'no enabled tool has prompt text for this context';
   },
 };

@@ -1,13 +1,6 @@
 import { baseVariables } from '../base-variables.js';
 import type { ComponentInput } from '../component-types.js';
-import {
-  canAskUser,
-  focusChainEnabled,
-  hasConnectedServer,
-  joinToolTexts,
-  multiRootRoots,
-  toolEnabled,
-} from './facts.js';
+import { canAskUser, focusChainEnabled, hasConnectedServer, joinToolTexts, multiRootRoots, toolEnabled } from './facts.js';
 import { gatherInstructions } from './instructions.js';
 import { connectedServers, mcpServersList } from './mcp-servers.js';
 import { exampleFlags, NO_EXAMPLES } from './tool-examples.js';
