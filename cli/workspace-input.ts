@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
 import { SystemPromptContextSchema, type SystemPromptContext } from '../shared/domain/context.js';
 import { formatProblem } from '../shared/domain/problems.js';
 import { loadWorkspace } from '../shared/engine/workspace/load-workspace.js';
@@ -33,28 +34,35 @@ export function resolveContext(ws: LoadedWorkspace, preset: string | undefined, 
     }
     return { context: found.context, label: preset };
   }
-  if (file) {
-    const full = path.resolve(cwd, file);
-    let text: string;
-    try {
-      text = readFileSync(full, 'utf8');
-    } catch {
-      throw new UsageError(`cannot read context file '${file}'`);
-    }
-    let data: unknown;
-    try {
-      data = /\.ya?ml$/i.test(full) ? parseYaml(text) : JSON.parse(text);
-    } catch (error) {
-      throw new UsageError(`context file '${file}' is not valid ${/\.ya?ml$/i.test(full) ? 'YAML' : 'JSON'}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
-    }
-    // A preset file (description/extends/context) is accepted too.
-    const raw = data && typeof data === 'object' && 'context' in data ? (data as { context: unknown }).context : data;
-    const parsed = SystemPromptContextSchema.safeParse(raw ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new UsageError(`context file '${file}': ${issue.path.join('.') || '(root)'}: ${issue.message}`);
-    }
-    return { context: parsed.data, label: file };
-  }
+  if (file) return { context: readContextFile(file, cwd, SystemPromptContextSchema), label: file };
   return { context: SystemPromptContextSchema.parse({}), label: '(empty context)' };
+}
+
+/**
+ * The context written in a JSON or YAML file (a bare context, or a preset file whose
+ * `context` is used), validated with `schema`; a file that cannot be read, parsed or
+ * validated is a UsageError naming it and the first problem.
+ */
+export function readContextFile<S extends z.ZodType>(file: string, cwd: string, schema: S): z.output<S> {
+  const full = path.resolve(cwd, file);
+  const yaml = /\.ya?ml$/i.test(full);
+  let text: string;
+  try {
+    text = readFileSync(full, 'utf8');
+  } catch {
+    throw new UsageError(`cannot read context file '${file}'`);
+  }
+  let data: unknown;
+  try {
+    data = yaml ? parseYaml(text) : JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`context file '${file}' is not valid ${yaml ? 'YAML' : 'JSON'}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+  }
+  const raw = data && typeof data === 'object' && 'context' in data ? (data as { context: unknown }).context : data;
+  const parsed = schema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new UsageError(`context file '${file}': ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  return parsed.data;
 }

@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { buildStackPrompt } from '../../shared/stack/build.js';
 import { StackContextSchema, type StackContext } from '../../shared/stack/context.js';
 import { describeStackBuild } from '../../shared/stack/explain.js';
 import { createRealStackContext, realStackBuildOptions } from '../../electron/host/stack/index.js';
 import { createNodeInstructionFs } from '../../electron/host/stack/node-fs.js';
 import { UsageError, type CliIo } from '../cli-io.js';
-import { openWorkspace } from '../workspace-input.js';
+import { openWorkspace, readContextFile } from '../workspace-input.js';
 import type { CommonOptions } from './options.js';
 
 export interface ProfileBuildOptions extends CommonOptions {
@@ -18,29 +16,6 @@ export interface ProfileBuildOptions extends CommonOptions {
   model?: string | undefined;
   fetchUrls: boolean;
   explain: boolean;
-}
-
-function stackContextFromFile(file: string, cwd: string): StackContext {
-  const full = path.resolve(cwd, file);
-  let text: string;
-  try {
-    text = readFileSync(full, 'utf8');
-  } catch {
-    throw new UsageError(`cannot read context file '${file}'`);
-  }
-  let data: unknown;
-  try {
-    data = /\.ya?ml$/i.test(full) ? parseYaml(text) : JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`context file '${file}' does not parse: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
-  }
-  const raw = data && typeof data === 'object' && 'context' in data ? (data as { context: unknown }).context : data;
-  const parsed = StackContextSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new UsageError(`context file '${file}': ${issue.path.join('.') || '(root)'}: ${issue.message}`);
-  }
-  return parsed.data;
 }
 
 /**
@@ -62,7 +37,7 @@ export async function buildProfileCommand(options: ProfileBuildOptions, io: CliI
     const preset = ws.snapshot.stackPresets.find((p) => p.name === options.preset);
     if (!preset) throw new UsageError(`no stack preset '${options.preset}' (stack presets: ${ws.snapshot.stackPresets.map((p) => p.name).join(', ') || 'none'})`);
     base = preset.context;
-  } else if (options.context) base = stackContextFromFile(options.context, io.cwd);
+  } else if (options.context) base = readContextFile(options.context, io.cwd, StackContextSchema);
   else base = StackContextSchema.parse({});
   const overrides = {
     ...(options.agent ? { agent: options.agent } : {}),

@@ -69,50 +69,48 @@ function whitespaceRun(text: string, from: number): { end: number; lastNewline: 
   return { end: q, lastNewline };
 }
 
-/** Step 4: `/\n====+\s*\n+\s*====+\n/g` -> "\n====\n" (an empty section between separators). */
-export const collapseEmptySection: CleanupPass = (text) => {
+/**
+ * What a pass decides at one occurrence of its needle: optionally an edit, and where the
+ * search goes on (as a regex's lastIndex would after a match or a failed attempt).
+ */
+interface ScanStep {
+  edit?: TextEdit | undefined;
+  next: number;
+}
+
+/** Runs a pass that only needs to look where `needle` occurs: indexOf finds the candidates. */
+function scanFor(text: string, needle: string, from: number, decide: (at: number) => ScanStep): TextEdit[] {
   const edits: TextEdit[] = [];
-  let from = 0;
-  for (;;) {
-    const p = text.indexOf('\n====', from);
-    if (p < 0) break;
-    const r = equalsRunEnd(text, p + 1);
-    const gap = whitespaceRun(text, r);
-    if (gap.lastNewline >= 0) {
-      const r2 = equalsRunEnd(text, gap.end);
-      if (r2 - gap.end >= 4 && text.charCodeAt(r2) === NEWLINE) {
-        edits.push({ start: p, end: r2 + 1, text: '\n====\n' });
-        from = r2 + 1;
-        continue;
-      }
-    }
-    from = p + 1;
+  for (let at = text.indexOf(needle, from); at >= 0; at = text.indexOf(needle, from)) {
+    const step = decide(at);
+    if (step.edit) edits.push(step.edit);
+    from = step.next;
   }
   return edits;
-};
+}
+
+/** Step 4: `/\n====+\s*\n+\s*====+\n/g` -> "\n====\n" (an empty section between separators). */
+export const collapseEmptySection: CleanupPass = (text) =>
+  scanFor(text, '\n====', 0, (p) => {
+    const gap = whitespaceRun(text, equalsRunEnd(text, p + 1));
+    if (gap.lastNewline >= 0) {
+      const r2 = equalsRunEnd(text, gap.end);
+      if (r2 - gap.end >= 4 && text.charCodeAt(r2) === NEWLINE) return { edit: { start: p, end: r2 + 1, text: '\n====\n' }, next: r2 + 1 };
+    }
+    return { next: p + 1 };
+  });
 
 /** Step 5: `/====\s*\n\s*====\s*\n/g` -> "====\n" (two separators in a row). */
-export const collapseDoubleSeparator: CleanupPass = (text) => {
-  const edits: TextEdit[] = [];
-  let from = 0;
-  for (;;) {
-    const k = text.indexOf('====', from);
-    if (k < 0) break;
-    const r = equalsRunEnd(text, k);
-    const i = r - 4; // only the last four `=` of a run can be followed by whitespace
+export const collapseDoubleSeparator: CleanupPass = (text) =>
+  scanFor(text, '====', 0, (k) => {
+    const r = equalsRunEnd(text, k); // only the last four `=` of a run can be followed by whitespace
     const gap = whitespaceRun(text, r);
     if (gap.lastNewline >= 0 && text.startsWith('====', gap.end)) {
       const tail = whitespaceRun(text, gap.end + 4);
-      if (tail.lastNewline >= 0) {
-        edits.push({ start: i, end: tail.lastNewline + 1, text: '====\n' });
-        from = tail.lastNewline + 1;
-        continue;
-      }
+      if (tail.lastNewline >= 0) return { edit: { start: r - 4, end: tail.lastNewline + 1, text: '====\n' }, next: tail.lastNewline + 1 };
     }
-    from = r;
-  }
-  return edits;
-};
+    return { next: r };
+  });
 
 /**
  * The end of a match of `##\s*$[\r\n]*` (multiline) whose `##` starts at `i`, or -1.
@@ -140,42 +138,18 @@ function emptyHeaderEnd(text: string, i: number): number {
 }
 
 /** Step 6a: `/^##\s*$[\r\n]*\/gm` -> "" (empty `##` header lines). */
-export const dropEmptyHeadersAtLineStart: CleanupPass = (text) => {
-  const edits: TextEdit[] = [];
-  let from = 0;
-  for (;;) {
-    const i = text.indexOf('##', from);
-    if (i < 0) break;
-    if (i === 0 || isLineTerminator(text.charCodeAt(i - 1))) {
-      const end = emptyHeaderEnd(text, i);
-      if (end >= 0) {
-        edits.push({ start: i, end, text: '' });
-        from = end;
-        continue;
-      }
-    }
-    from = i + 1;
-  }
-  return edits;
-};
+export const dropEmptyHeadersAtLineStart: CleanupPass = (text) =>
+  scanFor(text, '##', 0, (i) => {
+    const end = i === 0 || isLineTerminator(text.charCodeAt(i - 1)) ? emptyHeaderEnd(text, i) : -1;
+    return end >= 0 ? { edit: { start: i, end, text: '' }, next: end } : { next: i + 1 };
+  });
 
 /** Step 6b: `/\n##\s*$[\r\n]*\/gm` -> "" (the same, with the line break before it). */
-export const dropEmptyHeadersMidText: CleanupPass = (text) => {
-  const edits: TextEdit[] = [];
-  let from = 0;
-  for (;;) {
-    const p = text.indexOf('\n##', from);
-    if (p < 0) break;
+export const dropEmptyHeadersMidText: CleanupPass = (text) =>
+  scanFor(text, '\n##', 0, (p) => {
     const end = emptyHeaderEnd(text, p + 1);
-    if (end >= 0) {
-      edits.push({ start: p, end, text: '' });
-      from = end;
-      continue;
-    }
-    from = p + 1;
-  }
-  return edits;
-};
+    return end >= 0 ? { edit: { start: p, end, text: '' }, next: end } : { next: p + 1 };
+  });
 
 /** True when the 50 characters before or after `offset` hold a diff marker. */
 function nearDiffMarker(text: string, offset: number): boolean {
@@ -185,40 +159,20 @@ function nearDiffMarker(text: string, offset: number): boolean {
 const DIFF_MARKER = /SEARCH|REPLACE|\+\+\+\+\+\+\+|-------/;
 
 /** Step 7a: `/====+\n(?!\n)([^\n])/g` -> blank line after a separator, unless near a diff. */
-export const spaceAfterSeparator: CleanupPass = (text) => {
-  const edits: TextEdit[] = [];
-  let from = 0;
-  for (;;) {
-    const k = text.indexOf('====', from);
-    if (k < 0) break;
+export const spaceAfterSeparator: CleanupPass = (text) =>
+  scanFor(text, '====', 0, (k) => {
     const r = equalsRunEnd(text, k);
-    if (text.charCodeAt(r) === NEWLINE && r + 1 < text.length && text.charCodeAt(r + 1) !== NEWLINE) {
-      if (!nearDiffMarker(text, k)) edits.push({ start: r, end: r, text: '\n' });
-      from = r + 2;
-      continue;
-    }
-    from = r;
-  }
-  return edits;
-};
+    if (text.charCodeAt(r) !== NEWLINE || r + 1 >= text.length || text.charCodeAt(r + 1) === NEWLINE) return { next: r };
+    return { edit: nearDiffMarker(text, k) ? undefined : { start: r, end: r, text: '\n' }, next: r + 2 };
+  });
 
 /** Step 7b: `/([^\n])\n(?!\n)====+/g` -> blank line before a separator, unless near a diff. */
-export const spaceBeforeSeparator: CleanupPass = (text) => {
-  const edits: TextEdit[] = [];
-  let from = 0;
-  for (;;) {
-    const j = text.indexOf('\n====', from + 1);
-    if (j < 0) break;
-    if (text.charCodeAt(j - 1) !== NEWLINE) {
-      const matchStart = j - 1;
-      if (!nearDiffMarker(text, matchStart)) edits.push({ start: j, end: j, text: '\n' });
-      from = equalsRunEnd(text, j + 1);
-      continue;
-    }
-    from = j;
-  }
-  return edits;
-};
+export const spaceBeforeSeparator: CleanupPass = (text) =>
+  // The match starts one character before the line break, so candidates start at 1.
+  scanFor(text, '\n====', 1, (j) => {
+    if (text.charCodeAt(j - 1) === NEWLINE) return { next: j + 1 };
+    return { edit: nearDiffMarker(text, j - 1) ? undefined : { start: j, end: j, text: '\n' }, next: equalsRunEnd(text, j + 1) + 1 };
+  });
 
 /** The passes in the builder's order. An empty text stays empty (the original returns early). */
 export const CLEANUP_PASSES: readonly CleanupPass[] = [
