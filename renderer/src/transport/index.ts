@@ -1,20 +1,32 @@
-// TEMP dev stub (not committed; the host engineer owns this folder)
-import type { StudioApi } from '../../../shared/ipc/contract';
-import { CHANNELS } from '../../../shared/ipc/contract';
-export function createTransport(): StudioApi {
-  const ws = new WebSocket(`ws://${location.host}/`);
-  const open = new Promise((r) => ws.addEventListener('open', r));
-  let n = 0;
-  const pending = new Map<number, (v: unknown) => void>();
-  const listeners = new Map<string, Set<(p: unknown) => void>>();
-  ws.addEventListener('message', (e) => {
-    const m = JSON.parse(e.data);
-    if (m.event) listeners.get(m.event)?.forEach((l) => l(m.payload));
-    else pending.get(m.id)?.(m.result), pending.delete(m.id);
-  });
-  const api: Record<string, unknown> = {
-    on(event: string, l: (p: unknown) => void) { let s = listeners.get(event); if (!s) listeners.set(event, (s = new Set())); s.add(l); return () => s!.delete(l); },
-  };
-  for (const ch of Object.keys(CHANNELS)) api[ch] = async (request: unknown) => { await open; const id = ++n; return new Promise((r) => { pending.set(id, r); ws.send(JSON.stringify({ id, channel: ch, request })); }); };
-  return api as unknown as StudioApi;
+import type { StudioApi } from '../../../shared/ipc/contract.js';
+import { TOKEN_PARAM, WS_PATH } from '../../../shared/ipc/wire.js';
+import { createWebSocketApi, type WebSocketLike } from './websocket.js';
+
+/**
+ * The renderer's one way to the host. In Electron the preload has put the API on
+ * `window.studio` (built from the same contract over IPC); in a browser the page talks to
+ * the browser-mode server over a WebSocket on its own origin, with the token from the page
+ * URL. Both give the same StudioApi; nothing else in the renderer can tell them apart.
+ */
+
+export interface TransportEnvironment {
+  studio?: StudioApi | undefined;
+  location: { protocol: string; host: string; search: string };
+  WebSocket?: new (url: string) => WebSocketLike;
 }
+
+/** The WebSocket address of browser mode for a page location (token carried over from the page URL). */
+export function webSocketUrl(location: TransportEnvironment['location']): string {
+  const token = new URLSearchParams(location.search).get(TOKEN_PARAM) ?? '';
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}${WS_PATH}?${TOKEN_PARAM}=${encodeURIComponent(token)}`;
+}
+
+export function createTransport(env: TransportEnvironment = globalThis as unknown as TransportEnvironment): StudioApi {
+  if (env.studio) return env.studio;
+  const Socket = env.WebSocket;
+  if (!Socket) throw new Error('no transport: neither the Electron preload API nor WebSocket is available');
+  return createWebSocketApi({ url: webSocketUrl(env.location), connect: (url) => new Socket(url) });
+}
+
+export { createWebSocketApi, type WebSocketApi, type WebSocketLike } from './websocket.js';
