@@ -18,3 +18,4 @@ export { UserSettings, type RecentWorkspace } from './user-settings.js';
 export { loadWindowState, saveWindowState, placeWindow, type WindowState, type Rect } from './window-state.js';
 export { runBuild, resolveVariantContext, stackContextFromVariantContext } from './build-runner.js';
 export { pathForRef, refForPath, scanWorkspace, WORKSPACE_ENTRIES } from './workspace-files.js';
+export { APP_DATA_NAME, defaultUserDataDir } from './user-data-dir.js';

@@ -21,7 +21,7 @@ export const WireCallSchema = z
     type: z.literal('call'),
     id: z.number().int().nonnegative(),
     channel: z.string().max(100),
-    payload: z.unknown(),
+    payload: z.unknown().optional(),
   })
   .strict();
 export type WireCall = z.infer<typeof WireCallSchema>;

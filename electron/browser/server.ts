@@ -1,0 +1,265 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import path from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { contentSecurityPolicy } from '../../shared/ipc/csp.js';
+import { MAX_FRAME_BYTES, TOKEN_COOKIE, TOKEN_PARAM, WireCallSchema, WS_PATH, type WireServerMessage } from '../../shared/ipc/wire.js';
+import type { StudioHost } from '../host/studio-host.js';
+
+/**
+ * Browser mode: the built renderer and the host's contract over HTTP and a WebSocket, on
+ * 127.0.0.1 only. Every request and every WebSocket upgrade must carry the session token
+ * (in the URL, or in the cookie set by the first page load), and must not come with a
+ * foreign Origin or a Host header other than this server's (DNS rebinding); anything else
+ * gets 403. Static files are served from one folder only, with the app's CSP.
+ */
+
+export interface BrowserServerOptions {
+  host: StudioHost;
+  /** The built renderer (vite build output). */
+  distDir: string;
+  /** 0 (default) picks a free port. */
+  port?: number | undefined;
+  /** Default: 32 random bytes. */
+  token?: string | undefined;
+  /**
+   * Development: makes the middleware that serves the renderer instead of distDir (Vite in
+   * middleware mode, its HMR socket attached to this server).
+   */
+  createDevMiddleware?: ((server: http.Server) => Promise<DevMiddleware>) | undefined;
+  /**
+   * More Host values (host:port) to accept, e.g. the local end of an SSH tunnel that forwards
+   * another port (`ssh -L 9000:127.0.0.1:PORT` -> `localhost:9000`).
+   */
+  extraHosts?: readonly string[] | undefined;
+  /** Told about requests that were refused (for the console). */
+  onRefused?: ((reason: string, req: http.IncomingMessage) => void) | undefined;
+}
+
+export type DevMiddleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+
+export interface BrowserServer {
+  /** The address to open, token included. */
+  url: string;
+  port: number;
+  token: string;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+function sameToken(given: string | undefined | null, token: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function cookieToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === TOKEN_COOKIE) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+export async function startBrowserServer(options: BrowserServerOptions): Promise<BrowserServer> {
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  const distDir = path.resolve(options.distDir);
+  const dev = options.createDevMiddleware !== undefined;
+  let devMiddleware: DevMiddleware | undefined;
+  let port = 0;
+  let csp = '';
+  const allowedHosts = (): string[] => [`127.0.0.1:${port}`, `localhost:${port}`, ...(options.extraHosts ?? []).map((h) => h.toLowerCase())];
+  const allowedOrigins = (): string[] => allowedHosts().map((h) => `http://${h}`);
+
+  /** Why a request may not pass (undefined: it may), and whether the token came in the URL. */
+  const check = (req: http.IncomingMessage): { refused?: string; tokenInUrl: boolean } => {
+    const host = req.headers.host;
+    if (!host || !allowedHosts().includes(host.toLowerCase())) return { refused: `Host header '${host ?? ''}'`, tokenInUrl: false };
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigins().includes(origin.toLowerCase())) return { refused: `Origin '${origin}'`, tokenInUrl: false };
+    const url = new URL(req.url ?? '/', `http://${host}`);
+    const fromUrl = url.searchParams.get(TOKEN_PARAM);
+    if (sameToken(fromUrl, token)) return { tokenInUrl: true };
+    if (fromUrl === null && sameToken(cookieToken(req.headers.cookie), token)) return { tokenInUrl: false };
+    return { refused: 'missing or wrong token', tokenInUrl: false };
+  };
+
+  const refuse = (res: http.ServerResponse, reason: string, req: http.IncomingMessage): void => {
+    options.onRefused?.(reason, req);
+    res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end('Forbidden\n');
+  };
+
+  const securityHeaders = (): Record<string, string> => ({
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  });
+
+  const serveStatic = (req: http.IncomingMessage, res: http.ServerResponse, setCookie: boolean): boolean => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    let rel: string;
+    try {
+      rel = decodeURIComponent(url.pathname);
+    } catch {
+      return false;
+    }
+    if (rel.endsWith('/')) rel += 'index.html';
+    rel = rel.replace(/^\/+/, '');
+    if (rel.includes('\0') || rel.includes('\\') || rel.split('/').some((s) => s === '..' || s === '.' || s.startsWith('.'))) return false;
+    const file = path.join(distDir, ...rel.split('/'));
+    let real: string;
+    try {
+      real = fs.realpathSync(file);
+      const root = fs.realpathSync(distDir);
+      if (real !== root && !real.startsWith(root + path.sep)) return false;
+      if (!fs.statSync(real).isFile()) return false;
+    } catch {
+      return false;
+    }
+    const headers: Record<string, string> = {
+      ...securityHeaders(),
+      'Content-Type': TYPES[path.extname(real).toLowerCase()] ?? 'application/octet-stream',
+      'Cache-Control': rel === 'index.html' ? 'no-store' : 'no-cache',
+    };
+    if (setCookie) headers['Set-Cookie'] = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`;
+    res.writeHead(200, headers);
+    if (req.method === 'HEAD') res.end();
+    else fs.createReadStream(real).pipe(res);
+    return true;
+  };
+
+  const server = http.createServer((req, res) => {
+    const verdict = check(req);
+    if (verdict.refused) return refuse(res, verdict.refused, req);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' });
+      res.end();
+      return;
+    }
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    if (pathname === WS_PATH) {
+      res.writeHead(426, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('WebSocket only\n');
+      return;
+    }
+    if (!dev && serveStatic(req, res, verdict.tokenInUrl)) return;
+    if (devMiddleware) {
+      if (verdict.tokenInUrl) res.setHeader('Set-Cookie', `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
+      for (const [name, value] of Object.entries(securityHeaders())) res.setHeader(name, value);
+      devMiddleware(req, res, () => {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Not found\n');
+      });
+      return;
+    }
+    if (pathname === '/' || pathname === '/index.html') {
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', ...securityHeaders() });
+      res.end(`The renderer is not built (no ${path.join(distDir, 'index.html')}): run npm run build first.\n`);
+      return;
+    }
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...securityHeaders() });
+    res.end('Not found\n');
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  server.on('upgrade', (req, socket: Duplex, head) => {
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    const verdict = check(req);
+    if (verdict.refused) {
+      options.onRefused?.(verdict.refused, req);
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    if (pathname !== WS_PATH) {
+      // Vite's HMR socket (development) handles its own upgrades; anything else is refused.
+      if (dev && req.headers['sec-websocket-protocol'] === 'vite-hmr') return;
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => connect(ws));
+  });
+
+  const connect = (ws: WebSocket): void => {
+    const send = (message: WireServerMessage): void => {
+      if (ws.readyState !== ws.OPEN) return;
+      let text: string;
+      try {
+        text = JSON.stringify(message);
+      } catch (error) {
+        if (message.type !== 'result') return;
+        text = JSON.stringify({ type: 'result', id: message.id, result: { ok: false, error: { code: 'INTERNAL', message: `answer not serialisable: ${String(error)}` } } });
+      }
+      ws.send(text);
+    };
+    const unsubscribe = options.host.subscribe((event, payload) => send({ type: 'event', event, payload }));
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(data.toString());
+      } catch {
+        return;
+      }
+      const call = WireCallSchema.safeParse(parsed);
+      if (!call.success) {
+        const id = (parsed as { id?: unknown } | null)?.id;
+        if (typeof id === 'number') send({ type: 'result', id, result: { ok: false, error: { code: 'INVALID_REQUEST', message: 'malformed call' } } });
+        return;
+      }
+      void options.host.dispatch(call.data.channel, call.data.payload).then((result) => send({ type: 'result', id: call.data.id, result }));
+    });
+    ws.on('close', unsubscribe);
+    ws.on('error', unsubscribe);
+  };
+
+  if (options.createDevMiddleware) devMiddleware = await options.createDevMiddleware(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as { port: number }).port;
+  csp = contentSecurityPolicy({ dev, connectSrc: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] });
+
+  return {
+    url: `http://127.0.0.1:${port}/?${TOKEN_PARAM}=${token}`,
+    port,
+    token,
+    server,
+    close: async () => {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session } from 'electron';
+import type { MenuCommand } from '../shared/ipc/contract.js';
+import { createStudioHost, type StudioHost } from './host/studio-host.js';
+import { APP_DATA_NAME } from './host/user-data-dir.js';
+import { loadWindowState, placeWindow, saveWindowState } from './host/window-state.js';
+import { registerAppScheme, serveApp } from './wiring/app-protocol.js';
+import { appLocation } from './wiring/app-url.js';
+import { forwardEvent, registerIpc } from './wiring/ipc.js';
+import { menuTemplate } from './wiring/menu.js';
+import { hardenSession, hardenWebContents } from './wiring/security.js';
+
+/**
+ * The Electron main process: one hardened window on the host services. Everything the
+ * renderer can do goes through the typed contract (./wiring/ipc.ts); files, builds and
+ * drafts live in the host (./host), shared with browser mode.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const appRoot = path.join(here, '..');
+const location = appLocation(process.env.VITE_DEV_SERVER_URL);
+const devMode = location.dev || !app.isPackaged;
+
+// Same settings and drafts folder as browser mode.
+app.setPath('userData', path.join(app.getPath('appData'), APP_DATA_NAME));
+app.enableSandbox();
+registerAppScheme();
+
+let mainWindow: BrowserWindow | undefined;
+let host: StudioHost | undefined;
+
+function sendMenuCommand(command: MenuCommand): void {
+  forwardEvent(mainWindow?.webContents, 'menu:command', { command });
+}
+
+async function pickFolder(purpose: 'open' | 'copy'): Promise<string | null> {
+  const options: Electron.OpenDialogOptions = {
+    title: purpose === 'open' ? 'Open a workspace folder' : 'Choose an empty folder for the copy',
+    buttonLabel: purpose === 'open' ? 'Open' : 'Copy here',
+    properties: ['openDirectory', 'createDirectory'],
+  };
+  const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+  return result.canceled ? null : (result.filePaths[0] ?? null);
+}
+
+function createWindow(): BrowserWindow {
+  const userData = app.getPath('userData');
+  const placed = placeWindow(
+    loadWindowState(userData),
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
+  const win = new BrowserWindow({
+    ...(placed.x !== undefined && placed.y !== undefined ? { x: placed.x, y: placed.y } : {}),
+    width: placed.width,
+    height: placed.height,
+    minWidth: 720,
+    minHeight: 480,
+    show: false,
+    title: 'Variant Studio',
+    backgroundColor: '#1e1e1e',
+    webPreferences: {
+      preload: path.join(here, 'preload.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      safeDialogs: true,
+      devTools: devMode,
+    },
+  });
+  if (placed.maximized) win.maximize();
+  hardenWebContents(win.webContents, location);
+  win.once('ready-to-show', () => win.show());
+  win.webContents.on('will-prevent-unload', (event) => {
+    // The renderer asks before losing unsaved work (beforeunload); Electron leaves the question to us.
+    const choice = dialog.showMessageBoxSync(win, {
+      type: 'question',
+      buttons: ['Close anyway', 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
+      title: 'Unsaved changes',
+      message: 'Some documents have unsaved changes.',
+      detail: 'They are kept as drafts and offered again at the next start.',
+    });
+    if (choice === 0) event.preventDefault();
+  });
+  win.on('close', () => {
+    const bounds = win.getNormalBounds();
+    saveWindowState(userData, { ...bounds, maximized: win.isMaximized() });
+  });
+  win.on('closed', () => {
+    if (mainWindow === win) mainWindow = undefined;
+  });
+  void win.loadURL(location.entry);
+  return win;
+}
+
+async function start(): Promise<void> {
+  hardenSession(session.defaultSession, location);
+  if (!location.dev) serveApp(path.join(appRoot, 'dist'));
+  host = createStudioHost({
+    userDataDir: app.getPath('userData'),
+    builtinDir: app.isPackaged ? path.join(process.resourcesPath, 'variants') : undefined,
+    pickFolder,
+    validate: location.dev,
+    onError: (where, error) => console.error(`[host] ${where}:`, error),
+  });
+  host.subscribe((event, payload) => forwardEvent(mainWindow?.webContents, event, payload));
+  registerIpc(ipcMain, host.dispatch, location);
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ isMac: process.platform === 'darwin', dev: devMode, send: sendMenuCommand, appName: app.getName() })));
+  try {
+    await host.start();
+  } catch (error) {
+    console.error('[host] cannot open the last workspace:', error);
+  }
+  mainWindow = createWindow();
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, location));
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', () => {
+    if (!mainWindow && host) mainWindow = createWindow();
+  });
+  app.on('before-quit', () => host?.flushDraftsSync());
+  app.on('will-quit', () => void host?.close());
+  app.whenReady().then(start, (error: unknown) => {
+    console.error(error);
+    app.quit();
+  });
+}

@@ -1,0 +1,167 @@
+import { createStudioApi, isEventName } from '../../../shared/ipc/client.js';
+import type { ChannelName, EventName, StudioApi } from '../../../shared/ipc/contract.js';
+import type { IpcResult } from '../../../shared/ipc/ipc-result.js';
+import type { WireCall } from '../../../shared/ipc/wire.js';
+
+/**
+ * Browser mode's transport: the StudioApi over one WebSocket to the host. Calls made before
+ * the socket opens wait for it; a call in flight when the connection drops, or made while it
+ * is down, answers DISCONNECTED (an error value, like every other failure). The socket
+ * reconnects with backoff and then replays the open workspace as a workspace:changed
+ * event, so the views catch up with whatever happened meanwhile.
+ *
+ * Written against a minimal WebSocket shape (the browser's, or `ws` in tests).
+ */
+
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(): void;
+  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+export interface WebSocketApiOptions {
+  url: string;
+  connect: (url: string) => WebSocketLike;
+  /** Waits before reconnect attempts (the last one repeats). */
+  reconnectDelaysMs?: readonly number[];
+  /** Told when the connection opens or drops (e.g. for a banner). */
+  onStatus?: (status: 'open' | 'closed') => void;
+}
+
+export interface WebSocketApi extends StudioApi {
+  /** Closes the socket for good. */
+  close(): void;
+}
+
+const OPEN = 1;
+
+export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
+  const delays = options.reconnectDelaysMs ?? [250, 500, 1000, 2000, 5000];
+  const pending = new Map<number, (result: IpcResult<unknown>) => void>();
+  const queue: string[] = [];
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  let socket: WebSocketLike | undefined;
+  let nextId = 1;
+  let everOpened = false;
+  let attempt = 0;
+  let closedForGood = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const deliver = (event: EventName, payload: unknown): void => {
+    for (const listener of [...(listeners.get(event) ?? [])]) {
+      try {
+        listener(payload);
+      } catch (error) {
+        console.error(`listener of ${event} failed`, error);
+      }
+    }
+  };
+
+  const disconnected = (channel: string): IpcResult<never> => ({ ok: false, error: { code: 'DISCONNECTED', message: `${channel}: the connection to the host is down` } });
+
+  const open = (): void => {
+    if (closedForGood) return;
+    let ws: WebSocketLike;
+    try {
+      ws = options.connect(options.url);
+    } catch {
+      scheduleReconnect();
+      return;
+    }
+    socket = ws;
+    ws.addEventListener('open', () => {
+      if (socket !== ws) return;
+      const reconnected = everOpened;
+      everOpened = true;
+      attempt = 0;
+      options.onStatus?.('open');
+      for (const frame of queue.splice(0)) ws.send(frame);
+      if (reconnected) {
+        void api['workspace:get']({}).then((result) => {
+          if (result.ok && result.value) deliver('workspace:changed', result.value);
+        });
+      }
+    });
+    ws.addEventListener('message', (event) => {
+      if (typeof event.data !== 'string') return;
+      let message: { type?: unknown; id?: unknown; result?: unknown; event?: unknown; payload?: unknown };
+      try {
+        message = JSON.parse(event.data) as typeof message;
+      } catch {
+        return;
+      }
+      if (message.type === 'result' && typeof message.id === 'number') {
+        const resolve = pending.get(message.id);
+        pending.delete(message.id);
+        resolve?.(message.result as IpcResult<unknown>);
+      } else if (message.type === 'event' && isEventName(message.event)) {
+        deliver(message.event, message.payload);
+      }
+    });
+    ws.addEventListener('close', () => {
+      if (socket !== ws) return;
+      socket = undefined;
+      if (everOpened) options.onStatus?.('closed');
+      for (const [id, resolve] of pending) {
+        pending.delete(id);
+        resolve(disconnected('call'));
+      }
+      queue.length = 0;
+      scheduleReconnect();
+    });
+    ws.addEventListener('error', () => undefined);
+  };
+
+  const scheduleReconnect = (): void => {
+    if (closedForGood || timer) return;
+    const delay = delays[Math.min(attempt, delays.length - 1)] ?? 1000;
+    attempt++;
+    timer = setTimeout(() => {
+      timer = undefined;
+      open();
+    }, delay);
+  };
+
+  const invoke = (channel: ChannelName, request: unknown): Promise<IpcResult<unknown>> => {
+    if (closedForGood) return Promise.resolve(disconnected(channel));
+    const id = nextId++;
+    const frame = JSON.stringify({ type: 'call', id, channel, payload: request } satisfies WireCall);
+    return new Promise((resolve) => {
+      if (socket && socket.readyState === OPEN) {
+        pending.set(id, resolve);
+        socket.send(frame);
+      } else if (!everOpened) {
+        pending.set(id, resolve);
+        queue.push(frame);
+      } else {
+        resolve(disconnected(channel));
+      }
+    });
+  };
+
+  const subscribe = (event: EventName, listener: (payload: unknown) => void): (() => void) => {
+    let set = listeners.get(event);
+    if (!set) listeners.set(event, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  };
+
+  const api = createStudioApi(invoke, subscribe);
+  open();
+  return Object.freeze({
+    ...api,
+    close(): void {
+      closedForGood = true;
+      if (timer) clearTimeout(timer);
+      socket?.close();
+      for (const [id, resolve] of pending) {
+        pending.delete(id);
+        resolve(disconnected('call'));
+      }
+    },
+  }) as WebSocketApi;
+}

@@ -1,0 +1,194 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNELS, EVENTS } from '../../shared/ipc/contract.js';
+import { CONTENT_SECURITY_POLICY } from '../../shared/ipc/csp.js';
+import { cleanupTempDirs, tempDir, writeFiles } from './support/fixtures.js';
+
+/**
+ * The Electron binary cannot be downloaded on these machines, so the built bundles are
+ * loaded under Node instead: main.js with a stand-in 'electron' module that records what it
+ * is asked (tests/host/support/fake-electron.mjs), preload.cjs in a VM context whose require
+ * knows only 'electron', as a sandboxed preload's. The bundles are built here, with the
+ * project's vite.config.ts (only the renderer part is pointed at a stub page), so a broken
+ * bundle format, a missing handler or a softened window fails this test.
+ */
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const support = path.join(repo, 'tests/host/support');
+const outDir = path.join(repo, 'dist-electron');
+let report: any;
+
+beforeAll(async () => {
+  // The plugin decides the main bundle's module format from the package.json it finds above
+  // the renderer root: the stub root gets the project's "type".
+  const type = (JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { type?: string }).type ?? 'commonjs';
+  const stubRoot = writeFiles(tempDir('vs-stub-renderer-'), {
+    'index.html': '<!doctype html><title>stub</title>',
+    'package.json': JSON.stringify({ name: 'stub', private: true, type }),
+  });
+  await build({
+    configFile: path.join(repo, 'vite.config.ts'),
+    root: stubRoot,
+    logLevel: 'warn',
+    build: { outDir: path.join(tempDir('vs-stub-dist-'), 'dist'), emptyOutDir: true },
+  });
+  for (const file of ['main.js', 'preload.cjs']) {
+    const stat = fs.statSync(path.join(outDir, file));
+    expect(Date.now() - stat.mtimeMs, `${file} was just built`).toBeLessThan(120000);
+  }
+  const appData = tempDir('vs-appdata-');
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', path.join(support, 'fake-electron-register.mjs'), path.join(support, 'electron-driver.mjs'), path.join(outDir, 'main.js')], {
+      env: { ...process.env, FAKE_ELECTRON_APPDATA: appData, VITE_DEV_SERVER_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (err += c));
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`driver exited ${code}: ${err.slice(-3000)}`))));
+  });
+  const line = output.split('\n').find((l) => l.startsWith('REPORT '));
+  if (!line) throw new Error(`no report from the driver: ${output.slice(-2000)}`);
+  report = JSON.parse(line.slice('REPORT '.length));
+}, 180000);
+
+afterAll(() => cleanupTempDirs());
+
+describe('the built main process (dist-electron/main.js)', () => {
+  it('registers a handler for every contract channel, and only those', () => {
+    expect(report.channels).toEqual(Object.keys(CHANNELS).sort());
+  });
+
+  it('creates one window with the hardened options and the sandboxed CommonJS preload', () => {
+    expect(report.windows).toBe(1);
+    const prefs = report.windowOptions.webPreferences;
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+    expect(prefs.preload).toBe(path.join(outDir, 'preload.cjs'));
+    expect(report.loadedUrl).toBe('studio://app/index.html');
+    expect(report.privilegedSchemes).toEqual([{ scheme: 'studio', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+    expect(report.protocolSchemes).toEqual(['studio']);
+    expect(report.appCalls).toEqual(expect.arrayContaining(['enableSandbox', 'requestSingleInstanceLock']));
+    expect(report.appEvents).toEqual(expect.arrayContaining(['second-instance', 'web-contents-created', 'before-quit', 'window-all-closed']));
+    expect(report.userData).toMatch(/Variant Studio$/);
+  });
+
+  it('answers only the app’s own top frame, with error values', () => {
+    expect(report.ipc.trusted).toMatchObject({ ok: true, value: expect.objectContaining({ builtin: true }) });
+    for (const refused of ['foreignOrigin', 'fileUrl', 'subframe', 'noFrame']) expect(report.ipc[refused], refused).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(report.ipc.invalidPayload).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    expect(report.ipc.machine).toMatchObject({ ok: true, value: { platform: process.platform } });
+    expect(report.sentAfterOpen).toContain('workspace:changed');
+  });
+
+  it('denies navigation away from the app, new windows, webviews, permissions and network requests', () => {
+    expect(report.navigation).toEqual({
+      toEvil: true,
+      toFile: true,
+      toApp: false,
+      redirectOut: true,
+      webview: true,
+      windowOpen: { action: 'deny' },
+      preventUnloadListeners: 1,
+    });
+    expect(report.hardensEveryWebContents).toBe(true);
+    expect(report.permissions).toEqual({ media: false, notifications: false, check: false, device: false });
+    expect(report.requestsCancelled).toEqual({ app: false, https: true, http: true, ws: true, file: true, data: false });
+  });
+
+  it('puts the strict CSP on every response and serves nothing outside the renderer', () => {
+    expect(report.cspHeader).toEqual({ 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] });
+    expect(CONTENT_SECURITY_POLICY).toMatch(/default-src 'none'/);
+    expect(CONTENT_SECURITY_POLICY).toMatch(/script-src 'self'(;|$)/);
+    for (const name of ['traversal', 'dotfile', 'otherHost']) expect(report.protocol[name], name).toEqual({ status: 404, csp: CONTENT_SECURITY_POLICY });
+  });
+
+  it('has the usual menu, whose commands reach the renderer as menu:command events', () => {
+    expect(report.menu.top).toEqual(expect.arrayContaining(['File', 'Edit', 'View', 'windowMenu']));
+    expect(report.menu.roles).toEqual(expect.arrayContaining(['zoomIn', 'zoomOut', 'resetZoom', 'toggleDevTools', 'copy', 'paste']));
+    expect(report.menu.accelerators).toMatchObject({
+      'Open Folder…': ['CmdOrCtrl+O', true],
+      Save: ['CmdOrCtrl+S', false],
+      'Save All': ['CmdOrCtrl+Alt+S', false],
+      Undo: ['CmdOrCtrl+Z', false],
+      Find: ['CmdOrCtrl+F', false],
+    });
+    expect(report.menu.sent).toEqual(
+      ['save', 'saveAll', 'openFolder', 'undo', 'redo', 'find'].map((command) => ['menu:command', { command }]),
+    );
+  });
+});
+
+describe('the built preload (dist-electron/preload.cjs)', () => {
+  function loadPreload(): { exposed: [string, any][]; invoked: [string, unknown][]; subscribed: string[]; removed: string[]; required: string[] } {
+    const exposed: [string, any][] = [];
+    const invoked: [string, unknown][] = [];
+    const subscribed: string[] = [];
+    const removed: string[] = [];
+    const required: string[] = [];
+    const handlers = new Map<string, (event: unknown, payload: unknown) => void>();
+    const electron = {
+      contextBridge: { exposeInMainWorld: (key: string, value: unknown) => exposed.push([key, value]) },
+      ipcRenderer: {
+        invoke: async (channel: string, request: unknown) => {
+          invoked.push([channel, request]);
+          return { ok: true, value: `answer of ${channel}` };
+        },
+        on: (event: string, handler: (event: unknown, payload: unknown) => void) => {
+          subscribed.push(event);
+          handlers.set(event, handler);
+        },
+        removeListener: (event: string) => removed.push(event),
+      },
+    };
+    // What a sandboxed preload has: require('electron') (and a few Node-free modules), no fs, no process.
+    const sandboxRequire = (name: string): unknown => {
+      required.push(name);
+      if (name === 'electron') return electron;
+      throw new Error(`a sandboxed preload cannot require '${name}'`);
+    };
+    const code = fs.readFileSync(path.join(outDir, 'preload.cjs'), 'utf8');
+    const module = { exports: {} };
+    vm.runInNewContext(code, { require: sandboxRequire, module, exports: module.exports, console, URL, TextEncoder, TextDecoder, setTimeout, clearTimeout, queueMicrotask }, { filename: 'preload.cjs' });
+    (electron as any).emit = (event: string, payload: unknown) => handlers.get(event)?.({}, payload);
+    return Object.assign({ exposed, invoked, subscribed, removed, required }, { emit: (electron as any).emit });
+  }
+
+  it('exposes exactly the contract as window.studio, requiring nothing but electron', async () => {
+    const preload = loadPreload() as ReturnType<typeof loadPreload> & { emit: (event: string, payload: unknown) => void };
+    expect(preload.required).toEqual(['electron']);
+    expect(preload.exposed.map(([key]) => key)).toEqual(['studio']);
+    const api = preload.exposed[0]![1];
+    expect(Object.keys(api).sort()).toEqual([...Object.keys(CHANNELS), 'on'].sort());
+    expect(Object.isFrozen(api)).toBe(true);
+    for (const channel of Object.keys(CHANNELS)) {
+      expect(await api[channel]({ probe: channel })).toEqual({ ok: true, value: `answer of ${channel}` });
+    }
+    expect(preload.invoked.map(([channel]) => channel)).toEqual(Object.keys(CHANNELS));
+    expect(preload.invoked[0]![1]).toEqual({ probe: Object.keys(CHANNELS)[0] });
+
+    const got: unknown[] = [];
+    const off = api.on('preview:result', (payload: unknown) => got.push(payload));
+    preload.emit('preview:result', { seq: 1 });
+    expect(got).toEqual([{ seq: 1 }]);
+    off();
+    expect(preload.removed).toEqual(['preview:result']);
+    expect(() => api.on('not-an-event', () => undefined)).toThrow(/unknown event/);
+    for (const event of Object.keys(EVENTS)) api.on(event, () => undefined);
+    expect(preload.subscribed).toEqual(['preview:result', ...Object.keys(EVENTS)]);
+  });
+});
