@@ -6,6 +6,8 @@ import { installShortcuts } from './app/shortcuts';
 import { followSystemTheme } from './app/theme';
 import { registerTemplateLanguage } from './editor/template-language';
 import { watchMarkers } from './editor/markers';
+import { syncDiffEditor } from './diff/DiffView';
+import { syncPreviewEditor } from './preview/PromptView';
 import { connectStore, studio } from './store';
 import { createTransport } from './transport';
 
@@ -15,6 +17,8 @@ installShortcuts();
 
 const api = createTransport();
 connectStore(api);
+syncPreviewEditor();
+syncDiffEditor();
 watchMarkers();
 createRoot(document.getElementById('root')!).render(<App />);
 void studio.getState().initWorkspace();

@@ -1,7 +1,7 @@
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { ComponentReport, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import { docKey } from '../../../shared/ipc/doc-ref';
 import { outlineOf } from '../preview/preview-slice';
@@ -92,7 +92,8 @@ function Row({ row, count }: { row: ComponentRow; count: number }) {
 export function ComponentList() {
   const variantId = useStudio((s) => s.currentVariantId);
   const text = useStudio((s) => (s.currentVariantId ? s.docs[docKey({ kind: 'variant-config', variantId: s.currentVariantId })]?.text : undefined));
-  const preview = useStudio((s) => s.preview);
+  // Sizes follow the preview at low priority: typing never waits for this list.
+  const preview = useDeferredValue(useStudio((s) => s.preview));
   const outlineTokens = useStudio((s) => s.outlineTokens);
   const documents = useStudio((s) => s.workspace?.documents);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));

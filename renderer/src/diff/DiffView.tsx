@@ -12,6 +12,27 @@ export let diffEditor: monaco.editor.IStandaloneDiffEditor | null = null;
 
 let tokenTimer: ReturnType<typeof setTimeout> | undefined;
 
+/** Puts the baseline and the current prompt into the diff models (minimal edits). */
+function applyDiff(): void {
+  const ed = diffEditor;
+  const models = ed?.getModel();
+  if (!ed || !models) return;
+  const p = studio.getState().preview;
+  applyText(models.original, p?.baseline.text ?? '');
+  const changed = applyText(models.modified, previewText(p));
+  if (changed) {
+    const line = models.modified.getPositionAt(changed.start).lineNumber;
+    ed.getModifiedEditor().revealLineInCenterIfOutsideViewport(line, monaco.editor.ScrollType.Immediate);
+  }
+}
+
+/** Like the preview's: subscribed before React, so new results reach the diff first. */
+export function syncDiffEditor(): () => void {
+  return studio.subscribe((s, prev) => {
+    if (s.preview !== prev.preview) applyDiff();
+  });
+}
+
 /**
  * Current prompt against the baseline. Monaco computes the diff in its worker; the view only
  * puts the two texts into their models (minimal edits) and reads the line changes back.
@@ -26,28 +47,12 @@ export function DiffView() {
     diffEditor?.updateOptions({ renderSideBySide: layout === 'side' });
   }, [layout]);
 
-  const apply = (): void => {
-    const ed = diffEditor;
-    const models = ed?.getModel();
-    if (!ed || !models) return;
-    const p = studio.getState().preview;
-    applyText(models.original, p?.baseline.text ?? '');
-    const changed = applyText(models.modified, previewText(p));
-    if (changed) {
-      const line = models.modified.getPositionAt(changed.start).lineNumber;
-      ed.getModifiedEditor().revealLineInCenterIfOutsideViewport(line, monaco.editor.ScrollType.Immediate);
-    }
-  };
-
-  useEffect(() => {
-    const off = studio.subscribe((s, prev) => {
-      if (s.preview !== prev.preview) apply();
-    });
-    return () => {
-      off();
+  useEffect(
+    () => () => {
       diffEditor = null;
-    };
-  }, []);
+    },
+    [],
+  );
 
   return (
     <div className="diff-view" ref={hostRef} data-testid="diff-editor">
@@ -77,7 +82,7 @@ export function DiffView() {
         }}
         onMount={(ed) => {
           diffEditor = ed;
-          apply();
+          applyDiff();
           ed.onDidUpdateDiff(() => {
             const changes = ed.getLineChanges() ?? [];
             const { added, removed } = countLines(changes);

@@ -228,8 +228,9 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
       const patch: Partial<DocState> = { text };
       if (kind !== 'typing') patch.version = doc.version + 1;
       if (!doc.dirty) patch.dirty = text !== doc.savedText;
-      set((s) => ({ docs: { ...s.docs, [key]: { ...doc, ...patch } }, lastEditedKey: key }));
+      // The host first: the rebuild starts while the renderer updates its own views.
       sendUpdate(doc, text);
+      set((s) => ({ docs: { ...s.docs, [key]: { ...doc, ...patch } }, lastEditedKey: key }));
     },
 
     undo(key) {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
 import { docKey } from '../../../shared/ipc/doc-ref';
 import { keyUsages, PLACEHOLDER_KEY, readVariantYaml } from '../components-list/variant-yaml';
@@ -66,7 +66,7 @@ export function PlaceholdersTable() {
   const variantId = useStudio((s) => s.currentVariantId);
   const config = useStudio((s) => (s.currentVariantId ? s.docs[docKey({ kind: 'variant-config', variantId: s.currentVariantId })]?.text : undefined));
   const template = useStudio((s) => (s.currentVariantId ? s.docs[docKey({ kind: 'variant-template', variantId: s.currentVariantId })]?.text : undefined));
-  const preview = useStudio((s) => s.preview);
+  const preview = useDeferredValue(useStudio((s) => s.preview));
   const [newKey, setNewKey] = useState('');
   const [newValue, setNewValue] = useState('');
 

@@ -1,5 +1,5 @@
 import Editor from '@monaco-editor/react';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { BuildWarning, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import type { BaselineSpec } from '../../../shared/ipc/contract';
 import { DiffView } from '../diff/DiffView';
@@ -19,7 +19,7 @@ function fmt(n: number | undefined | null): string {
 }
 
 function Sizes() {
-  const preview = useStudio((s) => s.preview);
+  const preview = useDeferredValue(useStudio((s) => s.preview));
   const tokens = useStudio((s) => s.tokens);
   const diffOn = useStudio((s) => s.diffOn);
   const stats = useStudio((s) => s.diffStats);
@@ -124,7 +124,7 @@ function DiffControls() {
 }
 
 function Outline() {
-  const preview = useStudio((s) => s.preview);
+  const preview = useDeferredValue(useStudio((s) => s.preview));
   const tokens = useStudio((s) => s.outlineTokens);
   const entries = useMemo(() => outlineOf(preview), [preview]);
   const counts = tokens && tokens.seq === preview?.seq ? tokens.counts : null;
@@ -154,7 +154,7 @@ function Outline() {
 }
 
 function Warnings() {
-  const preview = useStudio((s) => s.preview);
+  const preview = useDeferredValue(useStudio((s) => s.preview));
   const problems = useStudio((s) => s.workspace?.problems ?? NONE);
   if (!preview) return null;
   if (!preview.outcome.ok) return null;
@@ -191,7 +191,7 @@ function Warnings() {
 }
 
 function ToolsJson() {
-  const preview = useStudio((s) => s.preview);
+  const preview = useDeferredValue(useStudio((s) => s.preview));
   const r = preview?.outcome.ok && preview.outcome.result.kind === 'variant' ? (preview.outcome.result as VariantBuildResult) : undefined;
   const json = r?.tools.native ? JSON.stringify(r.tools.native, null, 2) : null;
   if (!json) return <p className="muted pad">Native tool calls are off in this context: the tools are written into the prompt text.</p>;
@@ -205,7 +205,7 @@ function ToolsJson() {
 export function PreviewPane() {
   const tab = useStudio((s) => s.previewTab);
   const diffOn = useStudio((s) => s.diffOn);
-  const preview = useStudio((s) => s.preview);
+  const preview = useDeferredValue(useStudio((s) => s.preview));
   const target = useStudio((s) => s.target);
   const warningsCount = useStudio((s) => {
     const p = s.preview;

@@ -1,5 +1,5 @@
 import Editor from '@monaco-editor/react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { monaco } from '../monaco/setup';
 import { applyText, PROMPT_LANGUAGE } from '../editor/models';
 import { studio, useStudio } from '../store';
@@ -39,31 +39,21 @@ function goToSourceAt(offset: number): void {
 }
 
 export function PromptView() {
-  const hostRef = useRef<HTMLDivElement>(null);
   const focusRequest = useStudio((s) => s.focusRequest);
   useEffect(() => {
     if (focusRequest?.target === 'preview') promptEditor?.focus();
   }, [focusRequest]);
 
-  useEffect(
-    () =>
-      studio.subscribe((s, prev) => {
-        if (s.preview === prev.preview || !promptEditor) return;
-        showPreviewText(promptEditor, previewText(s.preview));
-        if (hostRef.current) hostRef.current.dataset.seq = String(s.preview?.seq ?? '');
-      }),
-    [],
-  );
 
   return (
-    <div className="prompt-view" ref={hostRef} data-testid="preview-editor">
+    <div className="prompt-view" data-testid="preview-editor">
       <Editor
         theme={document.documentElement.dataset.theme === 'dark' ? 'studio-dark' : 'studio-light'}
         options={{
           readOnly: true,
           domReadOnly: true,
           automaticLayout: true,
-          minimap: { enabled: true, renderCharacters: false },
+          minimap: { enabled: false },
           wordWrap: 'on',
           fontSize: 12.5,
           scrollBeyondLastLine: false,
@@ -98,6 +88,17 @@ export function PromptView() {
       />
     </div>
   );
+}
+
+/**
+ * Puts every new result into the preview editor. Subscribed before React mounts, so it runs
+ * first when a result arrives: the preview is painted before any React view re-renders.
+ */
+export function syncPreviewEditor(): () => void {
+  return studio.subscribe((s, prev) => {
+    if (s.preview === prev.preview || !promptEditor) return;
+    showPreviewText(promptEditor, previewText(s.preview));
+  });
 }
 
 /** Scrolls the preview to an offset and selects the range. */

@@ -1,0 +1,159 @@
+// npm run bench:ui — keystroke-to-screen latency of the authoring UI, in headless Chromium
+// against the real app in browser mode (generic variant, basic preset).
+//
+// For every keystroke typed into the template editor it measures, inside the page, the time
+// from the keydown event to (1) the preview's DOM showing the changed text, and (2) with the
+// diff on, the diff editor showing it with its diff decorations updated. Prints median and p95.
+//
+// Options: --url <app url> (use a running app instead of starting one), --keys <n> (default 120),
+// --json (one JSON line), --strict (exit 1 when a target is missed).
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath, startApp } from '../e2e/app-server.js';
+
+const TARGETS = { preview: 16, diff: 100 };
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+const flag = (name) => process.argv.includes(`--${name}`);
+
+function stats(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  const q = (p) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
+  return { n: s.length, median: q(0.5), p95: q(0.95), max: s[s.length - 1] };
+}
+
+/** Installed in the page: arms a measurement for the next keydown, resolves when `done()` holds. */
+function installProbe() {
+  const w = window;
+  w.__probe = { armed: null };
+  document.addEventListener(
+    'keydown',
+    (e) => {
+      const a = w.__probe.armed;
+      if (a && a.t0 === undefined) a.t0 = e.timeStamp;
+    },
+    true,
+  );
+}
+
+async function measure(page, kind, marker, key) {
+  // Arm: a MutationObserver (preview) or the diff-updated event (diff) checks the condition.
+  await page.evaluate(
+    ({ kind, marker }) => {
+      const w = window;
+      const a = { t0: undefined, t1: undefined };
+      w.__probe.armed = a;
+      const previewLines = () => document.querySelector('[data-testid=preview-editor] .view-lines');
+      const modifiedLines = () => document.querySelector('[data-testid=diff-editor] .editor.modified .view-lines');
+      const clean = (t) => (t ?? '').replace(/\u00a0/g, ' ');
+      a.done = new Promise((resolve) => {
+        if (kind === 'preview') {
+          const target = document.querySelector('[data-testid=preview-editor]');
+          const obs = new MutationObserver(() => {
+            if (a.t0 !== undefined && clean(previewLines()?.textContent).includes(marker)) {
+              a.t1 = performance.now();
+              obs.disconnect();
+              resolve();
+            }
+          });
+          obs.observe(target, { subtree: true, childList: true, characterData: true });
+        } else {
+          const host = document.querySelector('[data-testid=diff-editor]');
+          const on = () => {
+            const inserted = host.querySelector('.editor.modified .line-insert, .editor.modified .char-insert, .editor.modified .gutter-insert');
+            if (a.t0 !== undefined && inserted && clean(modifiedLines()?.textContent).includes(marker)) {
+              a.t1 = performance.now();
+              host.removeEventListener('studio-diff-updated', on);
+              resolve();
+            }
+          };
+          host.addEventListener('studio-diff-updated', on);
+        }
+      });
+    },
+    { kind, marker },
+  );
+  await page.keyboard.press(key);
+  const ms = await page.evaluate(async () => {
+    const a = window.__probe.armed;
+    const timeout = new Promise((r) => setTimeout(() => r('timeout'), 5000));
+    const r = await Promise.race([a.done, timeout]);
+    window.__probe.armed = null;
+    return r === 'timeout' ? null : a.t1 - a.t0;
+  });
+  if (ms === null) throw new Error(`${kind}: the change '${marker}' did not show within 5 s`);
+  return ms;
+}
+
+async function typeRun(page, kind, count) {
+  const samples = [];
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  let line = 0;
+  while (samples.length < count) {
+    // A fresh line with a unique prefix, typed without measuring.
+    const prefix = `${kind === 'diff' ? 'D' : 'P'}q${line++}x`;
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(prefix);
+    await page.waitForTimeout(150);
+    let typed = prefix;
+    for (let i = 0; i < 20 && samples.length < count; i++) {
+      const ch = letters[(line * 7 + i) % 26];
+      typed += ch;
+      samples.push(await measure(page, kind, typed, ch));
+      // Typing pace of a fast typist: the next key comes after the previous change showed.
+      await page.waitForTimeout(30);
+    }
+  }
+  return samples;
+}
+
+async function main() {
+  const keys = Number(arg('keys', '120'));
+  const given = arg('url');
+  const app = given ? null : await startApp();
+  const url = given ?? app.url;
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(url);
+    await page.evaluate(installProbe);
+    await page.waitForFunction(() => (document.querySelector('[data-testid=preview-editor] .view-lines')?.textContent ?? '').length > 100, null, { timeout: 30_000 });
+    const tabs = await page.locator('[data-testid=tabs] [role=tab][aria-selected=true]').textContent();
+    const preset = await page.locator('[data-testid=preset-select]').inputValue();
+    if (!/generic/.test(tabs ?? '') || preset !== 'basic') throw new Error(`expected generic × basic, got tab '${tabs}' and preset '${preset}'`);
+    // The cursor goes to the end of the template's first line.
+    await page.locator('[data-testid=template-editor] .view-line').first().click();
+    await page.keyboard.press('Control+Home');
+
+    const preview = await typeRun(page, 'preview', keys);
+    await page.locator('[data-testid=diff-toggle]').click();
+    await page.waitForSelector('[data-testid=diff-editor] .editor.modified .view-lines');
+    await page.waitForTimeout(500);
+    await page.locator('[data-testid=template-editor] .view-line').first().click();
+    await page.keyboard.press('Control+End');
+    const diff = await typeRun(page, 'diff', Math.max(20, Math.round(keys / 2)));
+
+    const result = { variant: 'generic', preset: 'basic', preview: stats(preview), diff: stats(diff), targets: TARGETS };
+    const r2 = (x) => Math.round(x * 100) / 100;
+    if (flag('json')) console.log(JSON.stringify(result));
+    else {
+      console.log(`UI bench (generic × basic, ${preview.length} + ${diff.length} keystrokes, headless Chromium)`);
+      console.log(`  keystroke -> preview shows it: median ${r2(result.preview.median)} ms, p95 ${r2(result.preview.p95)} ms (target p95 < ${TARGETS.preview} ms)`);
+      console.log(`  keystroke -> diff shows it:    median ${r2(result.diff.median)} ms, p95 ${r2(result.diff.p95)} ms (target p95 < ${TARGETS.diff} ms)`);
+    }
+    const missed = result.preview.p95 >= TARGETS.preview || result.diff.p95 >= TARGETS.diff;
+    if (missed) console.log('  a target was missed');
+    if (missed && flag('strict')) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    await app?.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.stack : e);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+import type { ChildProcess } from 'node:child_process';
+
+export const ROOT: string;
+export const SERVE: string;
+export const CHROMIUM_ARGS: string[];
+export function chromiumPath(): string | undefined;
+export function freePort(): Promise<number>;
+export function tempWorkspace(from?: string): string;
+
+export interface RunningApp {
+  url: string;
+  workspace: string;
+  userData: string;
+  child: ChildProcess;
+  /** What the server printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export function startApp(opts?: { workspace?: string; userData?: string; port?: number }): Promise<RunningApp>;

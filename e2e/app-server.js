@@ -1,0 +1,68 @@
+// Starts the app in browser mode for the Playwright specs and the UI bench (bench/ui-bench.js):
+// a temp copy of variants/, a temp user-data folder, a free port; resolves with the printed URL.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVE = path.join(ROOT, 'dist-lib/electron/browser/serve.js');
+
+/** Chromium flags that keep a closed network quiet (stack-notes.md). */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export function chromiumPath() {
+  return fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+}
+
+export function tempWorkspace(from = path.join(ROOT, 'variants')) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vs-ws-'));
+  fs.cpSync(from, dir, { recursive: true });
+  return dir;
+}
+
+/** A port nobody listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startApp(opts = {}) {
+  const workspace = opts.workspace ?? tempWorkspace();
+  const userData = opts.userData ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vs-user-'));
+  const args = [SERVE, '--workspace', workspace, '--user-data', userData, '--port', String(opts.port ?? (await freePort())), '--no-open'];
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server printed no URL within 20 s:\n${out}`)), 20_000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk.toString();
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.stderr.on('data', (c) => (out += c.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${code}) before printing a URL:\n${out}`));
+    });
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+    });
+  return { url, workspace, userData, child, output: () => out, stop };
+}
