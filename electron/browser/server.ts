@@ -101,7 +101,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     const url = new URL(req.url ?? '/', `http://${host}`);
     const fromUrl = url.searchParams.get(TOKEN_PARAM);
     if (sameToken(fromUrl, token)) return { tokenInUrl: true };
-    if (fromUrl === null && sameToken(cookieToken(req.headers.cookie), token)) return { tokenInUrl: false };
+    // The cookie set by the first page load (Vite's HMR socket has a `token` of its own in its URL).
+    if (sameToken(cookieToken(req.headers.cookie), token)) return { tokenInUrl: false };
     return { refused: 'missing or wrong token', tokenInUrl: false };
   };
 
