@@ -107,6 +107,7 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
     env,
     tools: { catalog, selection, texts: toolTexts },
     sections,
+    memo: new Map(),
   };
   const reports: ComponentReport[] = [];
   const origins = new Map<string, { origin: ComponentOrigin; file?: string | undefined }>();
@@ -184,10 +185,10 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
     length += text.length;
   };
   let at = 0;
-  for (const tag of scanTags(template)) {
+  for (const tag of templateTags(template)) {
     emit(template.slice(at, tag.start), 0, at);
     at = tag.end;
-    const key = tag.raw.trim();
+    const key = tag.key;
     templateKeys.add(key);
     const value = lookupDotted(placeholders, key);
     if (value === undefined || value === null) {
@@ -268,6 +269,25 @@ function lazySizes(text: string): VariantBuildResult['sizes'] {
       return (lines ??= text ? countLines(text) : 0);
     },
   };
+}
+
+interface TemplateTag {
+  start: number;
+  end: number;
+  /** The trimmed key. */
+  key: string;
+}
+const templateTagCache = new Map<string, readonly TemplateTag[]>();
+
+/** The `{{key}}` tags of a base template, found once per template text (it changes only when edited). */
+function templateTags(template: string): readonly TemplateTag[] {
+  let tags = templateTagCache.get(template);
+  if (!tags) {
+    if (templateTagCache.size >= 256) templateTagCache.clear();
+    tags = [...scanTags(template)].map((t) => ({ start: t.start, end: t.end, key: t.raw.trim() }));
+    templateTagCache.set(template, tags);
+  }
+  return tags;
 }
 
 function countLines(text: string): number {

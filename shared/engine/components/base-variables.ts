@@ -1,22 +1,13 @@
-import type { ComponentInput } from './component-types.js';
+import { memoized, type ComponentInput } from './component-types.js';
 
 /**
  * Variables every component template can use, whatever the component: the machine facts,
  * the working directory, the date, the family, and the whole context and variant for blocks.
  */
 export function baseVariables(input: ComponentInput): Record<string, unknown> {
-  let vars = computed.get(input);
-  if (!vars) {
-    vars = compute(input);
-    computed.set(input, vars);
-  }
-  // A fresh object each call (components add their own variables to it) that reads the
-  // shared ones through its prototype: no copying on the hot path.
-  return Object.create(vars) as Record<string, unknown>;
+  // Computed once per build, then a fresh plain copy per call: components add their own variables to it.
+  return { ...memoized(input, 'baseVariables', () => compute(input)) };
 }
-
-/** Computed once per build (the input object is per build), then copied for each component. */
-const computed = new WeakMap<ComponentInput, Record<string, unknown>>();
 
 function compute(input: ComponentInput): Record<string, unknown> {
   const { context, env, variant } = input;
@@ -42,10 +33,7 @@ function compute(input: ComponentInput): Record<string, unknown> {
   };
 }
 
-/**
- * Names of the variables a component template can read. Component variables inherit the
- * shared ones through their prototype, so Object.keys or a spread would miss those.
- */
+/** Names of the variables a component template can read (own and inherited keys). */
 export function variableNames(vars: Record<string, unknown>): string[] {
   const names: string[] = [];
   for (const key in vars) names.push(key);

@@ -17,6 +17,23 @@ export interface ComponentInput {
   };
   /** Sections kept so far, by component id (components run in order). */
   sections: Readonly<Record<string, string>>;
+  /**
+   * Scratch space of one build, for values computed once and shared by several components
+   * (the builder passes a fresh map per build; without one, nothing is memoised). A slot on
+   * the input rather than a WeakMap keyed by it: per-build WeakMap keys make every
+   * young-generation GC pay for ephemerons.
+   */
+  memo?: Map<string, unknown> | undefined;
+}
+
+/** A value computed once per build: kept in the input's memo when there is one. */
+export function memoized<T>(input: ComponentInput, key: string, compute: () => T): T {
+  const memo = input.memo;
+  if (!memo) return compute();
+  if (memo.has(key)) return memo.get(key) as T;
+  const value = compute();
+  memo.set(key, value);
+  return value;
 }
 
 /**

@@ -28,21 +28,29 @@ export function* scanTags(text: string, from = 0): Generator<TagMatch> {
   }
 }
 
+const splitKeys = new Map<string, readonly string[]>();
+
+/** A dotted key split at its dots, cached: templates are rendered on every build with the same keys. */
+function keyPath(key: string): readonly string[] {
+  let path = splitKeys.get(key);
+  if (!path) {
+    if (splitKeys.size > 10000) splitKeys.clear();
+    path = key.split('.');
+    splitKeys.set(key, path);
+  }
+  return path;
+}
+
 /** Walks a dotted key like Cline's getNestedValue: each step needs an object that has the key (own or inherited). */
 export function lookupDotted(root: Record<string, unknown>, key: string): unknown {
+  const path = keyPath(key);
   let current: unknown = root;
-  let start = 0;
-  for (;;) {
-    const dot = key.indexOf('.', start);
-    const part = dot < 0 ? key.slice(start) : key.slice(start, dot);
-    if (current !== null && typeof current === 'object' && part in current) {
-      current = (current as Record<string, unknown>)[part];
-    } else {
-      return undefined;
-    }
-    if (dot < 0) return current;
-    start = dot + 1;
+  for (let i = 0; i < path.length; i++) {
+    const part = path[i]!;
+    if (current !== null && typeof current === 'object' && part in current) current = (current as Record<string, unknown>)[part];
+    else return undefined;
   }
+  return current;
 }
 
 /**

@@ -43,15 +43,17 @@ export function renderToolText(spec: ToolSpec, enabledIds: readonly string[], co
  * each time). Specs from specForFamily keep their identity while the workspace is loaded.
  */
 export function renderToolTextCached(spec: ToolSpec, enabledIds: readonly string[], context: SystemPromptContext): string {
-  if (usesTemplates(spec)) return renderToolText(spec, enabledIds, context);
   let signature = '';
   for (const p of spec.parameters ?? []) {
     signature += (p.dependencies ?? []).every((d) => enabledIds.includes(d)) && requirementHolds(p.contextRequirement, context) ? '1' : '0';
   }
-  let bySignature = textCache.get(spec);
+  // Texts that use the template language depend on the whole context: they are cached per
+  // context object (contexts are immutable values; the app keeps one while the user types).
+  const cache = usesTemplates(spec) ? contextCache(context) : textCache;
+  let bySignature = cache.get(spec);
   if (!bySignature) {
     bySignature = new Map();
-    textCache.set(spec, bySignature);
+    cache.set(spec, bySignature);
   }
   let text = bySignature.get(signature);
   if (text === undefined) {
@@ -61,6 +63,16 @@ export function renderToolTextCached(spec: ToolSpec, enabledIds: readonly string
   return text;
 }
 const textCache = new WeakMap<ToolSpec, Map<string, string>>();
+const byContext = new WeakMap<SystemPromptContext, WeakMap<ToolSpec, Map<string, string>>>();
+
+function contextCache(context: SystemPromptContext): WeakMap<ToolSpec, Map<string, string>> {
+  let cache = byContext.get(context);
+  if (!cache) {
+    cache = new WeakMap();
+    byContext.set(context, cache);
+  }
+  return cache;
+}
 const templated = new WeakMap<ToolSpec, boolean>();
 
 function usesTemplates(spec: ToolSpec): boolean {

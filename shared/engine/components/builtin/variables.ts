@@ -1,5 +1,5 @@
 import { baseVariables } from '../base-variables.js';
-import type { ComponentInput } from '../component-types.js';
+import { memoized, type ComponentInput } from '../component-types.js';
 import { canAskUser, focusChainEnabled, hasConnectedServer, joinToolTexts, multiRootRoots, toolEnabled } from './facts.js';
 import { gatherInstructions } from './instructions.js';
 import { connectedServers, mcpServersList } from './mcp-servers.js';
@@ -22,15 +22,8 @@ const DEFAULT_REMIND_INTERVAL = 6;
 /** Tool ids that load a skill, in order of preference. */
 const SKILL_TOOLS = ['use_skill', 'skill'] as const;
 
-const cache = new WeakMap<ComponentInput, Record<string, unknown>>();
-
 export function builtinVariables(input: ComponentInput): Record<string, unknown> {
-  let vars = cache.get(input);
-  if (!vars) {
-    vars = compute(input);
-    cache.set(input, vars);
-  }
-  return vars;
+  return memoized(input, 'builtinVariables', () => compute(input));
 }
 
 /** The keys of baseVariables copied below (a test checks that none is missing). */

@@ -54,6 +54,7 @@ export function makeInput(context: SystemPromptContextInput = {}, options: Input
       texts: texts.map((text, i) => ({ spec: enabled[i] ?? { id: `tool_${i}`, family: 'generic' }, text })),
     },
     sections: options.sections ?? {},
+    memo: new Map(),
   };
 }
 
