@@ -18,8 +18,13 @@ function applyDiff(): void {
   const models = ed?.getModel();
   if (!ed || !models) return;
   const p = studio.getState().preview;
-  applyText(models.original, p?.baseline.text ?? '');
+  const changedBase = applyText(models.original, p?.baseline.text ?? '');
   const changed = applyText(models.modified, previewText(p));
+  if (changed || changedBase) {
+    // Monaco waits 200 ms after a model change before it diffs again; a fresh view model over
+    // the same two text models diffs at once (in the worker) and keeps both editors' state.
+    ed.setModel({ original: models.original, modified: models.modified });
+  }
   if (changed) {
     const line = models.modified.getPositionAt(changed.start).lineNumber;
     ed.getModifiedEditor().revealLineInCenterIfOutsideViewport(line, monaco.editor.ScrollType.Immediate);
@@ -78,6 +83,8 @@ export function DiffView() {
           scrollBeyondLastLine: false,
           renderOverviewRuler: true,
           maxComputationTime: 2000,
+          diffAlgorithm: 'legacy',
+          renderMarginRevertIcon: false,
           hideUnchangedRegions: { enabled: false },
         }}
         onMount={(ed) => {

@@ -61,6 +61,13 @@ export function PromptView() {
           folding: false,
           renderLineHighlight: 'line',
           occurrencesHighlight: 'off',
+          selectionHighlight: false,
+          matchBrackets: 'never',
+          guides: { indentation: false },
+          unicodeHighlight: { ambiguousCharacters: false, invisibleCharacters: false },
+          stickyScroll: { enabled: false },
+          links: false,
+          renderWhitespace: 'none',
           ariaLabel: 'Final prompt (read-only). Ctrl+click or F12 on a line opens its source.',
         }}
         onMount={(ed) => {
