@@ -115,7 +115,11 @@ async function start(): Promise<void> {
   });
   host.subscribe((event, payload) => forwardEvent(mainWindow?.webContents, event, payload));
   registerIpc(ipcMain, host.dispatch, location);
-  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ isMac: process.platform === 'darwin', dev: devMode, send: sendMenuCommand, appName: app.getName() })));
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      menuTemplate({ isMac: process.platform === 'darwin', dev: devMode, send: sendMenuCommand, appName: app.getName() }),
+    ),
+  );
   try {
     await host.start();
   } catch (error) {

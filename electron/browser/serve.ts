@@ -23,7 +23,11 @@ const USAGE = 'usage: serve [--port N] [--workspace DIR] [--user-data DIR] [--al
 
 function openBrowser(url: string): void {
   const [command, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
   try {
     const child = spawn(command as string, args as string[], { stdio: 'ignore', detached: true });
     child.on('error', () => undefined);
@@ -80,7 +84,8 @@ async function main(): Promise<void> {
     distDir: path.join(root, 'dist'),
     port,
     extraHosts: values['allow-host'],
-    onRefused: (reason, req) => console.error(`[serve] refused ${req.method ?? ''} ${(req.url ?? '').replace(/token=[^&]*/, 'token=…')}: ${reason}`),
+    onRefused: (reason, req) =>
+      console.error(`[serve] refused ${req.method ?? ''} ${(req.url ?? '').replace(/token=[^&]*/, 'token=…')}: ${reason}`),
     createDevMiddleware: values.dev
       ? async (httpServer) => {
           // Vite and the React plugin are development dependencies: loaded only here.
@@ -101,7 +106,9 @@ async function main(): Promise<void> {
       : undefined,
   });
 
-  console.log(`Variant Studio (browser mode${values.dev ? ', development' : ''}) is at\n\n  ${server.url}\n\nKeep the address private: the token in it is the only key. Ctrl+C stops.`);
+  console.log(
+    `Variant Studio (browser mode${values.dev ? ', development' : ''}) is at\n\n  ${server.url}\n\nKeep the address private: the token in it is the only key. Ctrl+C stops.`,
+  );
   if (!values['no-open']) openBrowser(server.url);
 
   let stopping = false;

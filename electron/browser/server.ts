@@ -89,7 +89,11 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   let devMiddleware: DevMiddleware | undefined;
   let port = 0;
   let csp = '';
-  const allowedHosts = (): string[] => [`127.0.0.1:${port}`, `localhost:${port}`, ...(options.extraHosts ?? []).map((h) => h.toLowerCase())];
+  const allowedHosts = (): string[] => [
+    `127.0.0.1:${port}`,
+    `localhost:${port}`,
+    ...(options.extraHosts ?? []).map((h) => h.toLowerCase()),
+  ];
   const allowedOrigins = (): string[] => allowedHosts().map((h) => `http://${h}`);
 
   /** Why a request may not pass (undefined: it may), and whether the token came in the URL. */
@@ -97,7 +101,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     const host = req.headers.host;
     if (!host || !allowedHosts().includes(host.toLowerCase())) return { refused: `Host header '${host ?? ''}'`, tokenInUrl: false };
     const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins().includes(origin.toLowerCase())) return { refused: `Origin '${origin}'`, tokenInUrl: false };
+    if (origin !== undefined && !allowedOrigins().includes(origin.toLowerCase()))
+      return { refused: `Origin '${origin}'`, tokenInUrl: false };
     const url = new URL(req.url ?? '/', `http://${host}`);
     const fromUrl = url.searchParams.get(TOKEN_PARAM);
     if (sameToken(fromUrl, token)) return { tokenInUrl: true };
@@ -170,7 +175,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     }
     if (!dev && serveStatic(req, res, verdict.tokenInUrl)) return;
     if (devMiddleware) {
-      if (verdict.tokenInUrl) res.setHeader('Set-Cookie', `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
+      if (verdict.tokenInUrl)
+        res.setHeader('Set-Cookie', `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
       for (const [name, value] of Object.entries(securityHeaders())) res.setHeader(name, value);
       devMiddleware(req, res, () => {
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -215,7 +221,11 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         text = JSON.stringify(message);
       } catch (error) {
         if (message.type !== 'result') return;
-        text = JSON.stringify({ type: 'result', id: message.id, result: { ok: false, error: { code: 'INTERNAL', message: `answer not serialisable: ${String(error)}` } } });
+        text = JSON.stringify({
+          type: 'result',
+          id: message.id,
+          result: { ok: false, error: { code: 'INTERNAL', message: `answer not serialisable: ${String(error)}` } },
+        });
       }
       ws.send(text);
     };
@@ -231,7 +241,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       const call = WireCallSchema.safeParse(parsed);
       if (!call.success) {
         const id = (parsed as { id?: unknown } | null)?.id;
-        if (typeof id === 'number') send({ type: 'result', id, result: { ok: false, error: { code: 'INVALID_REQUEST', message: 'malformed call' } } });
+        if (typeof id === 'number')
+          send({ type: 'result', id, result: { ok: false, error: { code: 'INVALID_REQUEST', message: 'malformed call' } } });
         return;
       }
       void options.host.dispatch(call.data.channel, call.data.payload).then((result) => send({ type: 'result', id: call.data.id, result }));

@@ -14,9 +14,7 @@ import { readTextFile } from './text-file.js';
  * conflict with the text now on disk.
  */
 
-export type AtomicSaveResult =
-  | { status: 'saved'; hash: string }
-  | { status: 'conflict'; diskText: string | null; diskHash: string | null };
+export type AtomicSaveResult = { status: 'saved'; hash: string } | { status: 'conflict'; diskText: string | null; diskHash: string | null };
 
 /** The hash of a file's bytes, or null when it does not exist. */
 export function diskHash(absolute: string): string | null {

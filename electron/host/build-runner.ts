@@ -7,7 +7,14 @@ import {
   type SystemPromptContext,
   type WorkspaceSnapshot,
 } from '../../shared/engine/index.js';
-import { buildStackPrompt, isAbsolutePath, parseStackContext, type StackContext, type StackContextInput, type StackProfile } from '../../shared/stack/index.js';
+import {
+  buildStackPrompt,
+  isAbsolutePath,
+  parseStackContext,
+  type StackContext,
+  type StackContextInput,
+  type StackProfile,
+} from '../../shared/stack/index.js';
 import { createRealStackContext, realStackBuildOptions } from './stack/index.js';
 
 /**
@@ -38,7 +45,12 @@ export function resolveVariantContext(snapshot: WorkspaceSnapshot, spec: ParsedC
       const preset = snapshot.presets.find((p) => p.name === spec.name);
       if (!preset) {
         const broken = snapshot.problems.some((p) => p.file === `contexts/${spec.name}.yaml`);
-        return { ok: false, error: broken ? `context preset '${spec.name}' has errors (see problems)` : `no context preset '${spec.name}' (presets: ${snapshot.presets.map((p) => p.name).join(', ') || 'none'})` };
+        return {
+          ok: false,
+          error: broken
+            ? `context preset '${spec.name}' has errors (see problems)`
+            : `no context preset '${spec.name}' (presets: ${snapshot.presets.map((p) => p.name).join(', ') || 'none'})`,
+        };
       }
       return { ok: true, value: preset.context };
     }
@@ -78,12 +90,19 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function stackOutcome(inputs: BuildInputs, target: Extract<BuildTarget, { kind: 'profile' }>, spec: ParsedContextSpec): Promise<BuildOutcome> {
+async function stackOutcome(
+  inputs: BuildInputs,
+  target: Extract<BuildTarget, { kind: 'profile' }>,
+  spec: ParsedContextSpec,
+): Promise<BuildOutcome> {
   const started = performance.now();
   const loaded = inputs.profile(target.profileId);
   if (!loaded.profile) {
     const first = loaded.problems[0];
-    return { ok: false, error: first ? `profile '${target.profileId}' does not load: ${first.file}: ${first.message}` : `no profile '${target.profileId}'` };
+    return {
+      ok: false,
+      error: first ? `profile '${target.profileId}' does not load: ${first.file}: ${first.message}` : `no profile '${target.profileId}'`,
+    };
   }
   const profile = loaded.profile;
   let input: StackContextInput;
@@ -99,9 +118,7 @@ async function stackOutcome(inputs: BuildInputs, target: Extract<BuildTarget, { 
   if (target.agent !== undefined) input.agent = target.agent;
   let context: StackContext;
   try {
-    context = real
-      ? await createRealStackContext({ cwd: String(input.cwd ?? ''), base: input, profile })
-      : parseStackContext(input);
+    context = real ? await createRealStackContext({ cwd: String(input.cwd ?? ''), base: input, profile }) : parseStackContext(input);
   } catch (error) {
     return { ok: false, error: `invalid stack context: ${message(error)}` };
   }
@@ -122,7 +139,9 @@ export async function runBuild(inputs: BuildInputs, target: BuildTarget, spec: P
     const selection = out.selection?.steps;
     if (!out.ok) return selection ? { ok: false, error: out.error, selection } : { ok: false, error: out.error };
     const durationMs = performance.now() - started;
-    return selection ? { ok: true, kind: 'variant', result: out.result, selection, durationMs } : { ok: true, kind: 'variant', result: out.result, durationMs };
+    return selection
+      ? { ok: true, kind: 'variant', result: out.result, selection, durationMs }
+      : { ok: true, kind: 'variant', result: out.result, durationMs };
   } catch (error) {
     return { ok: false, error: `build failed: ${message(error)}` };
   }

@@ -185,7 +185,8 @@ export class DocumentSet {
 
   private index(which: 'edited' | 'saved'): Index {
     if (which === 'edited') {
-      if (this.editedIndex?.at !== this.structureVersion) this.editedIndex = { at: this.structureVersion, index: buildIndex(this.entries.keys()) };
+      if (this.editedIndex?.at !== this.structureVersion)
+        this.editedIndex = { at: this.structureVersion, index: buildIndex(this.entries.keys()) };
       return this.editedIndex.index;
     }
     const at = `${this.structureVersion}:${this.savedVersion}`;

@@ -156,7 +156,8 @@ export class StudioHost {
   private emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
     if (this.options.validate) {
       const checked = EVENTS[event].safeParse(payload);
-      if (!checked.success) this.reportError(`event ${event}`, new Error(`event ${event} does not match the contract: ${checked.error.message}`));
+      if (!checked.success)
+        this.reportError(`event ${event}`, new Error(`event ${event} does not match the contract: ${checked.error.message}`));
     }
     for (const listener of this.listeners) {
       try {
@@ -209,7 +210,14 @@ export class StudioHost {
     for (const entry of session.docs.dirty()) {
       const ref = session.refOf(entry.rel);
       if (!ref) continue;
-      out.push({ key: docKey(ref), ref, path: entry.rel, text: entry.text, savedAt: this.editedAt.get(entry.rel) ?? new Date().toISOString(), baseHash: entry.baseHash });
+      out.push({
+        key: docKey(ref),
+        ref,
+        path: entry.rel,
+        text: entry.text,
+        savedAt: this.editedAt.get(entry.rel) ?? new Date().toISOString(),
+        baseHash: entry.baseHash,
+      });
     }
     return out;
   }
@@ -273,7 +281,8 @@ export class StudioHost {
     const resolved = path.resolve(target);
     if (fs.existsSync(resolved)) {
       if (!isDirectory(resolved)) throw new HostError('INVALID_REQUEST', `'${resolved}' exists and is not a folder`);
-      if (fs.readdirSync(resolved).length > 0) throw new HostError('INVALID_REQUEST', `'${resolved}' is not empty; choose a new or empty folder`);
+      if (fs.readdirSync(resolved).length > 0)
+        throw new HostError('INVALID_REQUEST', `'${resolved}' is not empty; choose a new or empty folder`);
     }
     const realParent = realpathOfExistingAncestor(resolved);
     if (samePath(realParent, session.realRoot) || isInsidePath(realParent, session.realRoot)) {
@@ -291,7 +300,10 @@ export class StudioHost {
       });
       for (const [rel, text] of session.docs.editedFiles()) await writeFileAtomicAsync(path.join(resolved, ...rel.split('/')), text);
     } catch (error) {
-      throw new HostError('IO_ERROR', `copying the workspace to '${resolved}' failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new HostError(
+        'IO_ERROR',
+        `copying the workspace to '${resolved}' failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     // The edits now live in the copy: the old workspace keeps no drafts of them.
     for (const entry of session.docs.dirty()) session.docs.revert(entry.rel);
@@ -338,7 +350,11 @@ export class StudioHost {
   }
 
   private async save(session: WorkspaceSession, ref: DocRef, overwrite: boolean): Promise<SaveOutcome> {
-    if (session.readOnly) throw new HostError('READ_ONLY', 'the built-in variants are read-only: copy them into a workspace of your own (workspace:copyTo) to save');
+    if (session.readOnly)
+      throw new HostError(
+        'READ_ONLY',
+        'the built-in variants are read-only: copy them into a workspace of your own (workspace:copyTo) to save',
+      );
     const { rel, entry } = session.entry(ref);
     const absolute = session.absolute(rel);
     const text = entry.text;
@@ -452,12 +468,16 @@ export class StudioHost {
         return fromOutcome(this.savedBaselineCache.outcome);
       }
       case 'variant':
-        return fromOutcome(await runBuild(this.buildInputs(session, 'edited'), { kind: 'variant', variantId: baseline.variantId }, spec.context));
+        return fromOutcome(
+          await runBuild(this.buildInputs(session, 'edited'), { kind: 'variant', variantId: baseline.variantId }, spec.context),
+        );
       case 'preset':
         return fromOutcome(await runBuild(this.buildInputs(session, 'edited'), spec.target, { kind: 'preset', name: baseline.name }));
       case 'snapshot': {
         const text = this.pins.get(baseline.name);
-        return text === undefined ? { spec: baseline, text: null, error: `no pinned snapshot '${baseline.name}'` } : { spec: baseline, text };
+        return text === undefined
+          ? { spec: baseline, text: null, error: `no pinned snapshot '${baseline.name}'` }
+          : { spec: baseline, text };
       }
     }
   }
@@ -553,7 +573,10 @@ export class StudioHost {
         const session = this.requireSession();
         const dirty = session.docs.dirty();
         if (dirty.length > 0 && session.readOnly) {
-          throw new HostError('READ_ONLY', 'the built-in variants are read-only: copy them into a workspace of your own (workspace:copyTo) to save');
+          throw new HostError(
+            'READ_ONLY',
+            'the built-in variants are read-only: copy them into a workspace of your own (workspace:copyTo) to save',
+          );
         }
         const out: { key: string; outcome: SaveOutcome }[] = [];
         for (const entry of dirty) {
@@ -572,7 +595,11 @@ export class StudioHost {
       },
       'doc:delete': async ({ ref, overwrite }): Promise<DeleteOutcome> => {
         const session = this.requireSession();
-        if (session.readOnly) throw new HostError('READ_ONLY', 'the built-in variants are read-only: copy them into a workspace of your own (workspace:copyTo) to change them');
+        if (session.readOnly)
+          throw new HostError(
+            'READ_ONLY',
+            'the built-in variants are read-only: copy them into a workspace of your own (workspace:copyTo) to change them',
+          );
         const { rel, entry } = session.entry(ref);
         if (entry.savedText !== null) {
           const result = await deleteChecked(session.absolute(rel), overwrite ? undefined : entry.baseHash);
@@ -629,7 +656,8 @@ export class StudioHost {
         this.scheduleTokens(result);
         return result;
       },
-      'build:run': ({ target, context }) => runBuild(this.buildInputs(this.requireSession(), 'edited'), target, context as ParsedContextSpec),
+      'build:run': ({ target, context }) =>
+        runBuild(this.buildInputs(this.requireSession(), 'edited'), target, context as ParsedContextSpec),
       'select:explain': ({ context, modelIds }) => {
         const session = this.requireSession();
         const snapshot = session.snapshot();

@@ -17,7 +17,9 @@ export type RecentWorkspace = z.infer<typeof RecentSchema>;
 const SettingsSchema = z
   .object({
     recent: z.array(RecentSchema).default([]),
-    last: z.union([z.object({ kind: z.literal('builtin') }).strict(), z.object({ kind: z.literal('folder'), path: z.string() }).strict()]).optional(),
+    last: z
+      .union([z.object({ kind: z.literal('builtin') }).strict(), z.object({ kind: z.literal('folder'), path: z.string() }).strict()])
+      .optional(),
   })
   .strict();
 type Settings = z.infer<typeof SettingsSchema>;

@@ -70,7 +70,10 @@ function overlap(a: Rect, b: Rect): number {
  * bar area) is on some display, shrunk to fit that display; else the default size, centred
  * by the window system (no x/y).
  */
-export function placeWindow(saved: WindowState | undefined, workAreas: readonly Rect[]): { x?: number; y?: number; width: number; height: number; maximized: boolean } {
+export function placeWindow(
+  saved: WindowState | undefined,
+  workAreas: readonly Rect[],
+): { x?: number; y?: number; width: number; height: number; maximized: boolean } {
   if (!saved || workAreas.length === 0) return { ...DEFAULT_WINDOW_SIZE, maximized: false };
   let best: Rect | undefined;
   let bestOverlap = 0;

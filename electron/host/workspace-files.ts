@@ -74,7 +74,8 @@ export function scanWorkspace(realRoot: string): ScannedWorkspace {
   };
 
   for (const entry of WORKSPACE_ENTRIES) visit(entry, 0);
-  if (files.size >= MAX_WORKSPACE_FILES) skipped.push({ file: '.', reason: `more than ${MAX_WORKSPACE_FILES} files; the rest were not loaded` });
+  if (files.size >= MAX_WORKSPACE_FILES)
+    skipped.push({ file: '.', reason: `more than ${MAX_WORKSPACE_FILES} files; the rest were not loaded` });
   return { files, skipped };
 }
 

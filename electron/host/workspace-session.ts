@@ -4,7 +4,14 @@ import path from 'node:path';
 import type { WorkspaceView, ComponentInfo, DocumentInfo } from '../../shared/ipc/contract.js';
 import { docKey, type DocRef } from '../../shared/ipc/doc-ref.js';
 import { HostError } from '../../shared/ipc/host-error.js';
-import { loadWorkspace, templateKeys, YamlParseCache, type ComponentEntry, type FileProblem, type WorkspaceSnapshot } from '../../shared/engine/index.js';
+import {
+  loadWorkspace,
+  templateKeys,
+  YamlParseCache,
+  type ComponentEntry,
+  type FileProblem,
+  type WorkspaceSnapshot,
+} from '../../shared/engine/index.js';
 import { loadStackProfile, type StackProfile } from '../../shared/stack/index.js';
 import { resolveInside } from './confine.js';
 import { DocumentSet, isDirty, type DocEntry } from './document-set.js';
@@ -18,7 +25,21 @@ import { pathForRef, refForPath, scanWorkspace, templateFileOf, titleOf } from '
  */
 
 /** Variables every component template can read (see the workspace format). */
-const BASE_VARIABLES = ['CWD', 'OS', 'SHELL', 'HOME_DIR', 'PLATFORM', 'CURRENT_DATE', 'MODEL_FAMILY', 'SUPPORTS_BROWSER', 'MODE', 'YOLO', 'context', 'variant', 'sections'];
+const BASE_VARIABLES = [
+  'CWD',
+  'OS',
+  'SHELL',
+  'HOME_DIR',
+  'PLATFORM',
+  'CURRENT_DATE',
+  'MODEL_FAMILY',
+  'SUPPORTS_BROWSER',
+  'MODE',
+  'YOLO',
+  'context',
+  'variant',
+  'sections',
+];
 
 export interface LoadedProfile {
   id: string;
@@ -77,7 +98,10 @@ export class WorkspaceSession {
   /** The workspace as last saved (the "saved" baseline). */
   savedSnapshot(): WorkspaceSnapshot {
     if (this.saved?.version !== this.docs.savedVersion) {
-      this.saved = { version: this.docs.savedVersion, snapshot: loadWorkspace(this.docs.savedSource(), { parseCache: this.savedParseCache }) };
+      this.saved = {
+        version: this.docs.savedVersion,
+        snapshot: loadWorkspace(this.docs.savedSource(), { parseCache: this.savedParseCache }),
+      };
     }
     return this.saved.snapshot;
   }

@@ -26,7 +26,10 @@ const TYPES: Record<string, string> = {
 };
 
 function respond(status: number, text: string): Response {
-  return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': CONTENT_SECURITY_POLICY } });
+  return new Response(text, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': CONTENT_SECURITY_POLICY },
+  });
 }
 
 /** The handler (exported for the bundle test): maps a studio://app/ URL to a file of distDir. */
@@ -46,7 +49,8 @@ export function appFileHandler(distDir: string): (request: Request) => Promise<R
     } catch {
       return respond(400, 'Bad request');
     }
-    if (rel.includes('\0') || rel.includes('\\') || rel.split('/').some((s) => s === '' || s.startsWith('.'))) return respond(404, 'Not found');
+    if (rel.includes('\0') || rel.includes('\\') || rel.split('/').some((s) => s === '' || s.startsWith('.')))
+      return respond(404, 'Not found');
     const file = path.join(root, ...rel.split('/'));
     try {
       const real = await fs.promises.realpath(file);
@@ -67,4 +71,3 @@ export function appFileHandler(distDir: string): (request: Request) => Promise<R
     }
   };
 }
-

@@ -26,7 +26,15 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
   if (isMac) {
     template.push({
       label: options.appName ?? 'Variant Studio',
-      submenu: [{ role: 'about' }, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }],
+      submenu: [
+        { role: 'about' },
+        { type: 'separator' },
+        { role: 'hide' },
+        { role: 'hideOthers' },
+        { role: 'unhide' },
+        { type: 'separator' },
+        { role: 'quit' },
+      ],
     });
   }
   template.push({

@@ -84,7 +84,9 @@ export const ContextSpecSchema = z.discriminatedUnion('kind', [
    * come from the context's virtual file tree, or with `discovery: 'real'` from the real
    * folders at and above the context's cwd (read by the host).
    */
-  z.object({ kind: z.literal('stack'), context: z.record(z.string(), z.unknown()), discovery: z.enum(['virtual', 'real']).optional() }).strict(),
+  z
+    .object({ kind: z.literal('stack'), context: z.record(z.string(), z.unknown()), discovery: z.enum(['virtual', 'real']).optional() })
+    .strict(),
 ]);
 export type ContextSpec = z.input<typeof ContextSpecSchema>;
 
@@ -154,7 +156,18 @@ export type DeleteOutcome = z.infer<typeof DeleteOutcomeSchema>;
  * save, save all, undo, redo and find (the renderer binds those keys itself, in both
  * modes); choosing the menu item sends the command.
  */
-export const MenuCommandSchema = z.enum(['openFolder', 'openBuiltin', 'copyWorkspace', 'save', 'saveAll', 'undo', 'redo', 'find', 'replace', 'commandPalette']);
+export const MenuCommandSchema = z.enum([
+  'openFolder',
+  'openBuiltin',
+  'copyWorkspace',
+  'save',
+  'saveAll',
+  'undo',
+  'redo',
+  'find',
+  'replace',
+  'commandPalette',
+]);
 export type MenuCommand = z.infer<typeof MenuCommandSchema>;
 
 export const DraftSchema = z.object({ key: z.string(), ref: DocRefSchema, text: z.string(), savedAt: z.string() }).strict();
@@ -167,7 +180,11 @@ interface ChannelSpec<Req extends z.ZodType, Res extends z.ZodType> {
   response: Res;
   description: string;
 }
-const channel = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res, description: string): ChannelSpec<Req, Res> => ({
+const channel = <Req extends z.ZodType, Res extends z.ZodType>(
+  request: Req,
+  response: Res,
+  description: string,
+): ChannelSpec<Req, Res> => ({
   request,
   response,
   description,
@@ -182,23 +199,47 @@ export const CHANNELS = {
     WorkspaceViewSchema.nullable(),
     'Open a workspace folder; without a path the host asks with a folder dialog (null when cancelled).',
   ),
-  'workspace:recent': channel(Empty, z.array(z.object({ path: z.string(), name: z.string(), openedAt: z.string() }).strict()), 'Recently opened workspaces.'),
+  'workspace:recent': channel(
+    Empty,
+    z.array(z.object({ path: z.string(), name: z.string(), openedAt: z.string() }).strict()),
+    'Recently opened workspaces.',
+  ),
   'workspace:copyTo': channel(
     z.object({ path: z.string().min(1).optional() }).strict(),
     WorkspaceViewSchema.nullable(),
     'Copy the open (built-in) workspace, unsaved edits included, into a new folder and open it.',
   ),
-  'doc:read': channel(z.object({ ref: DocRefSchema }).strict(), z.object({ text: z.string(), savedText: z.string().nullable(), dirty: z.boolean() }).strict(), 'A document as edited and as saved.'),
-  'doc:update': channel(z.object({ ref: DocRefSchema, text: z.string() }).strict(), z.object({ dirty: z.boolean() }).strict(), 'Replace a document’s text in memory (kept as a draft; triggers a rebuild).'),
-  'doc:save': channel(z.object({ ref: DocRefSchema, overwrite: z.boolean().optional() }).strict(), SaveOutcomeSchema, 'Save one document atomically; reports a conflict unless overwrite is set.'),
+  'doc:read': channel(
+    z.object({ ref: DocRefSchema }).strict(),
+    z.object({ text: z.string(), savedText: z.string().nullable(), dirty: z.boolean() }).strict(),
+    'A document as edited and as saved.',
+  ),
+  'doc:update': channel(
+    z.object({ ref: DocRefSchema, text: z.string() }).strict(),
+    z.object({ dirty: z.boolean() }).strict(),
+    'Replace a document’s text in memory (kept as a draft; triggers a rebuild).',
+  ),
+  'doc:save': channel(
+    z.object({ ref: DocRefSchema, overwrite: z.boolean().optional() }).strict(),
+    SaveOutcomeSchema,
+    'Save one document atomically; reports a conflict unless overwrite is set.',
+  ),
   'doc:saveAll': channel(Empty, z.array(z.object({ key: z.string(), outcome: SaveOutcomeSchema }).strict()), 'Save every dirty document.'),
-  'doc:revert': channel(z.object({ ref: DocRefSchema }).strict(), z.object({ text: z.string() }).strict(), 'Drop unsaved edits of a document.'),
+  'doc:revert': channel(
+    z.object({ ref: DocRefSchema }).strict(),
+    z.object({ text: z.string() }).strict(),
+    'Drop unsaved edits of a document.',
+  ),
   'doc:delete': channel(
     z.object({ ref: DocRefSchema, overwrite: z.boolean().optional() }).strict(),
     DeleteOutcomeSchema,
     'Delete a document’s file (e.g. drop an override); reports a conflict if it changed on disk since it was loaded, unless overwrite is set.',
   ),
-  'doc:create': channel(z.object({ ref: DocRefSchema, text: z.string().optional() }).strict(), DocumentInfoSchema, 'Create a new document (unsaved until saved).'),
+  'doc:create': channel(
+    z.object({ ref: DocRefSchema, text: z.string().optional() }).strict(),
+    DocumentInfoSchema,
+    'Create a new document (unsaved until saved).',
+  ),
   'drafts:list': channel(Empty, z.array(DraftSchema), 'Unsaved edits left by a previous session of this workspace.'),
   'drafts:restore': channel(z.object({ keys: z.array(z.string()) }).strict(), z.array(z.string()), 'Apply drafts to the open documents.'),
   'drafts:discard': channel(z.object({ keys: z.array(z.string()) }).strict(), z.array(z.string()), 'Forget drafts.'),
@@ -207,14 +248,30 @@ export const CHANNELS = {
     PreviewResultSchema,
     'Choose what the live preview shows; the host rebuilds now (the response) and after every change (preview:result events).',
   ),
-  'build:run': channel(z.object({ target: BuildTargetSchema, context: ContextSpecSchema }).strict(), BuildOutcomeSchema, 'One build, for comparisons.'),
+  'build:run': channel(
+    z.object({ target: BuildTargetSchema, context: ContextSpecSchema }).strict(),
+    BuildOutcomeSchema,
+    'One build, for comparisons.',
+  ),
   'select:explain': channel(
     z.object({ context: ContextSpecSchema, modelIds: z.array(z.string()).optional() }).strict(),
-    z.array(z.object({ modelId: z.string(), variantId: z.string().nullable(), summary: z.string(), steps: z.array(z.custom<SelectionStep>()) }).strict()),
+    z.array(
+      z
+        .object({ modelId: z.string(), variantId: z.string().nullable(), summary: z.string(), steps: z.array(z.custom<SelectionStep>()) })
+        .strict(),
+    ),
     'Which variant each model id gets under a context, and why.',
   ),
-  'tokens:count': channel(z.object({ texts: z.array(z.string()).max(64) }).strict(), z.array(TokenCountsSchema), 'Token counts (o200k, cl100k) of texts.'),
-  'snapshot:pin': channel(z.object({ name: z.string().min(1).max(100), text: z.string() }).strict(), z.array(z.string()), 'Keep a text as a named baseline.'),
+  'tokens:count': channel(
+    z.object({ texts: z.array(z.string()).max(64) }).strict(),
+    z.array(TokenCountsSchema),
+    'Token counts (o200k, cl100k) of texts.',
+  ),
+  'snapshot:pin': channel(
+    z.object({ name: z.string().min(1).max(100), text: z.string() }).strict(),
+    z.array(z.string()),
+    'Keep a text as a named baseline.',
+  ),
   'machine:info': channel(
     Empty,
     z.object({ os: z.string(), shell: z.string(), homeDir: z.string(), cwd: z.string(), platform: z.string() }).strict(),
@@ -239,7 +296,9 @@ export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;
 
 /** The API the renderer sees, in Electron (preload) and in browser mode alike. */
 export type StudioApi = {
-  [C in ChannelName]: (request: ChannelRequest<C>) => Promise<{ ok: true; value: ChannelResponse<C> } | { ok: false; error: { code: string; message: string } }>;
+  [C in ChannelName]: (
+    request: ChannelRequest<C>,
+  ) => Promise<{ ok: true; value: ChannelResponse<C> } | { ok: false; error: { code: string; message: string } }>;
 } & {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };

@@ -41,7 +41,8 @@ function describeIssues(error: z.ZodError): string {
 
 export function createDispatcher(handlers: ChannelHandlers, options: DispatchOptions = {}): Dispatch {
   return async (channel, payload) => {
-    if (!isChannelName(channel)) return { ok: false, error: { code: 'INVALID_REQUEST', message: `unknown channel '${String(channel).slice(0, 100)}'` } };
+    if (!isChannelName(channel))
+      return { ok: false, error: { code: 'INVALID_REQUEST', message: `unknown channel '${String(channel).slice(0, 100)}'` } };
     const spec = CHANNELS[channel];
     const parsed = spec.request.safeParse(payload ?? {});
     if (!parsed.success) return { ok: false, error: { code: 'INVALID_REQUEST', message: `${channel}: ${describeIssues(parsed.error)}` } };

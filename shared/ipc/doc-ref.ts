@@ -4,7 +4,10 @@ import { z } from 'zod';
  * The renderer names workspace documents by what they are, never by path; the host maps a
  * reference to a file inside the open workspace (and refuses anything that would leave it).
  */
-const Id = z.string().regex(/^[A-Za-z0-9_.-]+$/, 'ids use letters, digits, _ . -').refine((s) => s !== '.' && s !== '..', 'not an id');
+const Id = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]+$/, 'ids use letters, digits, _ . -')
+  .refine((s) => s !== '.' && s !== '..', 'not an id');
 /** A relative file name inside a profile folder: segments of id characters, no `..`. */
 const RelFile = z
   .string()

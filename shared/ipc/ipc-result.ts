@@ -24,7 +24,10 @@ export type IpcError = z.infer<typeof IpcErrorSchema>;
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
 export function ipcResultSchema<T extends z.ZodType>(value: T) {
-  return z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), value }).strict(), z.object({ ok: z.literal(false), error: IpcErrorSchema }).strict()]);
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }).strict(),
+    z.object({ ok: z.literal(false), error: IpcErrorSchema }).strict(),
+  ]);
 }
 
 export const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value });

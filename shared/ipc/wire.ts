@@ -27,5 +27,4 @@ export const WireCallSchema = z
 export type WireCall = z.infer<typeof WireCallSchema>;
 
 export type WireServerMessage =
-  | { type: 'result'; id: number; result: IpcResult<unknown> }
-  | { type: 'event'; event: EventName; payload: unknown };
+  { type: 'result'; id: number; result: IpcResult<unknown> } | { type: 'event'; event: EventName; payload: unknown };

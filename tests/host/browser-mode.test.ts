@@ -8,6 +8,7 @@ import { CONTENT_SECURITY_POLICY } from '../../shared/ipc/csp.js';
 import { createWebSocketApi, type WebSocketApi } from '../../renderer/src/transport/websocket.js';
 import { createTransport, webSocketUrl } from '../../renderer/src/transport/index.js';
 import { cleanupTempDirs, miniWorkspace, startHost, tempDir, writeFiles, type TestHost } from './support/fixtures.js';
+import type { Loose } from './support/fixtures.js';
 
 let h: TestHost;
 let server: BrowserServer;
@@ -29,7 +30,10 @@ afterAll(async () => {
   cleanupTempDirs();
 });
 
-function get(pathAndQuery: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function get(
+  pathAndQuery: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port: server.port, path: pathAndQuery, headers, method: 'GET' }, (res) => {
       let body = '';
@@ -103,7 +107,9 @@ describe('browser mode: HTTP', () => {
     expect((await get(`/?token=${server.token}`, { host: `evil.example:${server.port}` })).status).toBe(403);
     expect((await get(`/?token=${server.token}`, { origin: 'http://evil.example' })).status).toBe(403);
     expect((await get(`/?token=${server.token}`, { origin: `http://127.0.0.1:${server.port + 1}` })).status).toBe(403);
-    expect((await get(`/?token=${server.token}`, { host: `localhost:${server.port}`, origin: `http://localhost:${server.port}` })).status).toBe(200);
+    expect(
+      (await get(`/?token=${server.token}`, { host: `localhost:${server.port}`, origin: `http://localhost:${server.port}` })).status,
+    ).toBe(200);
   });
 
   it('serves nothing outside the renderer folder', async () => {
@@ -130,21 +136,37 @@ describe('browser mode: the contract over WebSocket', () => {
     try {
       const view = await api['workspace:get']({});
       expect(view).toMatchObject({ ok: true, value: { name: 'Mini', root: ws } });
-      expect(Object.keys(api).filter((k) => k !== 'close' && k !== 'on').sort()).toEqual(Object.keys(CHANNELS).sort());
+      expect(
+        Object.keys(api)
+          .filter((k) => k !== 'close' && k !== 'on')
+          .sort(),
+      ).toEqual(Object.keys(CHANNELS).sort());
       const results: number[] = [];
       const off = api.on('preview:result', (p) => results.push(p.seq));
       const tokens = new Promise((resolve) => api.on('preview:tokens', resolve));
-      const first = await api['preview:set']({ target: { kind: 'variant', variantId: 'generic' }, context: { kind: 'preset', name: 'base' }, baseline: { kind: 'saved' } });
+      const first = await api['preview:set']({
+        target: { kind: 'variant', variantId: 'generic' },
+        context: { kind: 'preset', name: 'base' },
+        baseline: { kind: 'saved' },
+      });
       expect(first.ok && first.value.outcome.ok && first.value.outcome.result.text).toContain('hello from generic');
       expect(await tokens).toMatchObject({ text: { o200k: expect.any(Number), cl100k: expect.any(Number) } });
-      const rebuilt = new Promise<any>((resolve) => api.on('preview:result', resolve));
-      expect(await api['doc:update']({ ref: { kind: 'variant-template', variantId: 'generic' }, text: 'over the wire {{GREETING}}' })).toEqual({ ok: true, value: { dirty: true } });
+      const rebuilt = new Promise<Loose>((resolve) => api.on('preview:result', resolve));
+      expect(
+        await api['doc:update']({ ref: { kind: 'variant-template', variantId: 'generic' }, text: 'over the wire {{GREETING}}' }),
+      ).toEqual({ ok: true, value: { dirty: true } });
       expect((await rebuilt).outcome.result.text).toContain('over the wire hello');
       off();
       expect(results.length).toBeGreaterThan(0);
       // Errors are values, whatever goes wrong.
-      expect(await api['doc:read']({ ref: { kind: 'component', componentId: '../x' } })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
-      expect(await api['doc:save']({ ref: { kind: 'component', componentId: 'MISSING' } })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+      expect(await api['doc:read']({ ref: { kind: 'component', componentId: '../x' } })).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_REQUEST' },
+      });
+      expect(await api['doc:save']({ ref: { kind: 'component', componentId: 'MISSING' } })).toMatchObject({
+        ok: false,
+        error: { code: 'NOT_FOUND' },
+      });
       expect(() => api.on('no:such-event' as never, () => undefined)).toThrow(/unknown event/);
       await api['doc:revert']({ ref: { kind: 'variant-template', variantId: 'generic' } });
     } finally {
@@ -155,7 +177,7 @@ describe('browser mode: the contract over WebSocket', () => {
   it('answers malformed frames without crashing', async () => {
     const socket = new WebSocket(wsUrl());
     await new Promise((resolve) => socket.once('open', resolve));
-    const answers: any[] = [];
+    const answers: Loose[] = [];
     socket.on('message', (data) => answers.push(JSON.parse(String(data))));
     socket.send('not json');
     socket.send(JSON.stringify({ type: 'call', id: 7, channel: 'workspace:get' }));
@@ -186,13 +208,17 @@ describe('browser mode: the contract over WebSocket', () => {
     let second: BrowserServer | undefined;
     try {
       expect((await api['workspace:get']({})).ok).toBe(true);
-      const inFlight = api['preview:set']({ target: { kind: 'variant', variantId: 'generic' }, context: { kind: 'preset', name: 'base' }, baseline: { kind: 'none' } });
+      const inFlight = api['preview:set']({
+        target: { kind: 'variant', variantId: 'generic' },
+        context: { kind: 'preset', name: 'base' },
+        baseline: { kind: 'none' },
+      });
       await first.close();
       const settled = await inFlight;
       // Either the answer made it out before the close, or the call reports the lost connection.
       expect(settled.ok || settled.error.code === 'DISCONNECTED').toBe(true);
       expect(await api['machine:info']({})).toMatchObject({ ok: false, error: { code: 'DISCONNECTED' } });
-      const replay = new Promise<any>((resolve) => api.on('workspace:changed', resolve));
+      const replay = new Promise<Loose>((resolve) => api.on('workspace:changed', resolve));
       second = await startBrowserServer({ host: h.host, distDir: dist, token: 'fixed-token-for-this-test', port });
       expect((await replay).name).toBe('Mini');
       expect((await api['machine:info']({})).ok).toBe(true);
@@ -205,7 +231,9 @@ describe('browser mode: the contract over WebSocket', () => {
   it('picks the preload API when there is one, and the token of the page URL otherwise', () => {
     const fake = { marker: true } as never;
     expect(createTransport({ studio: fake, location: { protocol: 'http:', host: 'x', search: '' } })).toBe(fake);
-    expect(webSocketUrl({ protocol: 'http:', host: '127.0.0.1:5000', search: '?token=a%2Bb&x=1' })).toBe('ws://127.0.0.1:5000/ws?token=a%2Bb');
+    expect(webSocketUrl({ protocol: 'http:', host: '127.0.0.1:5000', search: '?token=a%2Bb&x=1' })).toBe(
+      'ws://127.0.0.1:5000/ws?token=a%2Bb',
+    );
     expect(() => createTransport({ location: { protocol: 'http:', host: 'x', search: '' } })).toThrow(/no transport/);
   });
 });

@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { startBrowserServer, type BrowserServer } from '../../electron/browser/server.js';
 import { createWebSocketApi, type WebSocketApi } from '../../renderer/src/transport/websocket.js';
 import { cleanupTempDirs, startHost, tempDir, type TestHost } from './support/fixtures.js';
+import type { Loose } from './support/fixtures.js';
 
 /**
  * The keystroke path in browser mode on the built-in workspace (generic variant, basic
@@ -17,7 +18,10 @@ let api: WebSocketApi;
 beforeAll(async () => {
   h = await startHost({ validate: false });
   server = await startBrowserServer({ host: h.host, distDir: tempDir('vs-dist-') });
-  api = createWebSocketApi({ url: `ws://127.0.0.1:${server.port}/ws?token=${server.token}`, connect: (url) => new WebSocket(url) as never });
+  api = createWebSocketApi({
+    url: `ws://127.0.0.1:${server.port}/ws?token=${server.token}`,
+    connect: (url) => new WebSocket(url) as never,
+  });
 });
 
 afterAll(async () => {
@@ -40,7 +44,11 @@ describe('browser-mode round trip on the built-in generic variant with the basic
     const ref = { kind: 'variant-template', variantId: 'generic' } as const;
     const read = await api['doc:read']({ ref });
     if (!read.ok) throw new Error(read.error.message);
-    const set = await api['preview:set']({ target: { kind: 'variant', variantId: 'generic' }, context: { kind: 'preset', name: 'basic' }, baseline: { kind: 'saved' } });
+    const set = await api['preview:set']({
+      target: { kind: 'variant', variantId: 'generic' },
+      context: { kind: 'preset', name: 'basic' },
+      baseline: { kind: 'saved' },
+    });
     if (!set.ok || !set.value.outcome.ok) throw new Error(`preview failed: ${JSON.stringify(set)}`);
     const size = set.value.outcome.result.text.length;
 
@@ -59,7 +67,7 @@ describe('browser-mode round trip on the built-in generic variant with the basic
       text += i % 10 === 9 ? '\n' : 'x';
       const marker = text;
       const started = performance.now();
-      const result = new Promise<any>((resolve) => {
+      const result = new Promise<Loose>((resolve) => {
         const off = api.on('preview:result', (p) => {
           off();
           resolve(p);
@@ -71,7 +79,12 @@ describe('browser-mode round trip on the built-in generic variant with the basic
       if (payload.outcome.ok) hostBuilds.push(payload.outcome.durationMs);
       expect(payload.outcome.ok).toBe(true);
     }
-    const figures = { promptChars: size, buildRunMs: stats(buildRuns), keystrokeToPreviewMs: stats(keystrokes.slice(5)), hostBuildMs: stats(hostBuilds) };
+    const figures = {
+      promptChars: size,
+      buildRunMs: stats(buildRuns),
+      keystrokeToPreviewMs: stats(keystrokes.slice(5)),
+      hostBuildMs: stats(hostBuilds),
+    };
     console.log(`[round trip generic×basic over WS] ${JSON.stringify(figures)}`);
     expect(figures.keystrokeToPreviewMs.p95).toBeLessThan(100);
     await api['doc:revert']({ ref });

@@ -62,7 +62,11 @@ describe('resolveInside', () => {
       'components//ROLE.md',
       '',
     ];
-    for (const attempt of attempts) expect(outsideCode(() => resolveInside(root, attempt)), JSON.stringify(attempt)).toBe('PATH_OUTSIDE_WORKSPACE');
+    for (const attempt of attempts)
+      expect(
+        outsideCode(() => resolveInside(root, attempt)),
+        JSON.stringify(attempt),
+      ).toBe('PATH_OUTSIDE_WORKSPACE');
   });
 });
 
@@ -91,11 +95,17 @@ describe('the host keeps documents inside the workspace', () => {
       return result.error.code;
     };
     // Through a symlinked file, a symlinked folder, and a template path in variant.yaml.
-    expect(await code('doc:create', { ref: { kind: 'component', componentId: 'LEAK' }, text: 'overwrite?' })).toBe('PATH_OUTSIDE_WORKSPACE');
+    expect(await code('doc:create', { ref: { kind: 'component', componentId: 'LEAK' }, text: 'overwrite?' })).toBe(
+      'PATH_OUTSIDE_WORKSPACE',
+    );
     expect(await code('doc:read', { ref: { kind: 'component', componentId: 'LEAK' } })).toBe('PATH_OUTSIDE_WORKSPACE');
-    expect(await h.raw('doc:create', { ref: { kind: 'profile-file', profileId: 'mini', file: 'prompts/x.md' } })).toMatchObject({ ok: true });
+    expect(await h.raw('doc:create', { ref: { kind: 'profile-file', profileId: 'mini', file: 'prompts/x.md' } })).toMatchObject({
+      ok: true,
+    });
     fs.symlinkSync(outside, path.join(root, 'profiles/escape'));
-    expect(await code('doc:create', { ref: { kind: 'profile-file', profileId: 'escape', file: 'new.md' }, text: 'x' })).toBe('PATH_OUTSIDE_WORKSPACE');
+    expect(await code('doc:create', { ref: { kind: 'profile-file', profileId: 'escape', file: 'new.md' }, text: 'x' })).toBe(
+      'PATH_OUTSIDE_WORKSPACE',
+    );
     expect(await code('doc:read', { ref: { kind: 'variant-template', variantId: 'special' } })).toBe('PATH_OUTSIDE_WORKSPACE');
     // Refs are ids, never paths: .., slashes, absolute paths and NUL bytes do not pass the contract.
     for (const ref of [

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS, EVENTS } from '../../shared/ipc/contract.js';
 import { CONTENT_SECURITY_POLICY } from '../../shared/ipc/csp.js';
 import { cleanupTempDirs, tempDir, writeFiles } from './support/fixtures.js';
+import type { Loose } from './support/fixtures.js';
 
 /**
  * The Electron binary cannot be downloaded on these machines, so the built bundles are
@@ -21,7 +22,7 @@ import { cleanupTempDirs, tempDir, writeFiles } from './support/fixtures.js';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const support = path.join(repo, 'tests/host/support');
 const outDir = path.join(repo, 'dist-electron');
-let report: any;
+let report: Loose;
 
 beforeAll(async () => {
   // The plugin decides the main bundle's module format from the package.json it finds above
@@ -43,10 +44,19 @@ beforeAll(async () => {
   }
   const appData = tempDir('vs-appdata-');
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', path.join(support, 'fake-electron-register.mjs'), path.join(support, 'electron-driver.mjs'), path.join(outDir, 'main.js')], {
-      env: { ...process.env, FAKE_ELECTRON_APPDATA: appData, VITE_DEV_SERVER_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        path.join(support, 'fake-electron-register.mjs'),
+        path.join(support, 'electron-driver.mjs'),
+        path.join(outDir, 'main.js'),
+      ],
+      {
+        env: { ...process.env, FAKE_ELECTRON_APPDATA: appData, VITE_DEV_SERVER_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (c) => (out += c));
@@ -83,13 +93,16 @@ describe('the built main process (dist-electron/main.js)', () => {
     expect(report.privilegedSchemes).toEqual([{ scheme: 'studio', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
     expect(report.protocolSchemes).toEqual(['studio']);
     expect(report.appCalls).toEqual(expect.arrayContaining(['enableSandbox', 'requestSingleInstanceLock']));
-    expect(report.appEvents).toEqual(expect.arrayContaining(['second-instance', 'web-contents-created', 'before-quit', 'window-all-closed']));
+    expect(report.appEvents).toEqual(
+      expect.arrayContaining(['second-instance', 'web-contents-created', 'before-quit', 'window-all-closed']),
+    );
     expect(report.userData).toMatch(/Variant Studio$/);
   });
 
   it('answers only the app’s own top frame, with error values', () => {
     expect(report.ipc.trusted).toMatchObject({ ok: true, value: expect.objectContaining({ builtin: true }) });
-    for (const refused of ['foreignOrigin', 'fileUrl', 'subframe', 'noFrame']) expect(report.ipc[refused], refused).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    for (const refused of ['foreignOrigin', 'fileUrl', 'subframe', 'noFrame'])
+      expect(report.ipc[refused], refused).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(report.ipc.invalidPayload).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
     expect(report.ipc.machine).toMatchObject({ ok: true, value: { platform: process.platform } });
     expect(report.sentAfterOpen).toContain('workspace:changed');
@@ -114,7 +127,8 @@ describe('the built main process (dist-electron/main.js)', () => {
     expect(report.cspHeader).toEqual({ 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] });
     expect(CONTENT_SECURITY_POLICY).toMatch(/default-src 'none'/);
     expect(CONTENT_SECURITY_POLICY).toMatch(/script-src 'self'(;|$)/);
-    for (const name of ['traversal', 'dotfile', 'otherHost']) expect(report.protocol[name], name).toEqual({ status: 404, csp: CONTENT_SECURITY_POLICY });
+    for (const name of ['traversal', 'dotfile', 'otherHost'])
+      expect(report.protocol[name], name).toEqual({ status: 404, csp: CONTENT_SECURITY_POLICY });
   });
 
   it('has the usual menu, whose commands reach the renderer as menu:command events', () => {
@@ -134,8 +148,14 @@ describe('the built main process (dist-electron/main.js)', () => {
 });
 
 describe('the built preload (dist-electron/preload.cjs)', () => {
-  function loadPreload(): { exposed: [string, any][]; invoked: [string, unknown][]; subscribed: string[]; removed: string[]; required: string[] } {
-    const exposed: [string, any][] = [];
+  function loadPreload(): {
+    exposed: [string, Loose][];
+    invoked: [string, unknown][];
+    subscribed: string[];
+    removed: string[];
+    required: string[];
+  } {
+    const exposed: [string, Loose][] = [];
     const invoked: [string, unknown][] = [];
     const subscribed: string[] = [];
     const removed: string[] = [];
@@ -163,9 +183,24 @@ describe('the built preload (dist-electron/preload.cjs)', () => {
     };
     const code = fs.readFileSync(path.join(outDir, 'preload.cjs'), 'utf8');
     const module = { exports: {} };
-    vm.runInNewContext(code, { require: sandboxRequire, module, exports: module.exports, console, URL, TextEncoder, TextDecoder, setTimeout, clearTimeout, queueMicrotask }, { filename: 'preload.cjs' });
-    (electron as any).emit = (event: string, payload: unknown) => handlers.get(event)?.({}, payload);
-    return Object.assign({ exposed, invoked, subscribed, removed, required }, { emit: (electron as any).emit });
+    vm.runInNewContext(
+      code,
+      {
+        require: sandboxRequire,
+        module,
+        exports: module.exports,
+        console,
+        URL,
+        TextEncoder,
+        TextDecoder,
+        setTimeout,
+        clearTimeout,
+        queueMicrotask,
+      },
+      { filename: 'preload.cjs' },
+    );
+    (electron as Loose).emit = (event: string, payload: unknown) => handlers.get(event)?.({}, payload);
+    return Object.assign({ exposed, invoked, subscribed, removed, required }, { emit: (electron as Loose).emit });
   }
 
   it('exposes exactly the contract as window.studio, requiring nothing but electron', async () => {

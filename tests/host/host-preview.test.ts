@@ -25,7 +25,11 @@ const BASE = { kind: 'preset', name: 'base' } as const;
 describe('live preview', () => {
   it('builds on preview:set, rebuilds after each edit with the saved text as baseline, then counts tokens', async () => {
     const h = await miniHost();
-    const first = await h.call('preview:set', { target: { kind: 'variant', variantId: 'generic' }, context: BASE, baseline: { kind: 'saved' } });
+    const first = await h.call('preview:set', {
+      target: { kind: 'variant', variantId: 'generic' },
+      context: BASE,
+      baseline: { kind: 'saved' },
+    });
     expect(first.outcome.ok).toBe(true);
     expect(first.outcome.kind).toBe('variant');
     expect(first.outcome.result.text).toContain('You are a test agent in /proj.');
@@ -47,7 +51,11 @@ describe('live preview', () => {
 
   it('does not rebuild for edits that are not inputs of the preview', async () => {
     const h = await miniHost();
-    const first = await h.call('preview:set', { target: { kind: 'variant', variantId: 'generic' }, context: BASE, baseline: { kind: 'none' } });
+    const first = await h.call('preview:set', {
+      target: { kind: 'variant', variantId: 'generic' },
+      context: BASE,
+      baseline: { kind: 'none' },
+    });
     await h.call('doc:update', { ref: { kind: 'variant-template', variantId: 'special' }, text: 'other variant edited' });
     await sleep(150);
     await h.host.settle();
@@ -59,7 +67,11 @@ describe('live preview', () => {
 
   it('selects the variant for the context and explains the choice', async () => {
     const h = await miniHost();
-    const special = await h.call('preview:set', { target: { kind: 'selected' }, context: { kind: 'preset', name: 'special' }, baseline: { kind: 'variant', variantId: 'generic' } });
+    const special = await h.call('preview:set', {
+      target: { kind: 'selected' },
+      context: { kind: 'preset', name: 'special' },
+      baseline: { kind: 'variant', variantId: 'generic' },
+    });
     expect(special.outcome.result.variantId).toBe('special');
     expect(special.outcome.selection[0]).toMatchObject({ variantId: 'special', verdict: 'match' });
     expect(special.baseline.text).toContain('from generic');
@@ -73,14 +85,24 @@ describe('live preview', () => {
 
   it('reports build failures as outcomes, not errors', async () => {
     const h = await miniHost();
-    expect(await h.call('build:run', { target: { kind: 'variant', variantId: 'missing' }, context: BASE })).toMatchObject({ ok: false, error: expect.stringContaining("no variant 'missing'") });
-    expect(await h.call('build:run', { target: { kind: 'variant', variantId: 'generic' }, context: { kind: 'preset', name: 'nope' } })).toMatchObject({
+    expect(await h.call('build:run', { target: { kind: 'variant', variantId: 'missing' }, context: BASE })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("no variant 'missing'"),
+    });
+    expect(
+      await h.call('build:run', { target: { kind: 'variant', variantId: 'generic' }, context: { kind: 'preset', name: 'nope' } }),
+    ).toMatchObject({
       ok: false,
       error: expect.stringContaining("no context preset 'nope'"),
     });
-    const inline = await h.call('build:run', { target: { kind: 'variant', variantId: 'generic' }, context: { kind: 'inline', context: { cwd: '/elsewhere' } } });
+    const inline = await h.call('build:run', {
+      target: { kind: 'variant', variantId: 'generic' },
+      context: { kind: 'inline', context: { cwd: '/elsewhere' } },
+    });
     expect(inline.result.text).toContain('/elsewhere');
-    expect(await h.raw('build:run', { target: { kind: 'variant', variantId: 'generic' }, context: { kind: 'inline', context: { cwd: 42 } } })).toMatchObject({
+    expect(
+      await h.raw('build:run', { target: { kind: 'variant', variantId: 'generic' }, context: { kind: 'inline', context: { cwd: 42 } } }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'INVALID_REQUEST' },
     });
@@ -91,23 +113,35 @@ describe('live preview', () => {
     const fromPreset = await h.call('build:run', { target: { kind: 'profile', profileId: 'mini' }, context: BASE });
     expect(fromPreset).toMatchObject({ ok: true, kind: 'stack' });
     expect(fromPreset.result.text).toBe('You are the mini stack.\nModel: claude-x');
-    const plan = await h.call('build:run', { target: { kind: 'profile', profileId: 'mini', agent: 'plan' }, context: { kind: 'stack', context: { modelId: 'm1', files: { '/home/user/project/AGENTS.md': 'Be nice.' } } } });
+    const plan = await h.call('build:run', {
+      target: { kind: 'profile', profileId: 'mini', agent: 'plan' },
+      context: { kind: 'stack', context: { modelId: 'm1', files: { '/home/user/project/AGENTS.md': 'Be nice.' } } },
+    });
     expect(plan.result.text).toBe('You are the mini stack.\nModel: m1\nInstructions from: /home/user/project/AGENTS.md\nBe nice.');
     expect(plan.result.messages[1].content.map((p: { text: string }) => p.text)).toContain('Plan only.');
 
     const project = tempDir('vs-real-');
     fs.mkdirSync(path.join(project, '.git'));
     fs.writeFileSync(path.join(project, 'AGENTS.md'), 'Real rules.');
-    const real = await h.call('build:run', { target: { kind: 'profile', profileId: 'mini' }, context: { kind: 'stack', context: { cwd: project, modelId: 'm2' }, discovery: 'real' } });
+    const real = await h.call('build:run', {
+      target: { kind: 'profile', profileId: 'mini' },
+      context: { kind: 'stack', context: { cwd: project, modelId: 'm2' }, discovery: 'real' },
+    });
     expect(real.result.text).toContain(`Instructions from: ${path.join(project, 'AGENTS.md')}\nReal rules.`);
 
     expect(await h.call('build:run', { target: { kind: 'profile', profileId: 'nope' }, context: BASE })).toMatchObject({ ok: false });
-    expect(await h.call('build:run', { target: { kind: 'variant', variantId: 'generic' }, context: { kind: 'stack', context: {} } })).toMatchObject({ ok: false });
+    expect(
+      await h.call('build:run', { target: { kind: 'variant', variantId: 'generic' }, context: { kind: 'stack', context: {} } }),
+    ).toMatchObject({ ok: false });
   });
 
   it('rebuilds a profile preview when one of its files changes', async () => {
     const h = await miniHost();
-    const first = await h.call('preview:set', { target: { kind: 'profile', profileId: 'mini' }, context: BASE, baseline: { kind: 'saved' } });
+    const first = await h.call('preview:set', {
+      target: { kind: 'profile', profileId: 'mini' },
+      context: BASE,
+      baseline: { kind: 'saved' },
+    });
     const next = h.waitForEvent('preview:result', (p) => p.seq > first.seq);
     const ref = { kind: 'profile-file', profileId: 'mini', file: 'profile.yaml' };
     const text = (await h.call('doc:read', { ref })).text.replace('You are the mini stack.', 'You are the edited stack.');
@@ -120,9 +154,17 @@ describe('live preview', () => {
   it('pins snapshots as baselines and counts tokens on request', async () => {
     const h = await miniHost();
     expect(await h.call('snapshot:pin', { name: 'before', text: 'pinned text' })).toEqual(['before']);
-    const result = await h.call('preview:set', { target: { kind: 'variant', variantId: 'generic' }, context: BASE, baseline: { kind: 'snapshot', name: 'before' } });
+    const result = await h.call('preview:set', {
+      target: { kind: 'variant', variantId: 'generic' },
+      context: BASE,
+      baseline: { kind: 'snapshot', name: 'before' },
+    });
     expect(result.baseline.text).toBe('pinned text');
-    const missing = await h.call('preview:set', { target: { kind: 'variant', variantId: 'generic' }, context: BASE, baseline: { kind: 'snapshot', name: 'other' } });
+    const missing = await h.call('preview:set', {
+      target: { kind: 'variant', variantId: 'generic' },
+      context: BASE,
+      baseline: { kind: 'snapshot', name: 'other' },
+    });
     expect(missing.baseline).toMatchObject({ text: null, error: expect.stringContaining('other') });
     const counts = await h.call('tokens:count', { texts: ['hello world', '', 'a <|endoftext|> b'] });
     expect(counts[0]).toEqual({ o200k: 2, cl100k: 2 });

@@ -62,7 +62,10 @@ describe('workspaces', () => {
     );
     expect(keys.some((k: string) => k.includes('README') || k.includes('hidden'))).toBe(false);
     expect(view.variants.map((v: { id: string }) => v.id)).toEqual(['special', 'generic']);
-    expect(view.components.find((c: { id: string }) => c.id === 'ROLE')).toMatchObject({ kind: 'workspace', variables: expect.arrayContaining(['CWD']) });
+    expect(view.components.find((c: { id: string }) => c.id === 'ROLE')).toMatchObject({
+      kind: 'workspace',
+      variables: expect.arrayContaining(['CWD']),
+    });
     expect(view.tools).toEqual([{ id: 'say', families: ['generic'] }]);
     expect(view.presets.map((p: { name: string }) => p.name)).toEqual(['base', 'special']);
     expect(view.profiles).toEqual([{ id: 'mini', agents: ['build', 'plan'] }]);
@@ -72,7 +75,10 @@ describe('workspaces', () => {
   it('refuses relative and missing folders with error values', async () => {
     const h = await host();
     expect(await h.raw('workspace:openFolder', { path: 'relative/dir' })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
-    expect(await h.raw('workspace:openFolder', { path: path.join(tempDir(), 'missing') })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(await h.raw('workspace:openFolder', { path: path.join(tempDir(), 'missing') })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
     expect(await h.raw('workspace:openFolder', {})).toMatchObject({ ok: false, error: { code: 'DIALOG_UNAVAILABLE' } });
     expect(await h.raw('no:such-channel', {})).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
     expect(await h.raw('doc:read', { ref: { kind: 'nope' } })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
@@ -109,7 +115,10 @@ describe('workspaces', () => {
     expect(view.documents.every((d: { dirty: boolean }) => !d.dirty)).toBe(true);
     // Copying into a non-empty folder or into the workspace itself is refused.
     expect(await h.raw('workspace:copyTo', { path: target })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
-    expect(await h.raw('workspace:copyTo', { path: path.join(target, 'inner') })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    expect(await h.raw('workspace:copyTo', { path: path.join(target, 'inner') })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_REQUEST' },
+    });
   });
 });
 
@@ -129,7 +138,12 @@ describe('documents', () => {
     const override = { kind: 'component-override', variantId: 'generic', componentId: 'ROLE' } as const;
     expect(await h.raw('doc:read', { ref: override })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     const info = await h.call('doc:create', { ref: override, text: 'Overridden role' });
-    expect(info).toMatchObject({ key: 'component-override:generic/ROLE', path: 'variants/generic/overrides/components/ROLE.md', dirty: true, isNew: true });
+    expect(info).toMatchObject({
+      key: 'component-override:generic/ROLE',
+      path: 'variants/generic/overrides/components/ROLE.md',
+      dirty: true,
+      isNew: true,
+    });
     expect(await h.raw('doc:create', { ref: override })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
     expect(fs.existsSync(path.join(ws, info.path))).toBe(false);
     const saved = await h.call('doc:saveAll');
@@ -162,6 +176,12 @@ describe('documents', () => {
   it('reports machine facts', async () => {
     const h = await host();
     const info = await h.call('machine:info');
-    expect(info).toEqual({ os: expect.any(String), shell: expect.any(String), homeDir: expect.any(String), cwd: process.cwd(), platform: process.platform });
+    expect(info).toEqual({
+      os: expect.any(String),
+      shell: expect.any(String),
+      homeDir: expect.any(String),
+      cwd: process.cwd(),
+      platform: process.platform,
+    });
   });
 });

@@ -51,7 +51,11 @@ describe('atomic saves', () => {
     fs.writeFileSync(file, 'one');
     const loaded = contentHash('one');
     fs.writeFileSync(file, 'two (someone else)');
-    expect(await saveTextAtomic(file, 'mine', loaded)).toEqual({ status: 'conflict', diskText: 'two (someone else)', diskHash: contentHash('two (someone else)') });
+    expect(await saveTextAtomic(file, 'mine', loaded)).toEqual({
+      status: 'conflict',
+      diskText: 'two (someone else)',
+      diskHash: contentHash('two (someone else)'),
+    });
     expect(fs.readFileSync(file, 'utf8')).toBe('two (someone else)');
     expect(await saveTextAtomic(file, 'mine', contentHash('two (someone else)'))).toEqual({ status: 'saved', hash: contentHash('mine') });
     expect(await saveTextAtomic(path.join(dir, 'new.md'), 'x', null)).toMatchObject({ status: 'saved' });

@@ -25,7 +25,11 @@ describe('watching the workspace', () => {
   it('reloads a clean document edited in another editor and rebuilds the preview', async () => {
     const ws = writeFiles(tempDir(), miniWorkspace());
     const h = await host({ initialWorkspace: ws });
-    const first = await h.call('preview:set', { target: { kind: 'variant', variantId: 'generic' }, context: BASE, baseline: { kind: 'saved' } });
+    const first = await h.call('preview:set', {
+      target: { kind: 'variant', variantId: 'generic' },
+      context: BASE,
+      baseline: { kind: 'saved' },
+    });
     const changed = h.waitForEvent('doc:changedOnDisk');
     const rebuilt = h.waitForEvent('preview:result', (p) => p.seq > first.seq);
     fs.writeFileSync(path.join(ws, 'components/ROLE.md'), 'Edited elsewhere.');
@@ -96,9 +100,20 @@ describe('drafts', () => {
       ['component:ROLE', 'unsaved role edit'],
     ]);
     expect(await h.call('doc:read', { ref: ROLE })).toMatchObject({ text: 'You are a test agent in {{CWD}}.', dirty: false });
-    expect(await h.call('drafts:restore', { keys: ['component:ROLE', 'component:NEWONE'] })).toEqual(['component:ROLE', 'component:NEWONE']);
-    expect(await h.call('doc:read', { ref: ROLE })).toEqual({ text: 'unsaved role edit', savedText: 'You are a test agent in {{CWD}}.', dirty: true });
-    expect(await h.call('doc:read', { ref: { kind: 'component', componentId: 'NEWONE' } })).toEqual({ text: 'never saved', savedText: null, dirty: true });
+    expect(await h.call('drafts:restore', { keys: ['component:ROLE', 'component:NEWONE'] })).toEqual([
+      'component:ROLE',
+      'component:NEWONE',
+    ]);
+    expect(await h.call('doc:read', { ref: ROLE })).toEqual({
+      text: 'unsaved role edit',
+      savedText: 'You are a test agent in {{CWD}}.',
+      dirty: true,
+    });
+    expect(await h.call('doc:read', { ref: { kind: 'component', componentId: 'NEWONE' } })).toEqual({
+      text: 'never saved',
+      savedText: null,
+      dirty: true,
+    });
     expect(await h.call('drafts:list')).toEqual([]);
     const built = await h.call('build:run', { target: { kind: 'variant', variantId: 'generic' }, context: BASE });
     expect(built.result.text).toContain('unsaved role edit');

@@ -9,6 +9,7 @@ import { menuTemplate } from '../../electron/wiring/menu.js';
 import { isAllowedRequest } from '../../electron/wiring/security.js';
 import { contentSecurityPolicy, CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_META } from '../../shared/ipc/csp.js';
 import { cleanupTempDirs, tempDir, writeFiles } from './support/fixtures.js';
+import type { Loose } from './support/fixtures.js';
 
 afterEach(() => cleanupTempDirs());
 
@@ -21,12 +22,31 @@ describe('the app protocol', () => {
     const handler = appFileHandler(dist);
     const get = async (url: string) => {
       const res = await handler({ url } as Request);
-      return { status: res.status, type: res.headers.get('content-type'), csp: res.headers.get('content-security-policy'), body: await res.text() };
+      return {
+        status: res.status,
+        type: res.headers.get('content-type'),
+        csp: res.headers.get('content-security-policy'),
+        body: await res.text(),
+      };
     };
-    expect(await get('studio://app/index.html')).toEqual({ status: 200, type: 'text/html; charset=utf-8', csp: CONTENT_SECURITY_POLICY, body: '<html>' });
+    expect(await get('studio://app/index.html')).toEqual({
+      status: 200,
+      type: 'text/html; charset=utf-8',
+      csp: CONTENT_SECURITY_POLICY,
+      body: '<html>',
+    });
     expect(await get('studio://app/')).toMatchObject({ status: 200, body: '<html>' });
     expect(await get('studio://app/assets/a.js')).toMatchObject({ status: 200, type: 'text/javascript; charset=utf-8' });
-    for (const url of ['studio://app/../secret.txt', 'studio://app/%2e%2e/secret.txt', 'studio://app/assets/..%2F..%2Fsecret.txt', 'studio://app/.env', 'studio://app/assets/link.txt', 'studio://other/index.html', 'studio://app/%00', 'studio://app/missing.js']) {
+    for (const url of [
+      'studio://app/../secret.txt',
+      'studio://app/%2e%2e/secret.txt',
+      'studio://app/assets/..%2F..%2Fsecret.txt',
+      'studio://app/.env',
+      'studio://app/assets/link.txt',
+      'studio://other/index.html',
+      'studio://app/%00',
+      'studio://app/missing.js',
+    ]) {
       const res = await get(url);
       expect(res.status, url).toBe(404);
       expect(res.body).not.toContain('SECRET');
@@ -84,15 +104,17 @@ describe('the menu', () => {
   it('sends commands and shows dev tools only in development', () => {
     const sent: string[] = [];
     const flat = (dev: boolean, isMac: boolean) => {
-      const out: any[] = [];
-      const walk = (items: any[]) => items.forEach((i) => (out.push(i), Array.isArray(i.submenu) && walk(i.submenu)));
+      const out: Loose[] = [];
+      const walk = (items: Loose[]) => items.forEach((i) => (out.push(i), Array.isArray(i.submenu) && walk(i.submenu)));
       walk(menuTemplate({ dev, isMac, send: (c) => sent.push(c) }));
       return out;
     };
     expect(flat(false, false).some((i) => i.role === 'toggleDevTools')).toBe(false);
     expect(flat(true, false).some((i) => i.role === 'toggleDevTools')).toBe(true);
     expect(flat(false, true)[0].label).toBe('Variant Studio');
-    flat(false, false).find((i) => i.label === 'Save a Copy of the Workspace…').click();
+    flat(false, false)
+      .find((i) => i.label === 'Save a Copy of the Workspace…')
+      .click();
     expect(sent).toEqual(['copyWorkspace']);
   });
 });
@@ -101,9 +123,24 @@ describe('window state', () => {
   const screen = [{ x: 0, y: 0, width: 1920, height: 1080 }];
   it('comes back where it was when that is on a display, else at the default size', () => {
     expect(placeWindow(undefined, screen)).toEqual({ ...DEFAULT_WINDOW_SIZE, maximized: false });
-    expect(placeWindow({ x: 100, y: 50, width: 1200, height: 800, maximized: false }, screen)).toEqual({ x: 100, y: 50, width: 1200, height: 800, maximized: false });
-    expect(placeWindow({ x: 5000, y: 50, width: 1200, height: 800, maximized: true }, screen)).toEqual({ ...DEFAULT_WINDOW_SIZE, maximized: true });
-    expect(placeWindow({ x: 0, y: 0, width: 3000, height: 2000, maximized: false }, screen)).toEqual({ x: 0, y: 0, width: 1920, height: 1080, maximized: false });
+    expect(placeWindow({ x: 100, y: 50, width: 1200, height: 800, maximized: false }, screen)).toEqual({
+      x: 100,
+      y: 50,
+      width: 1200,
+      height: 800,
+      maximized: false,
+    });
+    expect(placeWindow({ x: 5000, y: 50, width: 1200, height: 800, maximized: true }, screen)).toEqual({
+      ...DEFAULT_WINDOW_SIZE,
+      maximized: true,
+    });
+    expect(placeWindow({ x: 0, y: 0, width: 3000, height: 2000, maximized: false }, screen)).toEqual({
+      x: 0,
+      y: 0,
+      width: 1920,
+      height: 1080,
+      maximized: false,
+    });
   });
 
   it('is saved and loaded from the user-data folder', () => {

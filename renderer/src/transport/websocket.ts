@@ -59,7 +59,10 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
     }
   };
 
-  const disconnected = (channel: string): IpcResult<never> => ({ ok: false, error: { code: 'DISCONNECTED', message: `${channel}: the connection to the host is down` } });
+  const disconnected = (channel: string): IpcResult<never> => ({
+    ok: false,
+    error: { code: 'DISCONNECTED', message: `${channel}: the connection to the host is down` },
+  });
 
   const open = (): void => {
     if (closedForGood) return;

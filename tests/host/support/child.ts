@@ -6,7 +6,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const TS_REGISTER = path.join(here, 'ts-register.mjs');
 
 /** Starts a TypeScript file of this folder in a child Node process (through the test loader). */
-export function spawnTs(file: string, args: string[]): ChildProcess & { lines: string[]; waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string> } {
+export function spawnTs(
+  file: string,
+  args: string[],
+): ChildProcess & { lines: string[]; waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string> } {
   const child = spawn(process.execPath, ['--import', TS_REGISTER, path.join(here, file), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let stderr = '';

@@ -68,14 +68,17 @@ report.hardensEveryWebContents = created.length > 0;
 
 // Permissions and requests.
 // Electron calls (webContents, permission, callback, details).
-const ask = (permission) => new Promise((resolve) => fake.session.permissionRequest(win.webContents, permission, resolve, { requestingUrl: appUrl }));
+const ask = (permission) =>
+  new Promise((resolve) => fake.session.permissionRequest(win.webContents, permission, resolve, { requestingUrl: appUrl }));
 report.permissions = {
   media: await ask('media'),
   notifications: await ask('notifications'),
   check: fake.session.permissionCheck(win.webContents, 'clipboard-read', appUrl, {}),
   device: fake.session.devicePermission({ deviceType: 'usb' }),
 };
-const headers = await new Promise((resolve) => fake.session.headersReceived({ url: appUrl, responseHeaders: { 'content-security-policy': ['default-src *'] } }, resolve));
+const headers = await new Promise((resolve) =>
+  fake.session.headersReceived({ url: appUrl, responseHeaders: { 'content-security-policy': ['default-src *'] } }, resolve),
+);
 report.cspHeader = headers.responseHeaders;
 const request = (url) => new Promise((resolve) => fake.session.beforeRequest({ url }, (r) => resolve(r.cancel)));
 report.requestsCancelled = {

@@ -52,9 +52,12 @@ export function miniWorkspace(): Record<string, string> {
     'variants/special/template.md': 'SPECIAL {{ROLE}}\n',
     'components/ROLE.md': 'You are a test agent in {{CWD}}.',
     'components/TOOLBOX.md': 'TOOLS\n\n{{TOOLS}}',
-    'tools/say.yaml': 'id: say\nspecs:\n  - family: generic\n    description: Say something.\n    parameters:\n      - { name: text, required: true, instruction: What to say., usage: Hello }\n',
-    'contexts/base.yaml': 'description: base\ncontext:\n  cwd: /proj\n  date: 2026-02-03\n  providerInfo: { providerId: anthropic, model: { id: claude-x }, mode: act }\n',
-    'contexts/special.yaml': 'description: a special model\nextends: base\ncontext:\n  providerInfo: { providerId: openai, model: { id: my-special-model }, mode: act }\n',
+    'tools/say.yaml':
+      'id: say\nspecs:\n  - family: generic\n    description: Say something.\n    parameters:\n      - { name: text, required: true, instruction: What to say., usage: Hello }\n',
+    'contexts/base.yaml':
+      'description: base\ncontext:\n  cwd: /proj\n  date: 2026-02-03\n  providerInfo: { providerId: anthropic, model: { id: claude-x }, mode: act }\n',
+    'contexts/special.yaml':
+      'description: a special model\nextends: base\ncontext:\n  providerInfo: { providerId: openai, model: { id: my-special-model }, mode: act }\n',
     'profiles/mini/profile.yaml': [
       'id: mini',
       'name: Mini stack',
@@ -74,9 +77,16 @@ export function miniWorkspace(): Record<string, string> {
   };
 }
 
+/**
+ * Answers and event payloads as the tests see them: shapes are checked with expect matchers,
+ * so the tests read fields freely instead of narrowing every union first.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Loose = any;
+
 export interface RecordedEvent {
   event: EventName;
-  payload: any;
+  payload: Loose;
 }
 
 export interface TestHost {
@@ -84,10 +94,10 @@ export interface TestHost {
   events: RecordedEvent[];
   userData: string;
   /** Calls a channel and returns the value, failing the test on an error result. */
-  call<T = any>(channel: string, request?: unknown): Promise<T>;
+  call<T = Loose>(channel: string, request?: unknown): Promise<T>;
   /** Calls a channel and returns the raw IpcResult. */
-  raw(channel: string, request?: unknown): Promise<any>;
-  waitForEvent(event: EventName, predicate?: (payload: any) => boolean, timeoutMs?: number): Promise<any>;
+  raw(channel: string, request?: unknown): Promise<Loose>;
+  waitForEvent(event: EventName, predicate?: (payload: Loose) => boolean, timeoutMs?: number): Promise<Loose>;
   errors: { where: string; error: unknown }[];
 }
 

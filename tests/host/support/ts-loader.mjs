@@ -9,7 +9,12 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 export async function resolve(specifier, context, nextResolve) {
-  if (context.parentURL?.startsWith('file:') && context.parentURL.endsWith('.ts') && (specifier.startsWith('.') || specifier.startsWith('/')) && specifier.endsWith('.js')) {
+  if (
+    context.parentURL?.startsWith('file:') &&
+    context.parentURL.endsWith('.ts') &&
+    (specifier.startsWith('.') || specifier.startsWith('/')) &&
+    specifier.endsWith('.js')
+  ) {
     const candidate = new URL(specifier.replace(/\.js$/, '.ts'), context.parentURL);
     if (existsSync(fileURLToPath(candidate))) return { url: candidate.href, shortCircuit: true };
   }
@@ -21,7 +26,13 @@ export async function load(url, context, nextLoad) {
     const source = await readFile(fileURLToPath(url), 'utf8');
     const out = ts.transpileModule(source, {
       fileName: fileURLToPath(url),
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true, sourceMap: false, inlineSourceMap: true },
+      compilerOptions: {
+        module: ts.ModuleKind.ESNext,
+        target: ts.ScriptTarget.ES2022,
+        verbatimModuleSyntax: true,
+        sourceMap: false,
+        inlineSourceMap: true,
+      },
     });
     return { format: 'module', source: out.outputText, shortCircuit: true };
   }
