@@ -6,7 +6,8 @@ import { Explorer } from '../explorer/Explorer';
 import { CommandPalette } from '../palette/CommandPalette';
 import { PlaceholdersTable } from '../placeholders/PlaceholdersTable';
 import { PreviewPane } from '../preview/PreviewPane';
-import { NONE, studio, useStudio } from '../store';
+import { usePresetsForTarget } from '../context-form/use-presets';
+import { studio, useStudio } from '../store';
 import type { BottomTab } from './ui-slice';
 import { useLayout } from './layout-store';
 import { ConfirmDialog, LiveRegion, Notices } from './Overlays';
@@ -41,9 +42,8 @@ function BottomPanel() {
 }
 
 function TopBar() {
-  const presetName = useStudio((s) => s.presetName);
-  const edited = useStudio((s) => s.contextEdited);
-  const presets = useStudio((s) => s.workspace?.presets ?? NONE);
+  const { presets, current: presetName } = usePresetsForTarget();
+  const edited = useStudio((s) => s.contextEdited && s.target?.kind !== 'profile');
   const dirtyCount = useStudio((s) => Object.values(s.docs).filter((d) => d.dirty).length);
   return (
     <header className="topbar">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { NONE, studio, useStudio } from '../store';
+import { studio, useStudio } from '../store';
+import { usePresetsForTarget } from './use-presets';
 import { getIn, type Path } from './context-slice';
 import { CheckField, Fieldset, JsonField, LinesField, NumberField, SelectField, TextAreaField, TextField } from './fields';
 import { StackContextForm } from './StackContextForm';
@@ -53,7 +54,7 @@ export function ContextForm() {
   const presetName = useStudio((s) => s.presetName);
   const edited = useStudio((s) => s.contextEdited);
   const error = useStudio((s) => s.contextError);
-  const presets = useStudio((s) => s.workspace?.presets ?? NONE);
+  const { presets } = usePresetsForTarget();
   const [saveName, setSaveName] = useState('');
   if (target?.kind === 'profile') return <StackContextForm />;
 

@@ -29,7 +29,9 @@ describe('context helpers', () => {
     };
     const read = async (ref: { kind: string; name?: string }) => files[ref.name!];
     const r = await resolvePreset(read as never, 'no-browser');
-    expect(r).toEqual({ description: 'No browser', context: { supportsBrowserUse: false, providerInfo: { providerId: 'anthropic', model: { id: 'claude' } } } });
+    expect(r).toEqual({ kind: 'variant', description: 'No browser', context: { supportsBrowserUse: false, providerInfo: { providerId: 'anthropic', model: { id: 'claude' } } } });
+    files.s = 'kind: stack\ncontext:\n  agent: plan\n';
+    expect(await resolvePreset(read as never, 's')).toEqual({ kind: 'stack', description: '', context: { agent: 'plan' } });
     expect(await resolvePreset(read as never, 'a')).toMatch(/cycle/);
   });
 });

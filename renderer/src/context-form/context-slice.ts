@@ -19,6 +19,10 @@ export interface ContextSlice {
   contextError: string | null;
   /** The stack-profile context (agent, user system text, virtual files, ...). */
   stackContext: Json;
+  stackPresetName: string | null;
+  /** Which presets hold stack contexts (`kind: stack`), learned by reading them. */
+  presetKinds: Record<string, 'variant' | 'stack'>;
+  learnPresetKinds(): Promise<void>;
   loadPreset(name: string, refresh?: boolean): Promise<void>;
   setContextField(path: Path, value: unknown): void;
   replaceContext(context: Json): void;
@@ -79,10 +83,14 @@ export function validateContext(context: Json): string | null {
 }
 
 /** Reads a preset and the presets it extends (through the host, as documents). */
-export async function resolvePreset(read: (ref: DocRef) => Promise<string | undefined>, name: string): Promise<{ context: Json; description: string } | string> {
+export async function resolvePreset(
+  read: (ref: DocRef) => Promise<string | undefined>,
+  name: string,
+): Promise<{ context: Json; description: string; kind: 'variant' | 'stack' } | string> {
   const chain: string[] = [];
   const layers: Json[] = [];
   let description = '';
+  let kind: 'variant' | 'stack' = 'variant';
   let cur: string | undefined = name;
   while (cur !== undefined) {
     if (chain.includes(cur)) return `preset ${name}: 'extends' makes a cycle (${[...chain, cur].join(' -> ')})`;
@@ -95,12 +103,13 @@ export async function resolvePreset(read: (ref: DocRef) => Promise<string | unde
     } catch (e) {
       return `contexts/${cur}.yaml: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
     }
-    const file = (isObject(parsed) ? parsed : {}) as { context?: unknown; extends?: unknown; description?: unknown };
+    const file = (isObject(parsed) ? parsed : {}) as { context?: unknown; extends?: unknown; description?: unknown; kind?: unknown };
     if (chain.length === 1 && typeof file.description === 'string') description = file.description;
+    if (chain.length === 1 && file.kind === 'stack') kind = 'stack';
     layers.unshift(isObject(file.context) ? file.context : {});
     cur = typeof file.extends === 'string' ? file.extends : undefined;
   }
-  return { context: layers.reduce((acc, l) => deepMerge(acc, l), {} as Json), description };
+  return { context: layers.reduce((acc, l) => deepMerge(acc, l), {} as Json), description, kind };
 }
 
 export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
@@ -115,10 +124,27 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
     contextEdited: false,
     contextError: null,
     stackContext: {},
+    stackPresetName: null,
+    presetKinds: {},
+    async learnPresetKinds() {
+      const kinds: Record<string, 'variant' | 'stack'> = {};
+      for (const p of get().workspace?.presets ?? []) {
+        const text = (await get().ensureDoc({ kind: 'preset', name: p.name }))?.text ?? '';
+        kinds[p.name] = /^kind:\s*stack\s*$/m.test(text) ? 'stack' : 'variant';
+      }
+      set({ presetKinds: kinds });
+    },
     async loadPreset(name, refresh = true) {
       const r = await resolvePreset(async (ref) => (await get().ensureDoc(ref))?.text, name);
       if (typeof r === 'string') {
         get().notify('error', r);
+        return;
+      }
+      set((s) => ({ presetKinds: { ...s.presetKinds, [name]: r.kind } }));
+      if (r.kind === 'stack') {
+        set({ stackContext: r.context, stackPresetName: name });
+        get().announce(`Stack preset ${name}`);
+        if (refresh && get().target?.kind === 'profile') await get().refreshPreview();
         return;
       }
       set({ presetName: name, context: r.context, contextEdited: false, contextError: validateContext(r.context) });

@@ -37,6 +37,7 @@ export function Explorer() {
   const current = useStudio((s) => s.currentVariantId);
   const currentProfile = useStudio((s) => s.currentProfileId);
   const presetName = useStudio((s) => s.presetName);
+  const presetKinds = useStudio((s) => s.presetKinds);
   if (!ws) return <nav className="explorer" aria-label="Explorer">Opening the workspace…</nav>;
   const byVariant = new Map<string, DocumentInfo[]>();
   for (const d of ws.documents) {
@@ -158,6 +159,7 @@ export function Explorer() {
               onClick={() => void studio.getState().loadPreset(p.name)}
             >
               {p.name}
+              {presetKinds[p.name] === 'stack' && <span className="muted"> stack</span>}
             </button>
             <button className="icon-button" title={`Edit contexts/${p.name}.yaml`} aria-label={`Edit preset file ${p.name}`} onClick={() => void studio.getState().openDoc({ kind: 'preset', name: p.name })}>
               ✎
