@@ -1,14 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CLEANUP_PASSES } from '../../shared/engine/text/cleanup.js';
+import { CLEANUP_PASSES, runCleanup } from '../../shared/engine/text/cleanup.js';
 import { applyEdits } from '../../shared/engine/text/edits.js';
 import { formatValue, lookupDotted, scanTags } from '../../shared/engine/text/placeholder-scan.js';
 import { referenceCleanup, referenceResolve } from '../../bench/reference-regexes.js';
 
-function cleanup(text: string): string {
+/** Every pass, none skipped. */
+function allPasses(text: string): string {
   if (!text) return '';
   let out = text;
   for (const pass of CLEANUP_PASSES) out = applyEdits(out, pass(out));
+  return out;
+}
+
+/** What the builder runs (step 8 skipped when steps 3-7 changed nothing); must equal both. */
+function cleanup(text: string): string {
+  const out = runCleanup(text);
+  expect(out).toBe(allPasses(text));
   return out;
 }
 

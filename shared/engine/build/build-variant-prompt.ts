@@ -7,8 +7,8 @@ import { resolveEnvironment, type BuildOptions } from '../environment.js';
 import { orderWithOverrides } from '../ordering.js';
 import { STANDARD_PLACEHOLDER_KEYS } from '../sections.js';
 import { renderTemplate } from '../template/component-template.js';
-import { CLEANUP_PASSES } from '../text/cleanup.js';
-import { applyEdits, mapSpans, type Span } from '../text/edits.js';
+import { runCleanup } from '../text/cleanup.js';
+import { mapSpans, type Span } from '../text/edits.js';
 import { formatValue, lookupDotted, scanTags } from '../text/placeholder-scan.js';
 import { nativeToolDefinitions } from '../tools/native-tools.js';
 import { selectTools, type ToolCatalog } from '../tools/tool-catalog.js';
@@ -213,16 +213,10 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
   emit(template.slice(at), 0, at);
 
   // 4. Cleanup, carrying the spans through every pass.
-  let text = parts.join('');
   let mapped = spans;
-  if (text) {
-    for (const pass of CLEANUP_PASSES) {
-      const edits = pass(text);
-      if (edits.length === 0) continue;
-      mapped = mapSpans(mapped, edits);
-      text = applyEdits(text, edits);
-    }
-  }
+  const text = runCleanup(parts.join(''), (_input, edits) => {
+    mapped = mapSpans(mapped, edits);
+  });
   if (!text) mapped = [];
 
   const finalChars = new Map<number, number>();

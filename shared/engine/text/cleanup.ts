@@ -1,4 +1,4 @@
-import type { TextEdit } from './edits.js';
+import { applyEdits, type TextEdit } from './edits.js';
 import { CARRIAGE_RETURN, EQUALS, NEWLINE, isJsWhitespace, isLineTerminator } from './whitespace.js';
 
 /**
@@ -97,9 +97,28 @@ function scanFor(text: string, needle: string, from: number, decide: (at: number
   return edits;
 }
 
+/**
+ * Like scanFor(text, '\n' + needle, from, decide), but searching the rarer `needle` and
+ * checking the line break before it: line breaks are everywhere, `====` and `##` are not.
+ * `decide` gets the position of the line break.
+ */
+function scanForAfterLineBreak(text: string, needle: string, from: number, decide: (at: number) => ScanStep): TextEdit[] {
+  const edits: TextEdit[] = [];
+  for (let k = text.indexOf(needle, from + 1); k >= 0; ) {
+    if (text.charCodeAt(k - 1) === NEWLINE) {
+      const step = decide(k - 1);
+      if (step.edit) edits.push(step.edit);
+      k = text.indexOf(needle, step.next + 1);
+    } else {
+      k = text.indexOf(needle, k + 1);
+    }
+  }
+  return edits;
+}
+
 /** Step 4: `/\n====+\s*\n+\s*====+\n/g` -> "\n====\n" (an empty section between separators). */
 export const collapseEmptySection: CleanupPass = (text) =>
-  scanFor(text, '\n====', 0, (p) => {
+  scanForAfterLineBreak(text, '====', 0, (p) => {
     const gap = whitespaceRun(text, equalsRunEnd(text, p + 1));
     if (gap.lastNewline >= 0) {
       const r2 = equalsRunEnd(text, gap.end);
@@ -154,7 +173,7 @@ export const dropEmptyHeadersAtLineStart: CleanupPass = (text) =>
 
 /** Step 6b: `/\n##\s*$[\r\n]*\/gm` -> "" (the same, with the line break before it). */
 export const dropEmptyHeadersMidText: CleanupPass = (text) =>
-  scanFor(text, '\n##', 0, (p) => {
+  scanForAfterLineBreak(text, '##', 0, (p) => {
     const end = emptyHeaderEnd(text, p + 1);
     return end >= 0 ? { edit: { start: p, end, text: '' }, next: end } : { next: p + 1 };
   });
@@ -177,7 +196,7 @@ export const spaceAfterSeparator: CleanupPass = (text) =>
 /** Step 7b: `/([^\n])\n(?!\n)====+/g` -> blank line before a separator, unless near a diff. */
 export const spaceBeforeSeparator: CleanupPass = (text) =>
   // The match starts one character before the line break, so candidates start at 1.
-  scanFor(text, '\n====', 1, (j) => {
+  scanForAfterLineBreak(text, '====', 1, (j) => {
     if (text.charCodeAt(j - 1) === NEWLINE) return { next: j + 1 };
     return { edit: nearDiffMarker(text, j - 1) ? undefined : { start: j, end: j, text: '\n' }, next: equalsRunEnd(text, j + 1) + 1 };
   });
@@ -196,3 +215,22 @@ export const CLEANUP_PASSES: readonly CleanupPass[] = [
   collapseBlankLines,
   trimEnds,
 ];
+
+/**
+ * Runs the cleanup, calling `onEdits` with each pass's input and edits so a caller can
+ * carry its own data (provenance) along. Step 8 repeats steps 1 and 2, which leave nothing
+ * for themselves to do: when steps 3-7 changed nothing, step 8 is skipped.
+ */
+export function runCleanup(text: string, onEdits?: (input: string, edits: readonly TextEdit[]) => void): string {
+  if (!text) return '';
+  let changedSinceStep2 = false;
+  for (let i = 0; i < CLEANUP_PASSES.length; i++) {
+    if (i >= 9 && !changedSinceStep2) break;
+    const edits = CLEANUP_PASSES[i]!(text);
+    if (edits.length === 0) continue;
+    if (i >= 2) changedSinceStep2 = true;
+    onEdits?.(text, edits);
+    text = applyEdits(text, edits);
+  }
+  return text;
+}
