@@ -78,7 +78,11 @@ function createWindow(): BrowserWindow {
   });
   if (placed.maximized) win.maximize();
   hardenWebContents(win.webContents, location);
-  win.once('ready-to-show', () => win.show());
+  win.once('ready-to-show', () => {
+    win.show();
+    // The tokenizer's tables take a moment to load; do it while the page starts, not at its first count.
+    setTimeout(() => host?.warmUp(), 200);
+  });
   win.webContents.on('will-prevent-unload', (event) => {
     // The renderer asks before losing unsaved work (beforeunload); Electron leaves the question to us.
     const choice = dialog.showMessageBoxSync(win, {

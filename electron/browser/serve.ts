@@ -110,6 +110,7 @@ async function main(): Promise<void> {
     `Variant Studio (browser mode${values.dev ? ', development' : ''}) is at\n\n  ${server.url}\n\nKeep the address private: the token in it is the only key. Ctrl+C stops.`,
   );
   if (!values['no-open']) openBrowser(server.url);
+  setTimeout(() => host.warmUp(), 100);
 
   let stopping = false;
   const stop = async (): Promise<void> => {

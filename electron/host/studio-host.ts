@@ -125,6 +125,14 @@ export class StudioHost {
     this.listeners.clear();
   }
 
+  /**
+   * Loads the tokenizer's encoders now (about half a second of blocking work) instead of at
+   * the first token count. Call it once the window or the server is up.
+   */
+  warmUp(): void {
+    warmUpTokenizer();
+  }
+
   /** Writes drafts now, synchronously (before the process quits). */
   flushDraftsSync(): void {
     this.drafts?.flushSync();
@@ -251,7 +259,6 @@ export class StudioHost {
       this.settings.opened(session.builtin ? null : session.root, session.name());
       const view = this.publishView(true);
       if (this.preview) this.scheduleRebuild();
-      warmUpTokenizer();
       return view;
     };
     const next = this.opening.then(run, run);
