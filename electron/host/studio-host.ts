@@ -302,7 +302,10 @@ export class StudioHost {
         verbatimSymlinks: false,
         filter: (source) => {
           const rel = path.relative(session.realRoot, source);
-          return rel === '' || !rel.split(path.sep).some((s) => s.startsWith('.') || s === 'node_modules');
+          if (rel === '') return true;
+          if (rel.split(path.sep).some((s) => s.startsWith('.') || s === 'node_modules')) return false;
+          // Symlinks are not copied: the copy holds only the workspace's own files.
+          return !fs.lstatSync(source).isSymbolicLink();
         },
       });
       for (const [rel, text] of session.docs.editedFiles()) await writeFileAtomicAsync(path.join(resolved, ...rel.split('/')), text);

@@ -184,4 +184,19 @@ describe('documents', () => {
       platform: process.platform,
     });
   });
+
+  it('copies a folder workspace without its symlinks or dot folders', async () => {
+    const base = tempDir();
+    const ws = writeFiles(path.join(base, 'ws'), { ...miniWorkspace(), '.git/HEAD': 'ref', 'components/notes.txt': 'kept' });
+    writeFiles(base, { 'outside.md': 'OUTSIDE' });
+    fs.symlinkSync(path.join(base, 'outside.md'), path.join(ws, 'components/LINK.md'));
+    const h = await host({ initialWorkspace: ws });
+    const target = path.join(base, 'copy');
+    const view = await h.call('workspace:copyTo', { path: target });
+    expect(view.root).toBe(target);
+    expect(fs.readFileSync(path.join(target, 'components/notes.txt'), 'utf8')).toBe('kept');
+    expect(fs.existsSync(path.join(target, 'components/LINK.md'))).toBe(false);
+    expect(fs.existsSync(path.join(target, '.git'))).toBe(false);
+    expect(view.documents.map((d: { key: string }) => d.key)).toContain('variant-template:generic');
+  });
 });
