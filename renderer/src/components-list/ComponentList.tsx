@@ -137,7 +137,7 @@ export function ComponentList() {
   return (
     <div className="component-list" data-testid="component-list">
       <p className="hint">
-        Order of <strong>{variantId}</strong>. Drag, or focus a handle and press Alt+↑/↓. Sizes are what each component adds to the prompt under the current context.
+        Order of <strong>{variantId}</strong>. Drag, or focus a handle and press Alt+↑/↓; the component’s slot in the template moves with it, so the prompt follows the list. Sizes are what each component adds to the prompt under the current context.
       </p>
       <DndContext
         sensors={sensors}

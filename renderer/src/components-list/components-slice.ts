@@ -1,7 +1,7 @@
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 import { call } from '../store/api';
 import type { SliceCreator } from '../store/types';
-import { moveComponent, readVariantYaml, setComponentEnabled, VariantYamlError } from './variant-yaml';
+import { moveComponent, readVariantYaml, reorderTemplateSlots, setComponentEnabled, VariantYamlError } from './variant-yaml';
 
 export interface ComponentsSlice {
   /** Moves a component in the current variant's componentOrder (announced for screen readers). */
@@ -37,11 +37,26 @@ export function overrideRef(variantId: string, componentId: string): DocRef {
 export const createComponentsSlice: SliceCreator<ComponentsSlice> = (_set, get) => ({
   moveComponent(from, to) {
     const id = get().currentVariantId;
-    const doc = id ? get().docs[docKey({ kind: 'variant-config', variantId: id })] : undefined;
-    const order = doc ? (readVariantYaml(doc.text).value?.componentOrder ?? []) : [];
-    const ok = editVariantConfig(get, (t) => moveComponent(t, from, to));
-    if (ok && order[from]) get().announce(`${order[from]} moved to position ${to + 1} of ${order.length}`);
-    return ok;
+    if (!id) return false;
+    const cfgKey = docKey({ kind: 'variant-config', variantId: id });
+    const cfg = get().docs[cfgKey];
+    if (!cfg) return false;
+    let next: string;
+    try {
+      next = moveComponent(cfg.text, from, to);
+    } catch (e) {
+      get().notify('error', e instanceof VariantYamlError ? e.message : `Edit failed: ${String(e)}`);
+      return false;
+    }
+    const order = readVariantYaml(next).value?.componentOrder ?? [];
+    const edits = [{ key: cfgKey, text: next }];
+    // The prompt follows the template's slots: move the component's slot along with it.
+    const tpl = get().docs[docKey({ kind: 'variant-template', variantId: id })];
+    if (tpl) edits.push({ key: tpl.key, text: reorderTemplateSlots(tpl.text, order) });
+    get().editDocs(edits);
+    const moved = order[to];
+    if (moved) get().announce(`${moved} moved to position ${to + 1} of ${order.length}`);
+    return true;
   },
   setComponentEnabled(cid, enabled) {
     const ok = editVariantConfig(get, (t) => setComponentEnabled(t, cid, enabled));

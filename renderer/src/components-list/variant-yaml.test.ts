@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyUsages, moveComponent, readVariantYaml, removePlaceholder, renamePlaceholder, renameTemplateKey, setComponentEnabled, setPlaceholder, VariantYamlError } from './variant-yaml';
+import { keyUsages, moveComponent, readVariantYaml, removePlaceholder, renamePlaceholder, renameTemplateKey, reorderTemplateSlots, setComponentEnabled, setPlaceholder, VariantYamlError } from './variant-yaml';
 
 const YAML = `# The generic variant
 id: generic
@@ -60,5 +60,17 @@ describe('variant.yaml structured edits', () => {
     const tpl = 'A {{ NAME }}\nB\n{{NAME}} and {{NAMES}}';
     expect(renameTemplateKey(tpl, 'NAME', 'WHO')).toBe('A {{WHO}}\nB\n{{WHO}} and {{NAMES}}');
     expect(keyUsages(tpl, 'NAME')).toEqual([1, 3]);
+  });
+});
+
+describe('template slots follow the component order', () => {
+  it('swaps slot tokens and leaves the text between them in place', () => {
+    const tpl = '{{A}}\n\n====\n\n{{ B }}\n\nText {{X}}\n\n====\n\n{{C}}';
+    expect(reorderTemplateSlots(tpl, ['B', 'A', 'C'])).toBe('{{ B }}\n\n====\n\n{{A}}\n\nText {{X}}\n\n====\n\n{{C}}');
+    expect(reorderTemplateSlots(tpl, ['C', 'A', 'B'])).toBe('{{C}}\n\n====\n\n{{A}}\n\nText {{X}}\n\n====\n\n{{ B }}');
+  });
+  it('returns the same text when the slots already follow the order', () => {
+    const tpl = '{{A}} {{B}}';
+    expect(reorderTemplateSlots(tpl, ['A', 'Z', 'B'])).toBe(tpl);
   });
 });

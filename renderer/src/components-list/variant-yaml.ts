@@ -168,3 +168,34 @@ export function keyUsages(template: string, key: string): number[] {
   }
   return lines;
 }
+
+/**
+ * Puts the template's component slots in the order of `order`: the slot tokens (`{{ID}}`)
+ * trade places, everything between them (separators, headings, literal text) stays where it
+ * is. Slots of ids not in `order` and keys that are not components do not move. Returns the
+ * template unchanged when the slots already follow the order.
+ */
+export function reorderTemplateSlots(template: string, order: readonly string[]): string {
+  const rank = new Map(order.map((id, i) => [id, i]));
+  const slots: { start: number; end: number; id: string }[] = [];
+  const re = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
+  let m: RegExpExecArray | null;
+  const seen = new Set<string>();
+  while ((m = re.exec(template))) {
+    const id = m[1]!;
+    // Only the first slot of each component moves (a key used twice keeps its second place).
+    if (rank.has(id) && !seen.has(id)) {
+      seen.add(id);
+      slots.push({ start: m.index, end: m.index + m[0].length, id });
+    }
+  }
+  const sorted = [...slots].sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
+  if (sorted.every((s, i) => s.id === slots[i]!.id)) return template;
+  let out = '';
+  let at = 0;
+  slots.forEach((slot, i) => {
+    out += template.slice(at, slot.start) + template.slice(sorted[i]!.start, sorted[i]!.end);
+    at = slot.end;
+  });
+  return out + template.slice(at);
+}

@@ -47,6 +47,26 @@ describe('documents slice', () => {
     expect(api.callsOf('doc:update').map((c) => c.text)).toEqual([moved, 'id: generic\ncomponentOrder:\n  - A\n  - B\n', moved]);
   });
 
+  it('moves the component slot in the template too, and undoes both documents as one step', async () => {
+    const api = createFakeApi({
+      docs: [
+        { ref: tplRef, text: '{{A}}\n====\n{{B}}' },
+        { ref: cfgRef, text: 'id: generic\ncomponentOrder:\n  - A\n  - B\n' },
+      ],
+    });
+    const { store, disconnect } = setupStore(api);
+    cleanup = disconnect;
+    await store.getState().ensureDoc(tplRef);
+    await store.getState().selectVariant('generic');
+    store.getState().moveComponent(1, 0);
+    expect(store.getState().docs['variant-template:generic']!.text).toBe('{{B}}\n====\n{{A}}');
+    store.getState().undo();
+    expect(store.getState().docs['variant-template:generic']!.text).toBe('{{A}}\n====\n{{B}}');
+    expect(store.getState().docs['variant-config:generic']!.text).toBe('id: generic\ncomponentOrder:\n  - A\n  - B\n');
+    store.getState().redo();
+    expect(store.getState().docs['variant-template:generic']!.text).toBe('{{B}}\n====\n{{A}}');
+  });
+
   it('asks before closing a tab with unsaved work, and saves when told to', async () => {
     const { store, api } = make();
     await store.getState().openDoc(tplRef);

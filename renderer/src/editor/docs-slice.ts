@@ -31,6 +31,8 @@ export interface DocsSlice {
   activeTab: string | null;
   /** The document the last edit went to: global undo/redo act on it. */
   lastEditedKey: string | null;
+  /** Documents changed together by the last structured edit (undone and redone together). */
+  lastEditGroup: string[];
   reveal: { key: string; offset: number; n: number } | null;
   ensureDoc(ref: DocRef): Promise<DocState | undefined>;
   openDoc(ref: DocRef, opts?: { offset?: number }): Promise<void>;
@@ -40,6 +42,8 @@ export interface DocsSlice {
   closeTab(key: string): Promise<boolean>;
   /** Applies an edit; `typing` comes from the editor showing the doc. */
   editDoc(key: string, text: string, kind: EditKind): void;
+  /** One structured edit over several documents (a reorder changes variant.yaml and the template). */
+  editDocs(edits: { key: string; text: string }[]): void;
   undo(key?: string): void;
   redo(key?: string): void;
   saveDoc(key?: string): Promise<boolean>;
@@ -121,6 +125,7 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     tabs: [],
     activeTab: null,
     lastEditedKey: null,
+    lastEditGroup: [],
     reveal: null,
 
     ensureDoc(ref) {
@@ -221,9 +226,16 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
       return true;
     },
 
+    editDocs(edits) {
+      const keys = edits.filter((e) => get().docs[e.key]?.text !== e.text).map((e) => e.key);
+      for (const e of edits) get().editDoc(e.key, e.text, 'structured');
+      if (keys.length > 1) set({ lastEditGroup: keys });
+    },
+
     editDoc(key, text, kind) {
       const doc = get().docs[key];
       if (!doc || doc.readOnly || doc.text === text) return;
+      if (get().lastEditGroup.length) set({ lastEditGroup: [] });
       histories.get(key)?.record(text, kind);
       const patch: Partial<DocState> = { text };
       if (kind !== 'typing') patch.version = doc.version + 1;
@@ -234,25 +246,31 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     },
 
     undo(key) {
-      const k = key ?? get().lastEditedKey ?? get().activeTab;
-      if (!k) return;
-      const text = histories.get(k)?.undo();
-      const doc = get().docs[k];
-      if (text === undefined || !doc) return;
-      patchDoc(k, { text, version: doc.version + 1 });
-      sendUpdate(doc, text);
-      get().announce('Undone');
+      const keys = key ? [key] : get().lastEditGroup.length ? get().lastEditGroup : [get().lastEditedKey ?? get().activeTab].filter((k): k is string => !!k);
+      let done = false;
+      for (const k of keys) {
+        const text = histories.get(k)?.undo();
+        const doc = get().docs[k];
+        if (text === undefined || !doc) continue;
+        patchDoc(k, { text, version: doc.version + 1 });
+        sendUpdate(doc, text);
+        done = true;
+      }
+      if (done) get().announce('Undone');
     },
 
     redo(key) {
-      const k = key ?? get().lastEditedKey ?? get().activeTab;
-      if (!k) return;
-      const text = histories.get(k)?.redo();
-      const doc = get().docs[k];
-      if (text === undefined || !doc) return;
-      patchDoc(k, { text, version: doc.version + 1 });
-      sendUpdate(doc, text);
-      get().announce('Redone');
+      const keys = key ? [key] : get().lastEditGroup.length ? get().lastEditGroup : [get().lastEditedKey ?? get().activeTab].filter((k): k is string => !!k);
+      let done = false;
+      for (const k of keys) {
+        const text = histories.get(k)?.redo();
+        const doc = get().docs[k];
+        if (text === undefined || !doc) continue;
+        patchDoc(k, { text, version: doc.version + 1 });
+        sendUpdate(doc, text);
+        done = true;
+      }
+      if (done) get().announce('Redone');
     },
 
     async saveDoc(key) {
@@ -366,7 +384,7 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     forgetAllDocs() {
       histories.clear();
       loading.clear();
-      set({ docs: {}, tabs: [], activeTab: null, lastEditedKey: null, reveal: null });
+      set({ docs: {}, tabs: [], activeTab: null, lastEditedKey: null, lastEditGroup: [], reveal: null });
     },
 
     async confirmDiscardAll(question) {
