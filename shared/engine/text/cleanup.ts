@@ -110,7 +110,11 @@ function scanForAfterLineBreak(text: string, needle: string, from: number, decid
       if (step.edit) edits.push(step.edit);
       k = text.indexOf(needle, step.next + 1);
     } else {
-      k = text.indexOf(needle, k + 1);
+      // Inside a run of the needle's character no position follows a line break: skip the run.
+      const first = needle.charCodeAt(0);
+      let end = k + 1;
+      while (text.charCodeAt(end) === first) end++;
+      k = text.indexOf(needle, end);
     }
   }
   return edits;
