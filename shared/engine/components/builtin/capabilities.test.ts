@@ -10,11 +10,13 @@ describe('CAPABILITIES_SECTION', () => {
     expect(renderFor(capabilities)).toContain('the files in the current working directory, /tmp.');
   });
 
-  it('mentions the browser only when browser use is supported, with the viewport when known', () => {
-    expect(renderFor(capabilities)).not.toContain('browser_action');
-    const browser = renderFor(capabilities, { supportsBrowserUse: true });
+  it('mentions the browser only when browser use is supported and browser_action is enabled, with the viewport when known', () => {
+    const withTool = { tools: [{ id: 'browser_action', family: 'generic' }] };
+    expect(renderFor(capabilities, {}, withTool)).not.toContain('browser_action');
+    expect(renderFor(capabilities, { supportsBrowserUse: true })).not.toContain('browser_action');
+    const browser = renderFor(capabilities, { supportsBrowserUse: true }, withTool);
     expect(browser).toContain('- browser_action drives a headless browser: you can open pages');
-    expect(renderFor(capabilities, { supportsBrowserUse: true, browserSettings: { viewport: { width: 1280, height: 800 } } })).toContain(
+    expect(renderFor(capabilities, { supportsBrowserUse: true, browserSettings: { viewport: { width: 1280, height: 800 } } }, withTool)).toContain(
       'drives a headless browser with a 1280x800 pixel viewport:',
     );
   });

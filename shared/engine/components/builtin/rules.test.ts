@@ -11,15 +11,15 @@ describe('RULES_SECTION', () => {
     expect(text.endsWith('the result tells you whether the call worked, and often what to do next.')).toBe(true);
   });
 
-  it('has browser rules only when browser use is supported', () => {
-    expect(renderFor(rules)).not.toContain('browser_action');
-    const browser = renderFor(rules, { supportsBrowserUse: true, browserSettings: { viewport: { width: 900, height: 600 } } });
+  it('has browser rules only when browser use is supported and the variant enables browser_action', () => {
+    const withTool = { tools: [{ id: 'browser_action', family: 'generic' }] };
+    expect(renderFor(rules, {}, withTool)).not.toContain('browser_action');
+    expect(renderFor(rules, { supportsBrowserUse: true })).not.toContain('browser_action');
+    const browser = renderFor(rules, { supportsBrowserUse: true, browserSettings: { viewport: { width: 900, height: 600 } } }, withTool);
     expect(browser).toContain(
       '- Use browser_action to check web work yourself (the viewport is 900x600 pixels). Every browser session starts with launch and ends with close.',
     );
-    expect(renderFor(rules, { supportsBrowserUse: true })).toContain(
-      '- Use browser_action to check web work yourself. Every browser session',
-    );
+    expect(renderFor(rules, { supportsBrowserUse: true }, withTool)).toContain('- Use browser_action to check web work yourself. Every browser session');
   });
 
   it('drops every ask-the-user rule in yolo mode and in subagent runs', () => {

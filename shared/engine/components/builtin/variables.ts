@@ -75,6 +75,8 @@ function compute(input: ComponentInput): Record<string, unknown> {
     CURRENT_DATE: base.CURRENT_DATE,
     MODEL_FAMILY: base.MODEL_FAMILY,
     SUPPORTS_BROWSER: base.SUPPORTS_BROWSER,
+    // Browser wording needs both: the context supports browser use and the variant enables browser_action.
+    BROWSER: base.SUPPORTS_BROWSER === true && toolEnabled(input, 'browser_action'),
     MODE: mode,
     YOLO: base.YOLO,
     // baseVariables joins the tool texts; joining here keeps TOOLS right should it stop doing so.
