@@ -8,7 +8,7 @@ import type { Loose } from './support/fixtures.js';
 /**
  * The keystroke path in browser mode on the built-in workspace (generic variant, basic
  * preset): doc:update over the WebSocket -> host rebuild -> preview:result event back.
- * Prints the figures; fails only if the round trip is far off interactive speed.
+ * Prints the figures (median and p95); fails if the median is far off interactive speed.
  */
 
 let h: TestHost;
@@ -44,11 +44,14 @@ describe('browser-mode round trip on the built-in generic variant with the basic
     const ref = { kind: 'variant-template', variantId: 'generic' } as const;
     const read = await api['doc:read']({ ref });
     if (!read.ok) throw new Error(read.error.message);
+    // Token counting loads its tables on first use (~0.7 s of blocking work): get that done first.
+    const counted = new Promise((resolve) => api.on('preview:tokens', resolve));
     const set = await api['preview:set']({
       target: { kind: 'variant', variantId: 'generic' },
       context: { kind: 'preset', name: 'basic' },
       baseline: { kind: 'saved' },
     });
+    await counted;
     if (!set.ok || !set.value.outcome.ok) throw new Error(`preview failed: ${JSON.stringify(set)}`);
     const size = set.value.outcome.result.text.length;
 
@@ -86,7 +89,9 @@ describe('browser-mode round trip on the built-in generic variant with the basic
       hostBuildMs: stats(hostBuilds),
     };
     console.log(`[round trip generic×basic over WS] ${JSON.stringify(figures)}`);
-    expect(figures.keystrokeToPreviewMs.p95).toBeLessThan(100);
+    // The median is what a typist feels and stays stable on a busy machine; a workspace
+    // re-parsed on every keystroke (no parse cache) takes ~35 ms of host time alone.
+    expect(figures.keystrokeToPreviewMs.median).toBeLessThan(30);
     await api['doc:revert']({ ref });
   }, 60000);
 });
