@@ -43,14 +43,19 @@ function errorText(error: unknown): string {
   }
 }
 
+/**
+ * The template a component renders: the variant's override, else its own. A component
+ * registered in code is a function, as in Cline's registry: it is always called and reads
+ * the variant's overrides itself if it wants them.
+ */
 function componentTemplate(entry: ComponentEntry, variant: Variant): { template?: string; origin: ComponentOrigin; file?: string } {
+  if (entry.kind === 'code') return { origin: 'code' };
   const override = variant.componentOverrides[entry.id];
   if (override?.template !== undefined) {
     return { template: override.template, origin: 'override', ...(override.templateFile ? { file: override.templateFile } : {}) };
   }
   if (entry.kind === 'builtin') return { template: entry.component.defaultTemplate, origin: 'default' };
-  if (entry.kind === 'workspace') return { template: entry.template, origin: 'workspace', ...(entry.file ? { file: entry.file } : {}) };
-  return { origin: 'code' };
+  return { template: entry.template, origin: 'workspace', ...(entry.file ? { file: entry.file } : {}) };
 }
 
 function renderComponent(entry: ComponentEntry, input: ComponentInput): { text: string | undefined; origin: ComponentOrigin; file?: string; reason?: string } {
