@@ -46,7 +46,7 @@ async function measure(page, kind, marker, key) {
       const a = { t0: undefined, t1: undefined };
       w.__probe.armed = a;
       const previewLines = () => document.querySelector('[data-testid=preview-editor] .view-lines');
-      const modifiedLines = () => document.querySelector('[data-testid=diff-editor] .editor.modified .view-lines');
+      const modifiedLines = () => document.querySelector('[data-testid=diff-editor] .editor.modified .view-lines:not(.line-delete)');
       const clean = (t) => (t ?? '').replace(/\u00a0/g, ' ');
       a.done = new Promise((resolve) => {
         if (kind === 'preview') {

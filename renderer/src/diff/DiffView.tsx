@@ -1,7 +1,8 @@
 import { DiffEditor } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import { monaco } from '../monaco/setup';
-import { applyText } from '../editor/models';
+import { applyText, PROMPT_LANGUAGE } from '../editor/models';
+import { minimalEditPure } from '../editor/minimal-edit';
 import { call } from '../store/api';
 import { studio, useStudio } from '../store';
 import { previewText } from '../preview/preview-slice';
@@ -12,20 +13,56 @@ export let diffEditor: monaco.editor.IStandaloneDiffEditor | null = null;
 
 let tokenTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Puts the baseline and the current prompt into the diff models (minimal edits). */
+let diffRunning = false;
+let diffStale = false;
+
+function rediff(ed: monaco.editor.IStandaloneDiffEditor): void {
+  const models = ed.getModel();
+  if (!models) return;
+  diffRunning = true;
+  diffStale = false;
+  ed.setModel({ original: models.original, modified: models.modified });
+}
+
+/** Changes larger than this replace the model instead of editing it. */
+const BIG_CHANGE = 4000;
+
+/**
+ * Puts the baseline and the current prompt into the diff models. Small changes (typing) are
+ * minimal edits, so both editors keep their place; a new baseline or a large change gets a
+ * fresh model: Monaco patches its last diff with every edit, and patching a stale diff with a
+ * large edit trips its internal consistency checks.
+ */
 function applyDiff(): void {
   const ed = diffEditor;
   const models = ed?.getModel();
   if (!ed || !models) return;
   const p = studio.getState().preview;
-  const changedBase = applyText(models.original, p?.baseline.text ?? '');
-  const changed = applyText(models.modified, previewText(p));
-  if (changed || changedBase) {
+  const baseline = p?.baseline.text ?? '';
+  const current = previewText(p);
+  const edit = minimalEditPure(models.modified.getValue(), current);
+  const replaceOriginal = models.original.getValue() !== baseline;
+  const replaceModified = !!edit && Math.max(edit.endOld - edit.start, edit.text.length) > BIG_CHANGE;
+  if (replaceOriginal || replaceModified) {
+    const original = replaceOriginal ? monaco.editor.createModel(baseline, PROMPT_LANGUAGE) : models.original;
+    const modified = replaceModified ? monaco.editor.createModel(current, PROMPT_LANGUAGE) : models.modified;
+    diffRunning = true;
+    diffStale = false;
+    ed.setModel({ original, modified });
+    // The old models go once the editor has let go of them.
+    setTimeout(() => {
+      if (replaceOriginal) models.original.dispose();
+      if (replaceModified) models.modified.dispose();
+    }, 0);
+    return;
+  }
+  const changed = applyText(models.modified, current);
+  if (changed) {
     // Monaco waits 200 ms after a model change before it diffs again; a fresh view model over
     // the same two text models diffs at once (in the worker) and keeps both editors' state.
-    ed.setModel({ original: models.original, modified: models.modified });
-  }
-  if (changed) {
+    // One diff at a time: results that come while one runs are diffed when it is done.
+    if (diffRunning) diffStale = true;
+    else rediff(ed);
     const line = models.modified.getPositionAt(changed.start).lineNumber;
     ed.getModifiedEditor().revealLineInCenterIfOutsideViewport(line, monaco.editor.ScrollType.Immediate);
   }
@@ -55,6 +92,8 @@ export function DiffView() {
   useEffect(
     () => () => {
       diffEditor = null;
+      diffRunning = false;
+      diffStale = false;
     },
     [],
   );
@@ -91,6 +130,11 @@ export function DiffView() {
           diffEditor = ed;
           applyDiff();
           ed.onDidUpdateDiff(() => {
+            diffRunning = false;
+            if (diffStale) {
+              rediff(ed);
+              return;
+            }
             const changes = ed.getLineChanges() ?? [];
             const { added, removed } = countLines(changes);
             const models = ed.getModel();

@@ -23,6 +23,12 @@ import 'monaco-editor/features/multicursor/register.js';
 import 'monaco-editor/features/wordHighlighter/register.js';
 import 'monaco-editor/features/wordOperations/register.js';
 import 'monaco-editor/features/readOnlyMessage/register.js';
+// Contributions the feature entry points above do not pull in (editor.main imports them directly).
+import 'monaco-editor/editor/browser/coreCommands.js';
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController.js';
+import 'monaco-editor/editor/contrib/gotoSymbol/browser/goToCommands.js';
+import 'monaco-editor/editor/standalone/browser/referenceSearch/standaloneReferenceSearch.js';
+import 'monaco-editor/editor/contrib/gotoError/browser/markerSelectionStatus.js';
 import 'monaco-editor/languages/definitions/yaml/register.js';
 import 'monaco-editor/languages/definitions/markdown/register.js';
 import 'monaco-editor/languages/definitions/javascript/register.js';

@@ -1,0 +1,66 @@
+import { countInPreview, cursorAtLine, expect, outlineLabels, previewLines, screenshot, test, typeInTemplate } from './fixtures.js';
+
+test('opens the built-in variants with generic × basic in the preview', async ({ studio: page }) => {
+  const explorer = page.getByTestId('explorer');
+  for (const id of ['generic', 'next-gen', 'gpt-5', 'xs']) await expect(explorer.getByRole('button', { name: new RegExp(`^${id}\\b`) })).toBeVisible();
+  await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('generic');
+  await expect(page.getByTestId('preset-select')).toHaveValue('basic');
+  await expect(page.getByTestId('sizes')).toContainText(/[\d,]+ chars/);
+  await expect(page.getByTestId('sizes')).toContainText(/[\d,]+ o200k/);
+  expect(await outlineLabels(page)).toEqual(expect.arrayContaining(['AGENT_ROLE_SECTION', 'TOOL_USE_SECTION', 'RULES_SECTION']));
+  await expect(page.getByTestId('component-size-AGENT_ROLE_SECTION')).toContainText(/chars · [\d,]+ tok/);
+  await screenshot(page, '01-main');
+});
+
+test('editing the template changes the preview', async ({ studio: page }) => {
+  await typeInTemplate(page, 2, 'Marker-sentence-from-the-template-editor');
+  await expect(previewLines(page)).toContainText('Marker-sentence-from-the-template-editor');
+  await expect(page.getByTestId('tabs').locator('.tab.active .dirty-dot')).toBeVisible();
+});
+
+test('reordering components with the keyboard changes the section order, and undo brings it back', async ({ studio: page }) => {
+  const before = await outlineLabels(page);
+  expect(before.slice(0, 2)).toEqual(['AGENT_ROLE_SECTION', 'TOOL_USE_SECTION']);
+  const handle = page.getByTestId('component-AGENT_ROLE_SECTION').locator('.drag-handle');
+  await handle.focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(page.getByTestId('announcer')).toHaveText('AGENT_ROLE_SECTION moved to position 2 of 13');
+  await expect.poll(() => outlineLabels(page).then((l) => l.slice(0, 2))).toEqual(['TOOL_USE_SECTION', 'AGENT_ROLE_SECTION']);
+  // The focus stays on the moved component, so it can go on moving.
+  await expect(page.getByTestId('component-AGENT_ROLE_SECTION').locator('.drag-handle')).toBeFocused();
+  await screenshot(page, '02-component-order');
+  await page.keyboard.press('Control+Z');
+  await expect.poll(() => outlineLabels(page).then((l) => l.slice(0, 2))).toEqual(['AGENT_ROLE_SECTION', 'TOOL_USE_SECTION']);
+});
+
+test('disabling a component removes its section and shows why it is zero', async ({ studio: page }) => {
+  expect(await outlineLabels(page)).toContain('RULES_SECTION');
+  await page.getByLabel('Disable RULES_SECTION').click();
+  await expect.poll(() => outlineLabels(page)).not.toContain('RULES_SECTION');
+  await expect(page.getByTestId('component-size-RULES_SECTION')).toContainText(/^0 — /);
+  await page.getByLabel('Enable RULES_SECTION').click();
+  await expect.poll(() => outlineLabels(page)).toContain('RULES_SECTION');
+});
+
+test('adding a placeholder and using it in the template puts its value in the prompt', async ({ studio: page }) => {
+  await page.getByTestId('bottom-tab-placeholders').click();
+  await page.getByLabel('New placeholder name').fill('TEAM_NAME');
+  await page.getByLabel('New placeholder value').fill('Team-Orion-value');
+  await page.getByRole('button', { name: 'Add placeholder' }).click();
+  await expect(page.getByTestId('placeholder-TEAM_NAME')).toContainText('not used');
+  await typeInTemplate(page, 2, 'Team: {{TEAM_NAME');
+  await expect(previewLines(page)).toContainText('Team: Team-Orion-value');
+  await expect(page.getByTestId('placeholder-TEAM_NAME')).toContainText('line 2');
+  await expect(page.getByTestId('placeholder-TEAM_NAME')).toContainText('variant');
+  await screenshot(page, '03-placeholders');
+});
+
+test('hover on a key shows its value and layer; completion offers placeholders', async ({ studio: page }) => {
+  await cursorAtLine(page, 2);
+  await page.keyboard.type('{{CW');
+  await expect(page.locator('.suggest-widget')).toContainText('CWD');
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=template-editor] .view-line').first().locator('span', { hasText: 'AGENT_ROLE_SECTION' }).first().hover();
+  await expect(page.locator('.monaco-hover').filter({ hasText: 'layer 3' }).first()).toBeVisible();
+  expect(await countInPreview(page, 'You are')).toBeGreaterThan(0);
+});

@@ -1,0 +1,46 @@
+import { countInPreview, expect, outlineLabels, screenshot, test } from './fixtures.js';
+
+test('browser off and no MCP servers: their sections and tools leave the prompt', async ({ studio: page }) => {
+  expect(await countInPreview(page, 'browser_action')).toBeGreaterThan(0);
+  expect(await outlineLabels(page)).toContain('MCP_SECTION');
+  await page.getByTestId('bottom-tab-context').click();
+  await page.getByLabel('The agent can use a browser').uncheck();
+  await expect.poll(() => countInPreview(page, 'browser_action')).toBe(0);
+  await page.getByTestId('context-form').getByRole('button', { name: 'Remove' }).first().click();
+  await expect.poll(() => outlineLabels(page)).not.toContain('MCP_SECTION');
+  await expect(page.getByTestId('preset-select').locator('..')).toContainText('edited');
+  await screenshot(page, '04-context-form');
+  await page.getByLabel('The agent can use a browser').check();
+  await expect.poll(() => countInPreview(page, 'browser_action')).toBeGreaterThan(0);
+});
+
+test('switching presets rebuilds the preview (from the menu and from the keyboard)', async ({ studio: page }) => {
+  expect(await outlineLabels(page)).toContain('MCP_SECTION');
+  await page.getByTestId('preset-select').selectOption('no-mcp');
+  await expect.poll(() => outlineLabels(page)).not.toContain('MCP_SECTION');
+  await page.locator('body').press('Control+Shift+K');
+  await page.getByTestId('palette').locator('input').fill('basic');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('preset-select')).toHaveValue('basic');
+  await expect.poll(() => outlineLabels(page)).toContain('MCP_SECTION');
+});
+
+test('the command palette runs commands', async ({ studio: page }) => {
+  await page.locator('body').press('Control+Shift+P');
+  const palette = page.getByTestId('palette');
+  await expect(palette).toBeVisible();
+  await palette.locator('input').fill('toggle diff');
+  await screenshot(page, '05-palette');
+  await page.keyboard.press('Enter');
+  await expect(palette).toBeHidden();
+  await expect(page.getByTestId('diff-toggle')).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('runtime placeholders are validated as JSON before they reach the preview', async ({ studio: page }) => {
+  await page.getByTestId('bottom-tab-context').click();
+  const field = page.getByLabel(/Runtime placeholders/);
+  await field.fill('{ "AGENT_ROLE_SECTION": ');
+  await expect(page.getByTestId('context-form').getByRole('alert')).toContainText('Not valid JSON');
+  await field.fill('{ "AGENT_ROLE_SECTION": "Runtime-role-override" }');
+  await expect(page.locator('[data-testid=preview-editor] .view-lines')).toContainText('Runtime-role-override');
+});

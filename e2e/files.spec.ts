@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { countInPreview, expect, previewLines, screenshot, test, typeInTemplate, waitForPreview } from './fixtures.js';
+
+test('the diff against the last saved version counts the added lines', async ({ studio: page }) => {
+  await page.getByTestId('diff-toggle').click();
+  await expect(page.getByTestId('diff-counts')).toContainText('+0 lines');
+  await typeInTemplate(page, 2, 'A-line-only-in-the-edit');
+  await expect(page.locator('[data-testid=diff-editor] .editor.modified .view-lines:not(.line-delete)')).toContainText('A-line-only-in-the-edit');
+  await expect(page.getByTestId('diff-counts')).toContainText('+1 lines');
+  await expect(page.getByTestId('diff-counts')).toContainText(/\+\d+ tok/);
+  await expect(page.locator('[data-testid=diff-editor] .line-insert, [data-testid=diff-editor] .char-insert').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Inline' }).click();
+  await expect(page.locator('[data-testid=diff-editor] .editor.original')).toBeVisible();
+  await screenshot(page, '06-diff-side-by-side');
+  await page.getByTestId('baseline-select').selectOption('variant:xs');
+  await expect(page.getByTestId('diff-counts')).toContainText(/−[1-9][\d,]* lines/);
+});
+
+test('save, reload: the edit is still there, on disk too', async ({ studio: page, app }) => {
+  await typeInTemplate(page, 2, 'Saved-edit-marker');
+  await expect(previewLines(page)).toContainText('Saved-edit-marker');
+  await page.keyboard.press('Control+S');
+  await expect(page.getByTestId('tabs').locator('.tab.active .dirty-dot')).toHaveCount(0);
+  expect(fs.readFileSync(path.join(app.workspace, 'variants/generic/template.md'), 'utf8')).toContain('Saved-edit-marker');
+  await page.reload();
+  await waitForPreview(page);
+  await expect(page.locator('[data-testid=template-editor] .view-lines')).toContainText('Saved-edit-marker');
+  await expect(previewLines(page)).toContainText('Saved-edit-marker');
+});
+
+test('an edit made in another editor shows up', async ({ studio: page, app }) => {
+  const file = path.join(app.workspace, 'variants/generic/template.md');
+  const text = fs.readFileSync(file, 'utf8');
+  fs.writeFileSync(file, text.replace('{{AGENT_ROLE_SECTION}}\n', '{{AGENT_ROLE_SECTION}}\nWritten-by-another-editor\n'));
+  await expect(page.locator('[data-testid=template-editor] .view-lines')).toContainText('Written-by-another-editor');
+  await expect(previewLines(page)).toContainText('Written-by-another-editor');
+  await expect(page.getByTestId('tabs').locator('.tab.active .dirty-dot')).toHaveCount(0);
+});
+
+test.describe('a broken YAML file', () => {
+  test.use({ workspaceFiles: { 'variants/xs/variant.yaml': 'id: xs\nfamily: xs\ncomponentOrder: [AGENT_ROLE_SECTION\n  - : :\n' } });
+
+  test('shows a clear error and the rest of the workspace still works', async ({ studio: page }) => {
+    const problems = page.getByTestId('problems');
+    await expect(problems).toContainText('variants/xs/variant.yaml');
+    await expect(problems).toContainText('the rest of the workspace still works');
+    await expect(page.getByTestId('explorer').locator('.variant.broken')).toContainText('xs');
+    await screenshot(page, '07-broken-yaml');
+    await typeInTemplate(page, 2, 'Still-working-marker');
+    await expect(previewLines(page)).toContainText('Still-working-marker');
+    await page.getByTestId('explorer').getByRole('button', { name: /^next-gen\b/ }).click();
+    await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('next-gen');
+    expect(await countInPreview(page, 'Still-working-marker')).toBe(0);
+  });
+});

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startApp, tempWorkspace, type RunningApp } from './app-server.js';
+
+export { expect };
+
+export const SCREENSHOTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'screenshots');
+
+interface Fixtures {
+  /** Files written into the workspace copy before the app starts (relative path -> text), e.g. a broken one. */
+  workspaceFiles: Record<string, string>;
+  app: RunningApp;
+  /** The page, open on the app, with generic × basic shown. */
+  studio: Page;
+  /** Every URL the page asked for (requests and WebSockets). */
+  requests: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  workspaceFiles: [{}, { option: true }],
+  app: async ({ workspaceFiles }, use) => {
+    const workspace = tempWorkspace();
+    for (const [rel, text] of Object.entries(workspaceFiles)) fs.writeFileSync(path.join(workspace, rel), text);
+    const app = await startApp({ workspace });
+    await use(app);
+    await app.stop();
+    fs.rmSync(app.workspace, { recursive: true, force: true });
+    fs.rmSync(app.userData, { recursive: true, force: true });
+  },
+  requests: async ({}, use) => {
+    await use([]);
+  },
+  studio: async ({ page, app, requests }, use) => {
+    page.on('request', (r) => requests.push(r.url()));
+    page.on('websocket', (ws) => requests.push(ws.url()));
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(app.url);
+    await waitForPreview(page);
+    await use(page);
+    // No test may leave the page with uncaught errors, or with a request off this machine.
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+    const foreign = requests.filter((u) => !/^(https?|wss?):\/\/127\.0\.0\.1[:/]/.test(u) && !/^(data|blob):/.test(u));
+    expect(foreign, 'requests that left 127.0.0.1').toEqual([]);
+  },
+});
+
+/** Waits until the preview shows a built prompt. */
+export async function waitForPreview(page: Page): Promise<void> {
+  await expect(page.getByTestId('sizes')).toContainText(/[1-9][\d,]* chars/, { timeout: 30_000 });
+  await expect(page.locator('[data-testid=preview-editor] .view-lines')).not.toBeEmpty();
+}
+
+export function previewLines(page: Page) {
+  return page.locator('[data-testid=preview-editor] .view-lines');
+}
+
+/** Puts the cursor at the end of a line (1-based) of the template editor. */
+export async function cursorAtLine(page: Page, line: number): Promise<void> {
+  const editor = page.locator('[data-testid=template-editor] .monaco-editor').first();
+  await editor.locator('.view-line').nth(line - 1).click();
+  await page.keyboard.press('End');
+}
+
+/** Types into the template editor at the end of a line. */
+export async function typeInTemplate(page: Page, line: number, text: string): Promise<void> {
+  await cursorAtLine(page, line);
+  await page.keyboard.type(text);
+}
+
+/** The labels of the preview's outline, in order. */
+export async function outlineLabels(page: Page): Promise<string[]> {
+  return page.locator('[data-testid=outline] .outline-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-label') ?? ''));
+}
+
+/** How often a text occurs in the whole preview, read from the preview's own find widget. */
+export async function countInPreview(page: Page, text: string): Promise<number> {
+  // Focus the preview with its shortcut, then open its find widget.
+  await page.keyboard.press('Control+Shift+V');
+  await expect(page.locator('[data-testid=preview-editor] .monaco-editor.focused')).toHaveCount(1);
+  await page.keyboard.press('Control+F');
+  const input = page.locator('[data-testid=preview-editor] .find-widget textarea, [data-testid=preview-editor] .find-widget input').first();
+  await input.fill(text);
+  const count = page.locator('[data-testid=preview-editor] .find-widget .matchesCount');
+  await expect(count).not.toHaveText('');
+  const label = (await count.textContent()) ?? '';
+  await page.keyboard.press('Escape');
+  if (/no results/i.test(label)) return 0;
+  const m = /of (\d+)/.exec(label);
+  if (!m) throw new Error(`cannot read the match count '${label}'`);
+  return Number(m[1]);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
