@@ -7,6 +7,7 @@
 //
 // Options: --url <app url> (use a running app instead of starting one), --keys <n> (default 120),
 // --json (one JSON line), --strict (exit 1 when a target is missed).
+/* global window, document, MutationObserver */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath, startApp } from '../e2e/app-server.js';
 
@@ -62,7 +63,9 @@ async function measure(page, kind, marker, key) {
         } else {
           const host = document.querySelector('[data-testid=diff-editor]');
           const on = () => {
-            const inserted = host.querySelector('.editor.modified .line-insert, .editor.modified .char-insert, .editor.modified .gutter-insert');
+            const inserted = host.querySelector(
+              '.editor.modified .line-insert, .editor.modified .char-insert, .editor.modified .gutter-insert',
+            );
             if (a.t0 !== undefined && inserted && clean(modifiedLines()?.textContent).includes(marker)) {
               a.t1 = performance.now();
               host.removeEventListener('studio-diff-updated', on);
@@ -120,10 +123,15 @@ async function main() {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(url);
     await page.evaluate(installProbe);
-    await page.waitForFunction(() => (document.querySelector('[data-testid=preview-editor] .view-lines')?.textContent ?? '').length > 100, null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid=preview-editor] .view-lines')?.textContent ?? '').length > 100,
+      null,
+      { timeout: 30_000 },
+    );
     const tabs = await page.locator('[data-testid=tabs] [role=tab][aria-selected=true]').textContent();
     const preset = await page.locator('[data-testid=preset-select]').inputValue();
-    if (!/generic/.test(tabs ?? '') || preset !== 'basic') throw new Error(`expected generic × basic, got tab '${tabs}' and preset '${preset}'`);
+    if (!/generic/.test(tabs ?? '') || preset !== 'basic')
+      throw new Error(`expected generic × basic, got tab '${tabs}' and preset '${preset}'`);
     // The cursor goes to the end of the template's first line.
     await page.locator('[data-testid=template-editor] .view-line').first().click();
     await page.keyboard.press('Control+Home');
@@ -141,8 +149,12 @@ async function main() {
     if (flag('json')) console.log(JSON.stringify(result));
     else {
       console.log(`UI bench (generic × basic, ${preview.length} + ${diff.length} keystrokes, headless Chromium)`);
-      console.log(`  keystroke -> preview shows it: median ${r2(result.preview.median)} ms, p95 ${r2(result.preview.p95)} ms (target p95 < ${TARGETS.preview} ms)`);
-      console.log(`  keystroke -> diff shows it:    median ${r2(result.diff.median)} ms, p95 ${r2(result.diff.p95)} ms (target p95 < ${TARGETS.diff} ms)`);
+      console.log(
+        `  keystroke -> preview shows it: median ${r2(result.preview.median)} ms, p95 ${r2(result.preview.p95)} ms (target p95 < ${TARGETS.preview} ms)`,
+      );
+      console.log(
+        `  keystroke -> diff shows it:    median ${r2(result.diff.median)} ms, p95 ${r2(result.diff.p95)} ms (target p95 < ${TARGETS.diff} ms)`,
+      );
     }
     const missed = result.preview.p95 >= TARGETS.preview || result.diff.p95 >= TARGETS.diff;
     if (missed) console.log('  a target was missed');

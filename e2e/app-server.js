@@ -11,7 +11,15 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SERVE = path.join(ROOT, 'dist-lib/electron/browser/serve.js');
 
 /** Chromium flags that keep a closed network quiet (stack-notes.md). */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export function chromiumPath() {
   return fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;

@@ -2,7 +2,8 @@ import { countInPreview, cursorAtLine, expect, outlineLabels, previewLines, scre
 
 test('opens the built-in variants with generic × basic in the preview', async ({ studio: page }) => {
   const explorer = page.getByTestId('explorer');
-  for (const id of ['generic', 'next-gen', 'gpt-5', 'xs']) await expect(explorer.getByRole('button', { name: new RegExp(`^${id}\\b`) })).toBeVisible();
+  for (const id of ['generic', 'next-gen', 'gpt-5', 'xs'])
+    await expect(explorer.getByRole('button', { name: new RegExp(`^${id}\\b`) })).toBeVisible();
   await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('generic');
   await expect(page.getByTestId('preset-select')).toHaveValue('basic');
   await expect(page.getByTestId('sizes')).toContainText(/[\d,]+ chars/);

@@ -6,7 +6,9 @@ test('the diff against the last saved version counts the added lines', async ({ 
   await page.getByTestId('diff-toggle').click();
   await expect(page.getByTestId('diff-counts')).toContainText('+0 lines');
   await typeInTemplate(page, 2, 'A-line-only-in-the-edit');
-  await expect(page.locator('[data-testid=diff-editor] .editor.modified .view-lines:not(.line-delete)')).toContainText('A-line-only-in-the-edit');
+  await expect(page.locator('[data-testid=diff-editor] .editor.modified .view-lines:not(.line-delete)')).toContainText(
+    'A-line-only-in-the-edit',
+  );
   await expect(page.getByTestId('diff-counts')).toContainText('+1 lines');
   await expect(page.getByTestId('diff-counts')).toContainText(/\+\d+ tok/);
   await expect(page.locator('[data-testid=diff-editor] .line-insert, [data-testid=diff-editor] .char-insert').first()).toBeVisible();
@@ -49,7 +51,10 @@ test.describe('a broken YAML file', () => {
     await screenshot(page, '07-broken-yaml');
     await typeInTemplate(page, 2, 'Still-working-marker');
     await expect(previewLines(page)).toContainText('Still-working-marker');
-    await page.getByTestId('explorer').getByRole('button', { name: /^next-gen\b/ }).click();
+    await page
+      .getByTestId('explorer')
+      .getByRole('button', { name: /^next-gen\b/ })
+      .click();
     await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('next-gen');
     expect(await countInPreview(page, 'Still-working-marker')).toBe(0);
   });

@@ -28,6 +28,7 @@ export const test = base.extend<Fixtures>({
     fs.rmSync(app.workspace, { recursive: true, force: true });
     fs.rmSync(app.userData, { recursive: true, force: true });
   },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
   requests: async ({}, use) => {
     await use([]);
   },
@@ -59,7 +60,10 @@ export function previewLines(page: Page) {
 /** Puts the cursor at the end of a line (1-based) of the template editor. */
 export async function cursorAtLine(page: Page, line: number): Promise<void> {
   const editor = page.locator('[data-testid=template-editor] .monaco-editor').first();
-  await editor.locator('.view-line').nth(line - 1).click();
+  await editor
+    .locator('.view-line')
+    .nth(line - 1)
+    .click();
   await page.keyboard.press('End');
 }
 

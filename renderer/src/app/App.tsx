@@ -26,7 +26,14 @@ function BottomPanel() {
     <section className="bottom-panel" aria-label="Variant and context">
       <div className="panel-tabs" role="tablist">
         {BOTTOM_TABS.map(([id, label]) => (
-          <button key={id} role="tab" aria-selected={tab === id} className={tab === id ? 'active' : ''} onClick={() => studio.getState().setBottomTab(id)} data-testid={`bottom-tab-${id}`}>
+          <button
+            key={id}
+            role="tab"
+            aria-selected={tab === id}
+            className={tab === id ? 'active' : ''}
+            onClick={() => studio.getState().setBottomTab(id)}
+            data-testid={`bottom-tab-${id}`}
+          >
             {label}
           </button>
         ))}
@@ -50,7 +57,12 @@ function TopBar() {
       <span className="app-name">Variant Studio</span>
       <label className="top-preset">
         Context{' '}
-        <select aria-label="Context preset" value={presetName ?? ''} onChange={(e) => e.target.value && void studio.getState().loadPreset(e.target.value)} data-testid="preset-select">
+        <select
+          aria-label="Context preset"
+          value={presetName ?? ''}
+          onChange={(e) => e.target.value && void studio.getState().loadPreset(e.target.value)}
+          data-testid="preset-select"
+        >
           {!presetName && <option value="">(none)</option>}
           {presets.map((p) => (
             <option key={p.name} value={p.name}>

@@ -25,7 +25,12 @@ export function ConfirmDialog() {
         {c.detail && <p id="confirm-detail">{c.detail}</p>}
         <div className="buttons">
           {c.buttons.map((b, i) => (
-            <button key={b} ref={i === 0 ? first : undefined} className={i === 0 ? 'primary' : ''} onClick={() => studio.getState().answer(b)}>
+            <button
+              key={b}
+              ref={i === 0 ? first : undefined}
+              className={i === 0 ? 'primary' : ''}
+              onClick={() => studio.getState().answer(b)}
+            >
               {b}
             </button>
           ))}

@@ -5,7 +5,17 @@ import { layoutStore, useLayout } from './layout-store';
  * A draggable divider between two panes; also moved with the arrow keys when focused.
  * `sign` says which way the size grows: +1 when dragging right/down grows the pane.
  */
-export function Splitter({ part, orientation, sign, label }: { part: 'explorer' | 'preview' | 'bottom'; orientation: 'vertical' | 'horizontal'; sign: 1 | -1; label: string }) {
+export function Splitter({
+  part,
+  orientation,
+  sign,
+  label,
+}: {
+  part: 'explorer' | 'preview' | 'bottom';
+  orientation: 'vertical' | 'horizontal';
+  sign: 1 | -1;
+  label: string;
+}) {
   const size = useLayout((s) => s[part]);
   const start = useRef<{ pos: number; size: number } | null>(null);
   const horizontal = orientation === 'horizontal';

@@ -25,7 +25,11 @@ export const layoutStore = createStore<LayoutState>()(
       bottom: 280,
       set: (part, size) => set({ [part]: clampSize(part, size) } as Partial<LayoutState>),
     }),
-    { name: 'variant-studio.layout', storage: createJSONStorage(() => localStorage), partialize: (s) => ({ explorer: s.explorer, preview: s.preview, bottom: s.bottom }) },
+    {
+      name: 'variant-studio.layout',
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s) => ({ explorer: s.explorer, preview: s.preview, bottom: s.bottom }),
+    },
   ),
 );
 

@@ -15,7 +15,8 @@ export function ComparePanel() {
       <section>
         <h3>Baseline</h3>
         <p>
-          The diff {diffOn ? 'compares' : 'will compare'} with <strong>{describeBaseline(choice)}</strong>. Pick another variant or preset in the preview’s baseline menu, or pin the prompt as it is now:
+          The diff {diffOn ? 'compares' : 'will compare'} with <strong>{describeBaseline(choice)}</strong>. Pick another variant or preset
+          in the preview’s baseline menu, or pin the prompt as it is now:
         </p>
         <div className="row">
           <input aria-label="Snapshot name" placeholder="before-my-change" value={name} onChange={(e) => setName(e.target.value)} />

@@ -27,7 +27,10 @@ export const createCompareSlice: SliceCreator<CompareSlice> = (set, get) => ({
     return true;
   },
   async explainSelection(modelIds) {
-    const r = await call('select:explain', modelIds && modelIds.length ? { context: get().contextSpec(), modelIds } : { context: get().contextSpec() });
+    const r = await call(
+      'select:explain',
+      modelIds && modelIds.length ? { context: get().contextSpec(), modelIds } : { context: get().contextSpec() },
+    );
     set({ explanations: r ?? null });
   },
 });

@@ -34,7 +34,12 @@ function built(): PreviewResult {
     sizes: { chars: 120, bytes: 120, lines: 1 },
     inputs: { currentDate: '2026-01-01', cwd: '/x' },
   };
-  return { seq: 1, target: { kind: 'variant', variantId: 'generic' }, outcome: { ok: true, kind: 'variant', result, durationMs: 1 }, baseline: { spec: { kind: 'none' }, text: null } };
+  return {
+    seq: 1,
+    target: { kind: 'variant', variantId: 'generic' },
+    outcome: { ok: true, kind: 'variant', result, durationMs: 1 },
+    baseline: { spec: { kind: 'none' }, text: null },
+  };
 }
 
 async function setup() {
@@ -63,7 +68,9 @@ describe('ComponentList', () => {
       fireEvent.keyDown(handle, { key: 'ArrowDown', altKey: true });
     });
     await flush();
-    expect(api.callsOf('doc:update').at(-1)!.text).toBe('id: generic\ncomponentOrder:\n  - MCP_SECTION\n  - AGENT_ROLE_SECTION\n  - RULES_SECTION\n');
+    expect(api.callsOf('doc:update').at(-1)!.text).toBe(
+      'id: generic\ncomponentOrder:\n  - MCP_SECTION\n  - AGENT_ROLE_SECTION\n  - RULES_SECTION\n',
+    );
     expect(store.getState().announcement).toBe('AGENT_ROLE_SECTION moved to position 2 of 3');
     const rows = [...document.querySelectorAll('[data-component-id]')].map((e) => e.getAttribute('data-component-id'));
     expect(rows).toEqual(['MCP_SECTION', 'AGENT_ROLE_SECTION', 'RULES_SECTION']);

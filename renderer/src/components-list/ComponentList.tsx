@@ -46,7 +46,9 @@ function Row({ row, count }: { row: ComponentRow; count: number }) {
             }
             if (studio.getState().moveComponent(row.index, to)) {
               // Keep the focus on the moved item once the list re-renders.
-              requestAnimationFrame(() => (document.querySelector(`[data-component-id="${row.id}"] .drag-handle`) as HTMLElement | null)?.focus());
+              requestAnimationFrame(() =>
+                (document.querySelector(`[data-component-id="${row.id}"] .drag-handle`) as HTMLElement | null)?.focus(),
+              );
             }
             return;
           }
@@ -64,7 +66,11 @@ function Row({ row, count }: { row: ComponentRow; count: number }) {
           onChange={(e) => studio.getState().setComponentEnabled(row.id, e.target.checked)}
         />
       </label>
-      <button className="component-name link" title="Open what this component renders" onClick={() => void studio.getState().openComponentSource(row.id)}>
+      <button
+        className="component-name link"
+        title="Open what this component renders"
+        onClick={() => void studio.getState().openComponentSource(row.id)}
+      >
         {row.id}
       </button>
       <span className={`component-size${zero ? ' zero' : ''}`} data-testid={`component-size-${row.id}`}>
@@ -82,7 +88,11 @@ function Row({ row, count }: { row: ComponentRow; count: number }) {
           <span className="muted">not built</span>
         )}
       </span>
-      <button className="small" onClick={() => void studio.getState().openComponentOverride(row.id)} title={row.hasOverride ? 'Edit the override template' : 'Create an override template from the default'}>
+      <button
+        className="small"
+        onClick={() => void studio.getState().openComponentOverride(row.id)}
+        title={row.hasOverride ? 'Edit the override template' : 'Create an override template from the default'}
+      >
         {row.hasOverride ? 'Edit override' : 'Override'}
       </button>
     </li>
@@ -91,18 +101,28 @@ function Row({ row, count }: { row: ComponentRow; count: number }) {
 
 export function ComponentList() {
   const variantId = useStudio((s) => s.currentVariantId);
-  const text = useStudio((s) => (s.currentVariantId ? s.docs[docKey({ kind: 'variant-config', variantId: s.currentVariantId })]?.text : undefined));
+  const text = useStudio((s) =>
+    s.currentVariantId ? s.docs[docKey({ kind: 'variant-config', variantId: s.currentVariantId })]?.text : undefined,
+  );
   // Sizes follow the preview at low priority: typing never waits for this list.
   const preview = useDeferredValue(useStudio((s) => s.preview));
   const outlineTokens = useStudio((s) => s.outlineTokens);
   const documents = useStudio((s) => s.workspace?.documents);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const parsed = useMemo(() => (text === undefined ? null : readVariantYaml(text)), [text]);
   const rows = useMemo<ComponentRow[]>(() => {
     const v = parsed?.value;
     if (!v || !variantId) return [];
-    const result = preview?.outcome.ok && preview.outcome.result.kind === 'variant' && (preview.outcome.result as VariantBuildResult).variantId === variantId ? (preview.outcome.result as VariantBuildResult) : undefined;
+    const result =
+      preview?.outcome.ok &&
+      preview.outcome.result.kind === 'variant' &&
+      (preview.outcome.result as VariantBuildResult).variantId === variantId
+        ? (preview.outcome.result as VariantBuildResult)
+        : undefined;
     const tokens = new Map<string, number>();
     if (result && outlineTokens && outlineTokens.seq === preview?.seq) {
       outlineOf(preview).forEach((e, i) => {
@@ -124,7 +144,12 @@ export function ComponentList() {
   }, [parsed, preview, outlineTokens, variantId, documents]);
 
   if (!variantId) return <p className="muted pad">Choose a variant in the explorer.</p>;
-  if (parsed?.error) return <p className="error pad" role="alert">{parsed.error}</p>;
+  if (parsed?.error)
+    return (
+      <p className="error pad" role="alert">
+        {parsed.error}
+      </p>
+    );
   if (!parsed) return <p className="muted pad">Loading…</p>;
 
   const onDragEnd = (e: DragEndEvent): void => {
@@ -137,7 +162,8 @@ export function ComponentList() {
   return (
     <div className="component-list" data-testid="component-list">
       <p className="hint">
-        Order of <strong>{variantId}</strong>. Drag, or focus a handle and press Alt+↑/↓; the component’s slot in the template moves with it, so the prompt follows the list. Sizes are what each component adds to the prompt under the current context.
+        Order of <strong>{variantId}</strong>. Drag, or focus a handle and press Alt+↑/↓; the component’s slot in the template moves with
+        it, so the prompt follows the list. Sizes are what each component adds to the prompt under the current context.
       </p>
       <DndContext
         sensors={sensors}

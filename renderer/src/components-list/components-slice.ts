@@ -1,6 +1,6 @@
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 import { call } from '../store/api';
-import type { SliceCreator } from '../store/types';
+import type { SliceCreator, StudioState } from '../store/types';
 import { moveComponent, readVariantYaml, reorderTemplateSlots, setComponentEnabled, VariantYamlError } from './variant-yaml';
 
 export interface ComponentsSlice {
@@ -14,7 +14,7 @@ export interface ComponentsSlice {
 }
 
 /** Edits the current variant's variant.yaml text through a pure function; reports what went wrong. */
-export function editVariantConfig(get: () => import('../store/types').StudioState, edit: (text: string) => string): boolean {
+export function editVariantConfig(get: () => StudioState, edit: (text: string) => string): boolean {
   const id = get().currentVariantId;
   if (!id) return false;
   const key = docKey({ kind: 'variant-config', variantId: id });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { keyUsages, moveComponent, readVariantYaml, removePlaceholder, renamePlaceholder, renameTemplateKey, reorderTemplateSlots, setComponentEnabled, setPlaceholder, VariantYamlError } from './variant-yaml';
+import {
+  keyUsages,
+  moveComponent,
+  readVariantYaml,
+  removePlaceholder,
+  renamePlaceholder,
+  renameTemplateKey,
+  reorderTemplateSlots,
+  setComponentEnabled,
+  setPlaceholder,
+  VariantYamlError,
+} from './variant-yaml';
 
 const YAML = `# The generic variant
 id: generic

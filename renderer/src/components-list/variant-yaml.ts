@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, parseDocument, Scalar, type Document, YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, Scalar, type Document, type YAMLMap } from 'yaml';
 
 /**
  * Structured edits of a variant.yaml TEXT. Each edit parses the text with the yaml

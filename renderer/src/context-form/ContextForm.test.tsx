@@ -14,7 +14,14 @@ afterEach(() => {
 async function setup() {
   const api = createFakeApi({
     docs: [{ ref: { kind: 'preset', name: 'basic' }, text: 'context:\n  supportsBrowserUse: true\n  runtimePlaceholders: { A: "1" }\n' }],
-    handlers: { 'preview:set': (req) => ({ seq: 1, target: req.target, outcome: { ok: false, error: 'fake' }, baseline: { spec: req.baseline, text: null } }) },
+    handlers: {
+      'preview:set': (req) => ({
+        seq: 1,
+        target: req.target,
+        outcome: { ok: false, error: 'fake' },
+        baseline: { spec: req.baseline, text: null },
+      }),
+    },
   });
   const s = setupStore(api);
   disconnect = s.disconnect;
@@ -52,6 +59,8 @@ describe('ContextForm', () => {
     const { store } = await setup();
     render(<ContextForm />);
     fireEvent.click(screen.getByText('Add MCP server'));
-    expect(store.getState().context.mcpServers).toEqual([{ name: 'server', status: 'connected', tools: [], resources: [], resourceTemplates: [] }]);
+    expect(store.getState().context.mcpServers).toEqual([
+      { name: 'server', status: 'connected', tools: [], resources: [], resourceTemplates: [] },
+    ]);
   });
 });

@@ -66,7 +66,11 @@ export function ContextForm() {
       <div className="preset-bar">
         <label>
           Preset{' '}
-          <select aria-label="Preset" value={presetName ?? ''} onChange={(e) => e.target.value && void studio.getState().loadPreset(e.target.value)}>
+          <select
+            aria-label="Preset"
+            value={presetName ?? ''}
+            onChange={(e) => e.target.value && void studio.getState().loadPreset(e.target.value)}
+          >
             {!presetName && <option value="">(none)</option>}
             {presets.map((x) => (
               <option key={x.name} value={x.name} title={x.description}>
@@ -81,12 +85,23 @@ export function ContextForm() {
             Save to {presetName}
           </button>
         )}
-        <input className="small-input" aria-label="New preset name" placeholder="new-preset" value={saveName} onChange={(e) => setSaveName(e.target.value)} />
+        <input
+          className="small-input"
+          aria-label="New preset name"
+          placeholder="new-preset"
+          value={saveName}
+          onChange={(e) => setSaveName(e.target.value)}
+        />
         <button
           type="button"
           className="small"
           disabled={!/^[A-Za-z0-9_.-]+$/.test(saveName)}
-          onClick={() => void studio.getState().savePreset(saveName).then((ok) => ok && setSaveName(''))}
+          onClick={() =>
+            void studio
+              .getState()
+              .savePreset(saveName)
+              .then((ok) => ok && setSaveName(''))
+          }
         >
           Save as preset
         </button>
@@ -114,7 +129,12 @@ export function ContextForm() {
             { value: 'plan', label: 'Plan (discusses first)' },
           ]}
         />
-        <SelectField {...p} path={['providerInfo', 'customPrompt']} label="Custom prompt" options={[{ value: 'compact', label: 'compact (for local models)' }]} />
+        <SelectField
+          {...p}
+          path={['providerInfo', 'customPrompt']}
+          label="Custom prompt"
+          options={[{ value: 'compact', label: 'compact (for local models)' }]}
+        />
       </Fieldset>
 
       <Fieldset legend="Machine and date">
@@ -139,7 +159,15 @@ export function ContextForm() {
             <>
               <TextField {...p} path={[...ip, 'path']} label="Path" />
               <TextField {...p} path={[...ip, 'name']} label="Name" />
-              <SelectField {...p} path={[...ip, 'vcs']} label="Version control" options={[{ value: 'git', label: 'git' }, { value: 'none', label: 'none' }]} />
+              <SelectField
+                {...p}
+                path={[...ip, 'vcs']}
+                label="Version control"
+                options={[
+                  { value: 'git', label: 'git' },
+                  { value: 'none', label: 'none' },
+                ]}
+              />
             </>
           )}
         />
@@ -231,7 +259,12 @@ export function ContextForm() {
       </Fieldset>
 
       <Fieldset legend="Runtime placeholders">
-        <JsonField {...p} path={['runtimePlaceholders']} label="Runtime placeholders (JSON object; they overwrite every other layer)" check={objectCheck} />
+        <JsonField
+          {...p}
+          path={['runtimePlaceholders']}
+          label="Runtime placeholders (JSON object; they overwrite every other layer)"
+          check={objectCheck}
+        />
       </Fieldset>
     </form>
   );

@@ -28,7 +28,7 @@ function FileTreeEditor({ files, onChange }: { files: Tree; onChange(files: Tree
             <li key={p} style={{ paddingLeft: `${Math.max(0, depth) * 8}px` }}>
               <div className="file-head">
                 <span className="mono">
-                  {isDir ? '📁' : '📄'} {p}
+                  {isDir ? '▸' : '·'} {p}
                 </span>
                 <button className="small" aria-label={`Remove ${p}`} onClick={() => set(p, undefined)}>
                   Remove
@@ -65,7 +65,11 @@ export function StackContextForm() {
       <div className="preset-bar">
         <label>
           Stack preset{' '}
-          <select aria-label="Stack preset" value={current ?? ''} onChange={(e) => e.target.value && void studio.getState().loadPreset(e.target.value)}>
+          <select
+            aria-label="Stack preset"
+            value={current ?? ''}
+            onChange={(e) => e.target.value && void studio.getState().loadPreset(e.target.value)}
+          >
             {!current && <option value="">(none)</option>}
             {presets.map((x) => (
               <option key={x.name} value={x.name} title={x.description}>

@@ -29,7 +29,11 @@ describe('context helpers', () => {
     };
     const read = async (ref: { kind: string; name?: string }) => files[ref.name!];
     const r = await resolvePreset(read as never, 'no-browser');
-    expect(r).toEqual({ kind: 'variant', description: 'No browser', context: { supportsBrowserUse: false, providerInfo: { providerId: 'anthropic', model: { id: 'claude' } } } });
+    expect(r).toEqual({
+      kind: 'variant',
+      description: 'No browser',
+      context: { supportsBrowserUse: false, providerInfo: { providerId: 'anthropic', model: { id: 'claude' } } },
+    });
     files.s = 'kind: stack\ncontext:\n  agent: plan\n';
     expect(await resolvePreset(read as never, 's')).toEqual({ kind: 'stack', description: '', context: { agent: 'plan' } });
     expect(await resolvePreset(read as never, 'a')).toMatch(/cycle/);
@@ -39,10 +43,20 @@ describe('context helpers', () => {
 describe('context slice', () => {
   function make() {
     const api = createFakeApi({
-      docs: [{ ref: { kind: 'preset', name: 'basic' }, text: 'description: Basic\ncontext:\n  supportsBrowserUse: true\n  mcpServers:\n    - name: files\n' }],
+      docs: [
+        {
+          ref: { kind: 'preset', name: 'basic' },
+          text: 'description: Basic\ncontext:\n  supportsBrowserUse: true\n  mcpServers:\n    - name: files\n',
+        },
+      ],
       handlers: {
         'machine:info': () => ({ os: 'Linux 6', shell: '/bin/zsh', homeDir: '/home/me', cwd: '/home/me/code', platform: 'linux' }),
-        'preview:set': (req) => ({ seq: 1, target: req.target, outcome: { ok: false, error: 'fake' }, baseline: { spec: req.baseline, text: null } }),
+        'preview:set': (req) => ({
+          seq: 1,
+          target: req.target,
+          outcome: { ok: false, error: 'fake' },
+          baseline: { spec: req.baseline, text: null },
+        }),
       },
     });
     const s = setupStore(api);
@@ -76,7 +90,10 @@ describe('context slice', () => {
   it('fills machine facts from the host', async () => {
     const { store } = make();
     await store.getState().fillFromMachine();
-    expect(store.getState().context).toMatchObject({ cwd: '/home/me/code', machine: { os: 'Linux 6', shell: '/bin/zsh', homeDir: '/home/me', platform: 'linux' } });
+    expect(store.getState().context).toMatchObject({
+      cwd: '/home/me/code',
+      machine: { os: 'Linux 6', shell: '/bin/zsh', homeDir: '/home/me', platform: 'linux' },
+    });
   });
 
   it('saves the edited context as a new preset through the host', async () => {

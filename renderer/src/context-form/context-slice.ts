@@ -1,6 +1,6 @@
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { SystemPromptContextSchema } from '../../../shared/domain/context';
-import type { ContextSpec } from '../../../shared/ipc/contract';
+import type { ContextSpec, WorkspaceView } from '../../../shared/ipc/contract';
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 import { call } from '../store/api';
 import type { SliceCreator } from '../store/types';
@@ -30,6 +30,18 @@ export interface ContextSlice {
   savePreset(name: string, description?: string): Promise<boolean>;
   fillFromMachine(): Promise<void>;
   contextSpec(): ContextSpec;
+}
+
+/**
+ * Every preset of the workspace: the host lists the Cline-style ones it could load; stack
+ * presets (and broken ones) are known only as documents under contexts/.
+ */
+export function allPresets(ws: WorkspaceView | null): { name: string; description: string }[] {
+  if (!ws) return [];
+  const out = new Map(ws.presets.map((p) => [p.name, p]));
+  for (const d of ws.documents)
+    if (d.ref.kind === 'preset' && !out.has(d.ref.name)) out.set(d.ref.name, { name: d.ref.name, description: '' });
+  return [...out.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Objects merge deep, arrays and scalars are replaced (as presets' `extends`). */
@@ -128,7 +140,7 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
     presetKinds: {},
     async learnPresetKinds() {
       const kinds: Record<string, 'variant' | 'stack'> = {};
-      for (const p of get().workspace?.presets ?? []) {
+      for (const p of allPresets(get().workspace)) {
         const text = (await get().ensureDoc({ kind: 'preset', name: p.name }))?.text ?? '';
         kinds[p.name] = /^kind:\s*stack\s*$/m.test(text) ? 'stack' : 'variant';
       }

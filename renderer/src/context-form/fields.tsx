@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { getIn, type Path } from './context-slice';
 
 /** Form fields bound to a path of a JSON object; empty input removes the key. */
@@ -16,7 +16,13 @@ export function TextField({ value, path, label, hint, onChange, placeholder }: B
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" value={typeof v === 'string' ? v : ''} placeholder={placeholder} onChange={(e) => onChange(path, e.target.value === '' ? undefined : e.target.value)} />
+      <input
+        id={id}
+        type="text"
+        value={typeof v === 'string' ? v : ''}
+        placeholder={placeholder}
+        onChange={(e) => onChange(path, e.target.value === '' ? undefined : e.target.value)}
+      />
       {hint && <small>{hint}</small>}
     </div>
   );
@@ -57,7 +63,11 @@ export function SelectField({ value, path, label, options, onChange }: BoundProp
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={typeof v === 'string' ? v : ''} onChange={(e) => onChange(path, e.target.value === '' ? undefined : e.target.value)}>
+      <select
+        id={id}
+        value={typeof v === 'string' ? v : ''}
+        onChange={(e) => onChange(path, e.target.value === '' ? undefined : e.target.value)}
+      >
         <option value="">(not set)</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -75,7 +85,12 @@ export function TextAreaField({ value, path, label, hint, onChange, rows = 3 }: 
   return (
     <div className="field wide">
       <label htmlFor={id}>{label}</label>
-      <textarea id={id} rows={rows} value={typeof v === 'string' ? v : ''} onChange={(e) => onChange(path, e.target.value === '' ? undefined : e.target.value)} />
+      <textarea
+        id={id}
+        rows={rows}
+        value={typeof v === 'string' ? v : ''}
+        onChange={(e) => onChange(path, e.target.value === '' ? undefined : e.target.value)}
+      />
       {hint && <small>{hint}</small>}
     </div>
   );
@@ -103,23 +118,16 @@ export function LinesField({ value, path, label, hint, onChange }: BoundProps) {
   );
 }
 
-/** JSON edited as text: applied only when it parses (and passes `check`), with the error shown. */
+/**
+ * JSON edited as text: applied only when it parses (and passes `check`), with the error shown.
+ * While the field has the focus it shows what the user typed; otherwise the current value.
+ */
 export function JsonField({ value, path, label, hint, onChange, check }: BoundProps & { check?: (v: unknown) => string | null }) {
   const id = useId();
   const v = getIn(value, path);
   const canonical = v === undefined ? '' : JSON.stringify(v, null, 2);
-  const [text, setText] = useState(canonical);
+  const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    // Follow outside changes (a preset loaded) unless the user is mid-edit with an error.
-    setText((t) => {
-      try {
-        return JSON.stringify(t === '' ? undefined : JSON.parse(t)) === JSON.stringify(v) ? t : canonical;
-      } catch {
-        return t;
-      }
-    });
-  }, [canonical, v]);
   return (
     <div className="field wide">
       <label htmlFor={id}>{label}</label>
@@ -129,16 +137,20 @@ export function JsonField({ value, path, label, hint, onChange, check }: BoundPr
         className={`mono${error ? ' invalid' : ''}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-err` : undefined}
-        value={text}
+        value={draft ?? canonical}
+        onBlur={() => {
+          if (!error) setDraft(null);
+        }}
         onChange={(e) => {
-          setText(e.target.value);
-          if (e.target.value.trim() === '') {
+          const text = e.target.value;
+          setDraft(text);
+          if (text.trim() === '') {
             setError(null);
             onChange(path, undefined);
             return;
           }
           try {
-            const parsed: unknown = JSON.parse(e.target.value);
+            const parsed: unknown = JSON.parse(text);
             const problem = check?.(parsed) ?? null;
             setError(problem);
             if (!problem) onChange(path, parsed);

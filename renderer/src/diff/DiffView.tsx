@@ -146,14 +146,26 @@ export function DiffView() {
               hostRef.current.dispatchEvent(new CustomEvent('studio-diff-updated', { bubbles: true }));
             }
             const prevStats = studio.getState().diffStats;
-            studio.getState().setDiffStats({ added, removed, addedTokens: prevStats?.addedTokens ?? null, removedTokens: prevStats?.removedTokens ?? null });
+            studio
+              .getState()
+              .setDiffStats({
+                added,
+                removed,
+                addedTokens: prevStats?.addedTokens ?? null,
+                removedTokens: prevStats?.removedTokens ?? null,
+              });
             clearTimeout(tokenTimer);
             tokenTimer = setTimeout(async () => {
               if (!models || diffEditor !== ed) return;
               const now = ed.getLineChanges() ?? [];
-              const t = changedText(now, (l) => models.original.getLineContent(l), (l) => models.modified.getLineContent(l));
+              const t = changedText(
+                now,
+                (l) => models.original.getLineContent(l),
+                (l) => models.modified.getLineContent(l),
+              );
               const r = await call('tokens:count', { texts: [t.added, t.removed] });
-              if (r && diffEditor === ed) studio.getState().setDiffStats({ added, removed, addedTokens: r[0]!.o200k, removedTokens: r[1]!.o200k });
+              if (r && diffEditor === ed)
+                studio.getState().setDiffStats({ added, removed, addedTokens: r[0]!.o200k, removedTokens: r[1]!.o200k });
             }, 250);
           });
         }}

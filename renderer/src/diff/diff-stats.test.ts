@@ -13,6 +13,12 @@ describe('diff stats', () => {
   it('collects the changed lines of each side', () => {
     const orig = ['', 'o1', 'o2', 'o3', 'o4', 'o5'];
     const mod = ['', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7'];
-    expect(changedText(changes, (l) => orig[l]!, (l) => mod[l]!)).toEqual({ added: 'm2\nm5\nm6\nm7', removed: 'o2\no3' });
+    expect(
+      changedText(
+        changes,
+        (l) => orig[l]!,
+        (l) => mod[l]!,
+      ),
+    ).toEqual({ added: 'm2\nm5\nm6\nm7', removed: 'o2\no3' });
   });
 });

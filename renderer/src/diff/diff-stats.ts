@@ -18,7 +18,11 @@ export function countLines(changes: readonly LineChangeLike[]): { added: number;
 }
 
 /** The text of the changed lines on each side, for token counts. */
-export function changedText(changes: readonly LineChangeLike[], original: (line: number) => string, modified: (line: number) => string): { added: string; removed: string } {
+export function changedText(
+  changes: readonly LineChangeLike[],
+  original: (line: number) => string,
+  modified: (line: number) => string,
+): { added: string; removed: string } {
   const add: string[] = [];
   const rem: string[] = [];
   for (const c of changes) {

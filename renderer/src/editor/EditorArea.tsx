@@ -19,11 +19,22 @@ function Tabs() {
         if (!d) return null;
         return (
           <div key={key} className={`tab${key === active ? ' active' : ''}${d.dirty ? ' dirty' : ''}`} role="presentation">
-            <button role="tab" aria-selected={key === active} title={d.path} onClick={() => studio.getState().activateTab(key)} data-doc-key={key}>
+            <button
+              role="tab"
+              aria-selected={key === active}
+              title={d.path}
+              onClick={() => studio.getState().activateTab(key)}
+              data-doc-key={key}
+            >
               {d.title}
               {d.dirty && <span className="dirty-dot" aria-label="unsaved changes" />}
             </button>
-            <button className="tab-close" aria-label={`Close ${d.title}`} title="Close" onClick={() => void studio.getState().closeTab(key)}>
+            <button
+              className="tab-close"
+              aria-label={`Close ${d.title}`}
+              title="Close"
+              onClick={() => void studio.getState().closeTab(key)}
+            >
               ×
             </button>
           </div>
@@ -136,7 +147,9 @@ export function EditorArea() {
       <Tabs />
       <Banner />
       <div className="editor-host" data-testid="template-editor">
-        {!activeTab && <div className="empty-editor">Open a variant, component or preset from the explorer (Ctrl+Shift+P for commands).</div>}
+        {!activeTab && (
+          <div className="empty-editor">Open a variant, component or preset from the explorer (Ctrl+Shift+P for commands).</div>
+        )}
         <Editor
           theme={document.documentElement.dataset.theme === 'dark' ? 'studio-dark' : 'studio-light'}
           options={{

@@ -1,4 +1,4 @@
-import { temporal } from 'zundo';
+import { temporal, type TemporalState } from 'zundo';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
 /**
@@ -44,11 +44,16 @@ export function createDocHistory(initial: string, now: () => number = () => Date
         handleSet: (handleSet) => (pastState, replace, currentState, delta) => {
           // Only the first change of a burst of typing records the state before it.
           if (!forceStep) return;
-          (handleSet as unknown as (p: typeof pastState, r: typeof replace, c: typeof currentState, d: typeof delta) => void)(pastState, replace, currentState, delta);
+          (handleSet as unknown as (p: typeof pastState, r: typeof replace, c: typeof currentState, d: typeof delta) => void)(
+            pastState,
+            replace,
+            currentState,
+            delta,
+          );
         },
       },
     ),
-  ) as StoreApi<TextState> & { temporal: StoreApi<import('zundo').TemporalState<{ text: string }>> };
+  ) as StoreApi<TextState> & { temporal: StoreApi<TemporalState<{ text: string }>> };
 
   return {
     record(text, kind) {

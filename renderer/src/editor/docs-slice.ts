@@ -209,7 +209,11 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     async closeTab(key) {
       const doc = get().docs[key];
       if (doc?.dirty && doc.ref) {
-        const choice = await get().ask(`Save the changes to ${doc.title}?`, ['Save', "Don't save", 'Cancel'], 'Your changes are lost if you close without saving.');
+        const choice = await get().ask(
+          `Save the changes to ${doc.title}?`,
+          ['Save', "Don't save", 'Cancel'],
+          'Your changes are lost if you close without saving.',
+        );
         if (choice === null || choice === 'Cancel') return false;
         if (choice === 'Save') {
           if (!(await get().saveDoc(key))) return false;
@@ -246,7 +250,11 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     },
 
     undo(key) {
-      const keys = key ? [key] : get().lastEditGroup.length ? get().lastEditGroup : [get().lastEditedKey ?? get().activeTab].filter((k): k is string => !!k);
+      const keys = key
+        ? [key]
+        : get().lastEditGroup.length
+          ? get().lastEditGroup
+          : [get().lastEditedKey ?? get().activeTab].filter((k): k is string => !!k);
       let done = false;
       for (const k of keys) {
         const text = histories.get(k)?.undo();
@@ -260,7 +268,11 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     },
 
     redo(key) {
-      const keys = key ? [key] : get().lastEditGroup.length ? get().lastEditGroup : [get().lastEditedKey ?? get().activeTab].filter((k): k is string => !!k);
+      const keys = key
+        ? [key]
+        : get().lastEditGroup.length
+          ? get().lastEditGroup
+          : [get().lastEditedKey ?? get().activeTab].filter((k): k is string => !!k);
       let done = false;
       for (const k of keys) {
         const text = histories.get(k)?.redo();
@@ -289,7 +301,11 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
         return get().copyWorkspace();
       }
       if (r.ok && r.value.status === 'conflict') {
-        const choice = await get().ask(`${doc.path} changed on disk since it was loaded.`, ['Overwrite', 'Load the disk version', 'Cancel']);
+        const choice = await get().ask(`${doc.path} changed on disk since it was loaded.`, [
+          'Overwrite',
+          'Load the disk version',
+          'Cancel',
+        ]);
         if (choice === 'Overwrite') r = await callRaw('doc:save', { ref: doc.ref, overwrite: true });
         else {
           if (choice === 'Load the disk version') get().resolveDiskConflict(doc.key, 'disk');
@@ -390,7 +406,11 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     async confirmDiscardAll(question) {
       const dirty = Object.values(get().docs).filter((d) => d.dirty && d.ref);
       if (dirty.length === 0) return true;
-      const choice = await get().ask(question, ['Save all', 'Discard changes', 'Cancel'], `Unsaved: ${dirty.map((d) => d.path).join(', ')}`);
+      const choice = await get().ask(
+        question,
+        ['Save all', 'Discard changes', 'Cancel'],
+        `Unsaved: ${dirty.map((d) => d.path).join(', ')}`,
+      );
       if (choice === 'Save all') {
         await get().saveAll();
         return true;

@@ -21,7 +21,16 @@ function markersFor(s: StudioState, key: string): monaco.editor.IMarkerData[] | 
   const at = (start: number, end: number, message: string, severity: monaco.MarkerSeverity, code?: string): void => {
     const a = model.getPositionAt(start);
     const b = model.getPositionAt(Math.max(end, start + 1));
-    out.push({ startLineNumber: a.lineNumber, startColumn: a.column, endLineNumber: b.lineNumber, endColumn: b.column, message, severity, source: 'variant-studio', ...(code ? { code } : {}) });
+    out.push({
+      startLineNumber: a.lineNumber,
+      startColumn: a.column,
+      endLineNumber: b.lineNumber,
+      endColumn: b.column,
+      message,
+      severity,
+      source: 'variant-studio',
+      ...(code ? { code } : {}),
+    });
   };
   const ref = doc.ref;
   const p = s.preview;
@@ -30,7 +39,13 @@ function markersFor(s: StudioState, key: string): monaco.editor.IMarkerData[] | 
     for (const w of result.warnings) {
       if (w.templateOffset === undefined) continue;
       const span = keyAt(text, w.templateOffset);
-      at(w.templateOffset, span?.end ?? w.templateOffset + 2, w.message, w.severity === 'warning' ? monaco.MarkerSeverity.Warning : monaco.MarkerSeverity.Info, w.code);
+      at(
+        w.templateOffset,
+        span?.end ?? w.templateOffset + 2,
+        w.message,
+        w.severity === 'warning' ? monaco.MarkerSeverity.Warning : monaco.MarkerSeverity.Info,
+        w.code,
+      );
     }
   } else if (doc.language === 'template') {
     for (const problem of parseTemplate(text).problems) {

@@ -139,10 +139,24 @@ export function registerTemplateLanguage(): void {
       const K = monaco.languages.CompletionItemKind;
       const out: monaco.languages.CompletionItem[] = [];
       const seen = new Set<string>();
-      const add = (label: string, kind: monaco.languages.CompletionItemKind, detail: string, sort: string, documentation?: string): void => {
+      const add = (
+        label: string,
+        kind: monaco.languages.CompletionItemKind,
+        detail: string,
+        sort: string,
+        documentation?: string,
+      ): void => {
         if (seen.has(label)) return;
         seen.add(label);
-        out.push({ label, kind, detail, insertText: label, range, sortText: `${sort}${label}`, ...(documentation ? { documentation } : {}) });
+        out.push({
+          label,
+          kind,
+          detail,
+          insertText: label,
+          range,
+          sortText: `${sort}${label}`,
+          ...(documentation ? { documentation } : {}),
+        });
       };
       const result = variantResult();
       const values = new Map(result?.placeholders.map((p) => [p.key, p]) ?? []);
@@ -159,12 +173,18 @@ export function registerTemplateLanguage(): void {
       }
       if (!isBase) {
         for (const v of BASE_VARIABLES) add(v, K.Field, 'component variable', '3');
-        const compId = doc?.ref?.kind === 'component-override' ? doc.ref.componentId : doc?.ref?.kind === 'component' ? doc.ref.componentId : doc?.builtinComponentId;
+        const compId =
+          doc?.ref?.kind === 'component-override'
+            ? doc.ref.componentId
+            : doc?.ref?.kind === 'component'
+              ? doc.ref.componentId
+              : doc?.builtinComponentId;
         const info = ws?.components.find((c) => c.id === compId);
         for (const v of info?.variables ?? []) add(v, K.Field, `variable of ${compId}`, '0');
         for (const p of CONTEXT_PATHS) add(p, K.Property, 'simulated context', '4');
         if (!tag.block) {
-          for (const b of ['#if ', '#unless ', '#each ', 'else', '/if', '/unless', '/each', 'this', '@index', '@number', '@first', '@last']) add(b, K.Keyword, 'block tag', '5');
+          for (const b of ['#if ', '#unless ', '#each ', 'else', '/if', '/unless', '/each', 'this', '@index', '@number', '@first', '@last'])
+            add(b, K.Keyword, 'block tag', '5');
         }
       }
       return { suggestions: out };
@@ -183,7 +203,9 @@ export function registerTemplateLanguage(): void {
       const result = variantResult();
       const lines: string[] = [];
       if (span.block) {
-        lines.push(`Block tag on \`${span.key}\`${doc?.ref?.kind === 'variant-template' ? ' — not interpreted in a base template (Cline does not either).' : ''}`);
+        lines.push(
+          `Block tag on \`${span.key}\`${doc?.ref?.kind === 'variant-template' ? ' — not interpreted in a base template (Cline does not either).' : ''}`,
+        );
       } else if (doc?.ref?.kind === 'variant-template' && result && result.variantId === doc.ref.variantId) {
         const p = result.placeholders.find((x) => x.key === span.key);
         if (p) {
@@ -194,7 +216,8 @@ export function registerTemplateLanguage(): void {
           lines.push(`**${span.key}** — unresolved under the current context: the slot stays as \`{{${span.key}}}\` in the prompt.`);
         }
         const c = result.components.find((x) => x.id === span.key);
-        if (c) lines.push(`Component ${c.status}${c.reason ? ` — ${c.reason}` : ''}; ${c.finalChars} characters in the prompt. F12 opens it.`);
+        if (c)
+          lines.push(`Component ${c.status}${c.reason ? ` — ${c.reason}` : ''}; ${c.finalChars} characters in the prompt. F12 opens it.`);
       } else {
         const info = s.workspace?.components.find((c) => c.id === span.key);
         if (info) lines.push(`**${span.key}** — component · ${info.title}\n\n${info.description}\n\nF12 opens it.`);
@@ -211,7 +234,7 @@ export function registerTemplateLanguage(): void {
       const span = keyAt(model.getValue(), model.getOffsetAt(position));
       if (!span || span.block) return null;
       const key = keyOf(model.uri);
-      const target = await definitionKey(span.key, key ? variantOfDoc(key) : studio.getState().currentVariantId ?? undefined);
+      const target = await definitionKey(span.key, key ? variantOfDoc(key) : (studio.getState().currentVariantId ?? undefined));
       if (!target) return null;
       const doc = studio.getState().docs[target];
       if (!doc) return null;

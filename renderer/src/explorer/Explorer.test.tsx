@@ -18,7 +18,14 @@ describe('Explorer', () => {
         { ref: { kind: 'variant-config', variantId: 'xs' }, text: 'id: xs\n' },
         { ref: { kind: 'variant-template', variantId: 'xs' }, text: 'XS {{A}}' },
       ],
-      handlers: { 'preview:set': (req) => ({ seq: 1, target: req.target, outcome: { ok: false, error: 'fake' }, baseline: { spec: req.baseline, text: null } }) },
+      handlers: {
+        'preview:set': (req) => ({
+          seq: 1,
+          target: req.target,
+          outcome: { ok: false, error: 'fake' },
+          baseline: { spec: req.baseline, text: null },
+        }),
+      },
     });
     const { store, disconnect: d } = setupStore(api);
     disconnect = d;
@@ -26,8 +33,22 @@ describe('Explorer', () => {
       workspace: workspaceView({
         variants: [{ id: 'xs', family: 'xs', description: 'Compact' }],
         documents: [
-          { ref: { kind: 'variant-config', variantId: 'broken' }, key: 'variant-config:broken', path: 'variants/broken/variant.yaml', title: 'broken', dirty: false, isNew: false },
-          { ref: { kind: 'variant-config', variantId: 'xs' }, key: 'variant-config:xs', path: 'variants/xs/variant.yaml', title: 'xs', dirty: false, isNew: false },
+          {
+            ref: { kind: 'variant-config', variantId: 'broken' },
+            key: 'variant-config:broken',
+            path: 'variants/broken/variant.yaml',
+            title: 'broken',
+            dirty: false,
+            isNew: false,
+          },
+          {
+            ref: { kind: 'variant-config', variantId: 'xs' },
+            key: 'variant-config:xs',
+            path: 'variants/xs/variant.yaml',
+            title: 'xs',
+            dirty: false,
+            isNew: false,
+          },
         ],
         problems: [{ file: 'variants/broken/variant.yaml', line: 3, column: 5, message: 'expected a list', severity: 'error' }],
       }),

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { allPresets } from '../context-form/context-slice';
 import { formatProblem } from '../../../shared/domain/problems';
 import type { DocRef, DocumentInfo } from '../../../shared/ipc/contract';
 import { useStudio, studio } from '../store';
@@ -7,7 +8,17 @@ function variantOf(ref: DocRef): string | null {
   return 'variantId' in ref ? ref.variantId : null;
 }
 
-function Group({ title, count, children, defaultOpen = true }: { title: string; count: number; children: React.ReactNode; defaultOpen?: boolean }) {
+function Group({
+  title,
+  count,
+  children,
+  defaultOpen = true,
+}: {
+  title: string;
+  count: number;
+  children: React.ReactNode;
+  defaultOpen?: boolean;
+}) {
   const [open, setOpen] = useState(defaultOpen);
   return (
     <section className="explorer-group">
@@ -24,7 +35,11 @@ function DocItem({ doc, label }: { doc: DocumentInfo; label?: string }) {
   const dirty = useStudio((s) => s.docs[doc.key]?.dirty ?? doc.dirty);
   return (
     <li>
-      <button className={`explorer-item doc${active ? ' active' : ''}`} title={doc.path} onClick={() => void studio.getState().openDoc(doc.ref)}>
+      <button
+        className={`explorer-item doc${active ? ' active' : ''}`}
+        title={doc.path}
+        onClick={() => void studio.getState().openDoc(doc.ref)}
+      >
         {label ?? doc.title}
         {dirty && <span className="dirty-dot" aria-label="unsaved" />}
       </button>
@@ -38,7 +53,13 @@ export function Explorer() {
   const currentProfile = useStudio((s) => s.currentProfileId);
   const presetName = useStudio((s) => s.presetName);
   const presetKinds = useStudio((s) => s.presetKinds);
-  if (!ws) return <nav className="explorer" aria-label="Explorer">Opening the workspace…</nav>;
+  const presets = useMemo(() => allPresets(ws), [ws]);
+  if (!ws)
+    return (
+      <nav className="explorer" aria-label="Explorer">
+        Opening the workspace…
+      </nav>
+    );
   const byVariant = new Map<string, DocumentInfo[]>();
   for (const d of ws.documents) {
     const v = variantOf(d.ref);
@@ -57,7 +78,8 @@ export function Explorer() {
       {ws.problems.length > 0 && (
         <section className="problems" role="alert" data-testid="problems">
           <h3>
-            {errors.length > 0 ? `${errors.length} file problem${errors.length === 1 ? '' : 's'}` : 'Warnings'} — the rest of the workspace still works
+            {errors.length > 0 ? `${errors.length} file problem${errors.length === 1 ? '' : 's'}` : 'Warnings'} — the rest of the workspace
+            still works
           </h3>
           <ul>
             {ws.problems.map((p, i) => (
@@ -106,7 +128,10 @@ export function Explorer() {
       <Group title="Stack profiles" count={ws.profiles.length}>
         {ws.profiles.map((p) => (
           <li key={p.id}>
-            <button className={`explorer-item${currentProfile === p.id ? ' current' : ''}`} onClick={() => void studio.getState().selectProfile(p.id)}>
+            <button
+              className={`explorer-item${currentProfile === p.id ? ' current' : ''}`}
+              onClick={() => void studio.getState().selectProfile(p.id)}
+            >
               {p.id}
             </button>
             {currentProfile === p.id && (
@@ -134,7 +159,11 @@ export function Explorer() {
             <button
               className="explorer-item"
               title={c.description}
-              onClick={() => (c.kind === 'workspace' ? void studio.getState().openDoc({ kind: 'component', componentId: c.id }) : studio.getState().openBuiltinComponent(c.id))}
+              onClick={() =>
+                c.kind === 'workspace'
+                  ? void studio.getState().openDoc({ kind: 'component', componentId: c.id })
+                  : studio.getState().openBuiltinComponent(c.id)
+              }
             >
               {c.id} <span className="muted">{c.kind}</span>
             </button>
@@ -144,14 +173,18 @@ export function Explorer() {
       <Group title="Tools" count={ws.tools.length} defaultOpen={false}>
         {ws.tools.map((t) => (
           <li key={t.id}>
-            <button className="explorer-item" title={t.families.join(', ')} onClick={() => void studio.getState().openDoc({ kind: 'tool', toolId: t.id })}>
+            <button
+              className="explorer-item"
+              title={t.families.join(', ')}
+              onClick={() => void studio.getState().openDoc({ kind: 'tool', toolId: t.id })}
+            >
               {t.id}
             </button>
           </li>
         ))}
       </Group>
-      <Group title="Context presets" count={ws.presets.length}>
-        {ws.presets.map((p) => (
+      <Group title="Context presets" count={presets.length}>
+        {presets.map((p) => (
           <li key={p.name} className="preset-entry">
             <button
               className={`explorer-item${presetName === p.name ? ' current' : ''}`}
@@ -161,7 +194,12 @@ export function Explorer() {
               {p.name}
               {presetKinds[p.name] === 'stack' && <span className="muted"> stack</span>}
             </button>
-            <button className="icon-button" title={`Edit contexts/${p.name}.yaml`} aria-label={`Edit preset file ${p.name}`} onClick={() => void studio.getState().openDoc({ kind: 'preset', name: p.name })}>
+            <button
+              className="icon-button"
+              title={`Edit contexts/${p.name}.yaml`}
+              aria-label={`Edit preset file ${p.name}`}
+              onClick={() => void studio.getState().openDoc({ kind: 'preset', name: p.name })}
+            >
               ✎
             </button>
           </li>

@@ -1,6 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { allPresets } from '../context-form/context-slice';
 import { NONE, studio, useStudio } from '../store';
 import { COMMANDS, fuzzyScore } from './commands';
+import type { PaletteMode } from './palette-slice';
 
 interface Item {
   id: string;
@@ -11,31 +13,39 @@ interface Item {
 
 export function CommandPalette() {
   const mode = useStudio((s) => s.palette);
-  const presets = useStudio((s) => s.workspace?.presets ?? NONE);
+  // A new body per opening: the query and the selection start empty each time.
+  return mode ? <PaletteBody key={mode} mode={mode} /> : null;
+}
+
+function PaletteBody({ mode }: { mode: PaletteMode }) {
+  const ws = useStudio((s) => s.workspace);
+  const presets = useMemo(() => allPresets(ws), [ws]);
   const documents = useStudio((s) => s.workspace?.documents ?? NONE);
   const variants = useStudio((s) => s.workspace?.variants ?? NONE);
   const [query, setQuery] = useState('');
   const [index, setIndex] = useState(0);
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (mode) {
-      setQuery('');
-      setIndex(0);
-      requestAnimationFrame(() => inputRef.current?.focus());
-    }
-  }, [mode]);
 
   const items = useMemo<Item[]>(() => {
     const s = studio.getState;
-    if (mode === 'presets') return presets.map((p) => ({ id: p.name, title: p.name, hint: p.description, run: () => void s().loadPreset(p.name) }));
+    if (mode === 'presets')
+      return presets.map((p) => ({ id: p.name, title: p.name, hint: p.description, run: () => void s().loadPreset(p.name) }));
     if (mode === 'documents')
       return [
-        ...variants.map((v) => ({ id: `v:${v.id}`, title: `Variant ${v.id}`, hint: v.description, run: () => void s().selectVariant(v.id, true) })),
+        ...variants.map((v) => ({
+          id: `v:${v.id}`,
+          title: `Variant ${v.id}`,
+          hint: v.description,
+          run: () => void s().selectVariant(v.id, true),
+        })),
         ...documents.map((d) => ({ id: d.key, title: d.path, hint: d.title, run: () => void s().openDoc(d.ref) })),
       ];
     const seen = new Set<string>();
-    return COMMANDS.filter((c) => (seen.has(c.title) ? false : (seen.add(c.title), true))).map((c) => ({ id: c.id, title: c.title, hint: c.keys, run: () => c.run(s()) }));
+    return COMMANDS.filter((c) => (seen.has(c.title) ? false : (seen.add(c.title), true))).map((c) => ({
+      id: c.id,
+      title: c.title,
+      hint: c.keys,
+      run: () => c.run(s()),
+    }));
   }, [mode, presets, documents, variants]);
 
   const shown = useMemo(
@@ -48,7 +58,6 @@ export function CommandPalette() {
     [items, query],
   );
 
-  if (!mode) return null;
   const close = (): void => studio.getState().closePalette();
   const choose = (it: Item | undefined): void => {
     if (!it) return;
@@ -58,9 +67,16 @@ export function CommandPalette() {
   const placeholder = mode === 'presets' ? 'Switch to preset…' : mode === 'documents' ? 'Open a document…' : 'Type a command…';
   return (
     <div className="palette-backdrop" onMouseDown={close}>
-      <div className="palette" role="dialog" aria-modal="true" aria-label="Command palette" onMouseDown={(e) => e.stopPropagation()} data-testid="palette">
+      <div
+        className="palette"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Command palette"
+        onMouseDown={(e) => e.stopPropagation()}
+        data-testid="palette"
+      >
         <input
-          ref={inputRef}
+          autoFocus
           role="combobox"
           aria-expanded="true"
           aria-controls="palette-list"
@@ -82,7 +98,15 @@ export function CommandPalette() {
         />
         <ul id="palette-list" role="listbox">
           {shown.slice(0, 50).map((it, i) => (
-            <li key={it.id} id={`palette-${i}`} role="option" aria-selected={i === index} className={i === index ? 'selected' : ''} onMouseEnter={() => setIndex(i)} onClick={() => choose(it)}>
+            <li
+              key={it.id}
+              id={`palette-${i}`}
+              role="option"
+              aria-selected={i === index}
+              className={i === index ? 'selected' : ''}
+              onMouseEnter={() => setIndex(i)}
+              onClick={() => choose(it)}
+            >
               <span>{it.title}</span>
               {it.hint && <span className="hint">{it.hint}</span>}
             </li>

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, commandForShortcut, fuzzyScore, shortcutOf } from './commands';
 
-const key = (k: string, code: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({ key: k, code, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+const key = (k: string, code: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
+  key: k,
+  code,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...mods,
+});
 
 describe('commands and shortcuts', () => {
   it('names key events independent of layout and Cmd/Ctrl', () => {

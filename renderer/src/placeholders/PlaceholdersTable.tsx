@@ -64,20 +64,33 @@ function NameCell({ k }: { k: string }) {
 
 export function PlaceholdersTable() {
   const variantId = useStudio((s) => s.currentVariantId);
-  const config = useStudio((s) => (s.currentVariantId ? s.docs[docKey({ kind: 'variant-config', variantId: s.currentVariantId })]?.text : undefined));
-  const template = useStudio((s) => (s.currentVariantId ? s.docs[docKey({ kind: 'variant-template', variantId: s.currentVariantId })]?.text : undefined));
+  const config = useStudio((s) =>
+    s.currentVariantId ? s.docs[docKey({ kind: 'variant-config', variantId: s.currentVariantId })]?.text : undefined,
+  );
+  const template = useStudio((s) =>
+    s.currentVariantId ? s.docs[docKey({ kind: 'variant-template', variantId: s.currentVariantId })]?.text : undefined,
+  );
   const preview = useDeferredValue(useStudio((s) => s.preview));
   const [newKey, setNewKey] = useState('');
   const [newValue, setNewValue] = useState('');
 
   const placeholders = useMemo(() => (config === undefined ? null : readVariantYaml(config)), [config]);
   const result =
-    preview?.outcome.ok && preview.outcome.result.kind === 'variant' && (preview.outcome.result as VariantBuildResult).variantId === variantId ? (preview.outcome.result as VariantBuildResult) : undefined;
+    preview?.outcome.ok &&
+    preview.outcome.result.kind === 'variant' &&
+    (preview.outcome.result as VariantBuildResult).variantId === variantId
+      ? (preview.outcome.result as VariantBuildResult)
+      : undefined;
   const layers = useMemo(() => new Map(result?.placeholders.map((p) => [p.key, p]) ?? []), [result]);
   const keys = useMemo(() => (template === undefined ? [] : templateKeys(template)), [template]);
 
   if (!variantId) return <p className="muted pad">Choose a variant in the explorer.</p>;
-  if (placeholders?.error) return <p className="error pad" role="alert">{placeholders.error}</p>;
+  if (placeholders?.error)
+    return (
+      <p className="error pad" role="alert">
+        {placeholders.error}
+      </p>
+    );
   const entries = Object.entries(placeholders?.value?.placeholders ?? {});
 
   const add = (): void => {
@@ -130,10 +143,24 @@ export function PlaceholdersTable() {
           })}
           <tr className="add-row">
             <td>
-              <input className="cell-input key" placeholder="NEW_KEY" aria-label="New placeholder name" value={newKey} onChange={(e) => setNewKey(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && add()} />
+              <input
+                className="cell-input key"
+                placeholder="NEW_KEY"
+                aria-label="New placeholder name"
+                value={newKey}
+                onChange={(e) => setNewKey(e.target.value)}
+                onKeyDown={(e) => e.key === 'Enter' && add()}
+              />
             </td>
             <td>
-              <input className="cell-input" placeholder="value" aria-label="New placeholder value" value={newValue} onChange={(e) => setNewValue(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && add()} />
+              <input
+                className="cell-input"
+                placeholder="value"
+                aria-label="New placeholder value"
+                value={newValue}
+                onChange={(e) => setNewValue(e.target.value)}
+                onKeyDown={(e) => e.key === 'Enter' && add()}
+              />
             </td>
             <td colSpan={3}>
               <button className="small" onClick={add} disabled={!newKey.trim()}>
@@ -159,8 +186,12 @@ export function PlaceholdersTable() {
             return (
               <tr key={k}>
                 <td className="mono">{k}</td>
-                <td title={p ? LAYER_TEXT[p.layer] : 'No layer supplies it: the slot stays in the prompt as written.'}>{p ? LAYER_SHORT[p.layer] : <span className="warn-text">unresolved</span>}</td>
-                <td className="mono excerpt">{p ? (p.text === '' ? <span className="muted">(empty)</span> : p.text.slice(0, 120)) : `{{${k}}}`}</td>
+                <td title={p ? LAYER_TEXT[p.layer] : 'No layer supplies it: the slot stays in the prompt as written.'}>
+                  {p ? LAYER_SHORT[p.layer] : <span className="warn-text">unresolved</span>}
+                </td>
+                <td className="mono excerpt">
+                  {p ? p.text === '' ? <span className="muted">(empty)</span> : p.text.slice(0, 120) : `{{${k}}}`}
+                </td>
               </tr>
             );
           })}

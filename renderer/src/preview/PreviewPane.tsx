@@ -83,12 +83,23 @@ function DiffControls() {
   const snapshots = useStudio((s) => s.snapshots);
   return (
     <div className="diff-controls">
-      <button className={`toggle${diffOn ? ' on' : ''}`} aria-pressed={diffOn} onClick={() => studio.getState().toggleDiff()} title="Toggle diff (Ctrl+Shift+D)" data-testid="diff-toggle">
+      <button
+        className={`toggle${diffOn ? ' on' : ''}`}
+        aria-pressed={diffOn}
+        onClick={() => studio.getState().toggleDiff()}
+        title="Toggle diff (Ctrl+Shift+D)"
+        data-testid="diff-toggle"
+      >
         Diff
       </button>
       {diffOn && (
         <>
-          <select aria-label="Baseline" value={baselineValue(choice)} onChange={(e) => studio.getState().setBaselineChoice(parseBaseline(e.target.value))} data-testid="baseline-select">
+          <select
+            aria-label="Baseline"
+            value={baselineValue(choice)}
+            onChange={(e) => studio.getState().setBaselineChoice(parseBaseline(e.target.value))}
+            data-testid="baseline-select"
+          >
             <option value="saved">vs last saved</option>
             <optgroup label="vs another variant">
               {variants.map((v) => (
@@ -114,7 +125,11 @@ function DiffControls() {
               </optgroup>
             )}
           </select>
-          <button className="small" aria-pressed={layout === 'side'} onClick={() => studio.getState().setDiffLayout(layout === 'side' ? 'inline' : 'side')}>
+          <button
+            className="small"
+            aria-pressed={layout === 'side'}
+            onClick={() => studio.getState().setDiffLayout(layout === 'side' ? 'inline' : 'side')}
+          >
             {layout === 'side' ? 'Side by side' : 'Inline'}
           </button>
         </>
@@ -159,7 +174,9 @@ function Warnings() {
   if (!preview) return null;
   if (!preview.outcome.ok) return null;
   const r = preview.outcome.result;
-  const warnings = (r.kind === 'variant' ? (r as VariantBuildResult).warnings : ((r.warnings as { code?: string; message: string }[] | undefined) ?? [])) as Partial<BuildWarning>[];
+  const warnings = (
+    r.kind === 'variant' ? (r as VariantBuildResult).warnings : ((r.warnings as { code?: string; message: string }[] | undefined) ?? [])
+  ) as Partial<BuildWarning>[];
   return (
     <div className="warnings" data-testid="warnings">
       {warnings.length === 0 && problems.length === 0 && <p className="muted pad">No warnings.</p>}
@@ -171,7 +188,8 @@ function Warnings() {
               onClick={() => {
                 const vid = r.kind === 'variant' ? (r as VariantBuildResult).variantId : null;
                 if (w.componentId) void studio.getState().openComponentSource(w.componentId);
-                else if (w.templateOffset !== undefined && vid) void studio.getState().openDoc({ kind: 'variant-template', variantId: vid }, { offset: w.templateOffset });
+                else if (w.templateOffset !== undefined && vid)
+                  void studio.getState().openDoc({ kind: 'variant-template', variantId: vid }, { offset: w.templateOffset });
               }}
             >
               <span className="code">{w.code}</span> {w.message}
@@ -197,7 +215,12 @@ function ToolsJson() {
   if (!json) return <p className="muted pad">Native tool calls are off in this context: the tools are written into the prompt text.</p>;
   return (
     <div className="tools-json" data-testid="tools-json">
-      <Editor value={json} language="javascript" options={{ readOnly: true, domReadOnly: true, automaticLayout: true, minimap: { enabled: false }, fontSize: 12.5 }} theme={document.documentElement.dataset.theme === 'dark' ? 'studio-dark' : 'studio-light'} />
+      <Editor
+        value={json}
+        language="javascript"
+        options={{ readOnly: true, domReadOnly: true, automaticLayout: true, minimap: { enabled: false }, fontSize: 12.5 }}
+        theme={document.documentElement.dataset.theme === 'dark' ? 'studio-dark' : 'studio-light'}
+      />
     </div>
   );
 }
@@ -213,20 +236,29 @@ export function PreviewPane() {
     const w = (p.outcome.result as { warnings?: unknown[] }).warnings;
     return (w?.length ?? 0) + (s.workspace?.problems.length ?? 0);
   });
-  const native = useStudio((s) => s.preview?.outcome.ok === true && (s.preview.outcome.result as VariantBuildResult).tools?.native !== undefined);
+  const native = useStudio(
+    (s) => s.preview?.outcome.ok === true && (s.preview.outcome.result as VariantBuildResult).tools?.native !== undefined,
+  );
   const tabs: [PreviewTab, string][] = [
     ['prompt', diffOn ? 'Diff' : 'Prompt'],
     ['warnings', `Warnings${warningsCount ? ` (${warningsCount})` : ''}`],
     ...(native ? ([['tools', 'Tools JSON']] as [PreviewTab, string][]) : []),
   ];
-  const title = target?.kind === 'variant' ? target.variantId : target?.kind === 'profile' ? `${target.profileId}${target.agent ? ` · ${target.agent}` : ''}` : 'Preview';
+  const title =
+    target?.kind === 'variant'
+      ? target.variantId
+      : target?.kind === 'profile'
+        ? `${target.profileId}${target.agent ? ` · ${target.agent}` : ''}`
+        : 'Preview';
   const current = (tab === 'tools' && !native) || tab === 'outline' ? 'prompt' : tab;
   return (
     <section className="preview-pane" aria-label="Preview" data-testid="preview">
       <header className="preview-head">
         <h2>
           {title}
-          {preview?.outcome.ok === true && preview.outcome.result.kind === 'variant' && target?.kind !== 'variant' && <span className="muted"> → {(preview.outcome.result as VariantBuildResult).variantId}</span>}
+          {preview?.outcome.ok === true && preview.outcome.result.kind === 'variant' && target?.kind !== 'variant' && (
+            <span className="muted"> → {(preview.outcome.result as VariantBuildResult).variantId}</span>
+          )}
         </h2>
         <DiffControls />
       </header>
@@ -238,7 +270,13 @@ export function PreviewPane() {
       )}
       <div className="preview-tabs" role="tablist" aria-label="Preview views">
         {tabs.map(([id, label]) => (
-          <button key={id} role="tab" aria-selected={current === id} className={current === id ? 'active' : ''} onClick={() => studio.getState().setPreviewTab(id)}>
+          <button
+            key={id}
+            role="tab"
+            aria-selected={current === id}
+            className={current === id ? 'active' : ''}
+            onClick={() => studio.getState().setPreviewTab(id)}
+          >
             {label}
           </button>
         ))}

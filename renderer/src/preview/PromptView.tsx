@@ -13,7 +13,9 @@ export let promptEditor: monaco.editor.IStandaloneCodeEditor | null = null;
 const PREVIEW_URI = monaco.Uri.from({ scheme: 'studio-preview', path: '/prompt' });
 
 function previewModel(): monaco.editor.ITextModel {
-  return monaco.editor.getModel(PREVIEW_URI) ?? monaco.editor.createModel(previewText(studio.getState().preview), PROMPT_LANGUAGE, PREVIEW_URI);
+  return (
+    monaco.editor.getModel(PREVIEW_URI) ?? monaco.editor.createModel(previewText(studio.getState().preview), PROMPT_LANGUAGE, PREVIEW_URI)
+  );
 }
 
 /**
@@ -43,7 +45,6 @@ export function PromptView() {
   useEffect(() => {
     if (focusRequest?.target === 'preview') promptEditor?.focus();
   }, [focusRequest]);
-
 
   return (
     <div className="prompt-view" data-testid="preview-editor">

@@ -38,14 +38,35 @@ describe('outline', () => {
   });
 
   it('maps an offset of the prompt to the place that produced it', () => {
-    expect(jumpAt(result(), 20)).toEqual({ kind: 'component', componentId: 'RULES_SECTION', origin: 'override', variantId: 'generic', offset: 3 });
+    expect(jumpAt(result(), 20)).toEqual({
+      kind: 'component',
+      componentId: 'RULES_SECTION',
+      origin: 'override',
+      variantId: 'generic',
+      offset: 3,
+    });
     expect(jumpAt(result(), 33)).toEqual({ kind: 'template', variantId: 'generic', offset: 41 });
     expect(jumpAt(result(), 38)).toEqual({ kind: 'placeholder', key: 'OS', layer: 'standard', variantId: 'generic' });
     expect(jumpAt(result(), 999)).toEqual({ kind: 'none' });
   });
 
   it('lists stack sections with their files', () => {
-    const o = buildOutline({ kind: 'stack', text: 'abc\ndef', sections: [{ layer: 'provider', label: "provider prompt 'anthropic'", start: 0, end: 3, source: { file: 'profiles/oc/anthropic.md' } }] });
-    expect(o).toEqual([{ index: 0, label: "provider prompt 'anthropic'", detail: 'abc', start: 0, end: 3, jump: { kind: 'profile-file', file: 'profiles/oc/anthropic.md' } }]);
+    const o = buildOutline({
+      kind: 'stack',
+      text: 'abc\ndef',
+      sections: [
+        { layer: 'provider', label: "provider prompt 'anthropic'", start: 0, end: 3, source: { file: 'profiles/oc/anthropic.md' } },
+      ],
+    });
+    expect(o).toEqual([
+      {
+        index: 0,
+        label: "provider prompt 'anthropic'",
+        detail: 'abc',
+        start: 0,
+        end: 3,
+        jump: { kind: 'profile-file', file: 'profiles/oc/anthropic.md' },
+      },
+    ]);
   });
 });

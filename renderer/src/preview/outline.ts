@@ -123,8 +123,10 @@ export function jumpAt(result: VariantBuildResult | StackResultPayload, offset: 
       const src = s.source;
       const variantId = result.variantId;
       const inside = s.offset + (offset - s.start);
-      if (src.kind === 'component') return { kind: 'component', componentId: src.componentId, origin: src.origin, variantId, offset: inside };
-      if (src.kind === 'placeholder' && src.layer === 'component') return { kind: 'component', componentId: src.key, origin: 'default', variantId, offset: inside };
+      if (src.kind === 'component')
+        return { kind: 'component', componentId: src.componentId, origin: src.origin, variantId, offset: inside };
+      if (src.kind === 'placeholder' && src.layer === 'component')
+        return { kind: 'component', componentId: src.key, origin: 'default', variantId, offset: inside };
       if (src.kind === 'placeholder') return { kind: 'placeholder', key: src.key, layer: src.layer, variantId };
       return { kind: 'template', variantId, offset: inside };
     }

@@ -26,7 +26,9 @@ describe('preview slice', () => {
   });
 
   it('asks for a baseline only while the diff is on, and rebuilds when it changes', async () => {
-    const api = createFakeApi({ handlers: { 'preview:set': (req) => ({ ...result(1, 'x'), baseline: { spec: req.baseline, text: null } }) } });
+    const api = createFakeApi({
+      handlers: { 'preview:set': (req) => ({ ...result(1, 'x'), baseline: { spec: req.baseline, text: null } }) },
+    });
     const { store, disconnect } = setupStore(api);
     cleanup = disconnect;
     store.getState().setTarget({ kind: 'variant', variantId: 'generic' });
@@ -34,6 +36,11 @@ describe('preview slice', () => {
     store.getState().setBaselineChoice({ kind: 'variant', variantId: 'xs' });
     store.getState().toggleDiff(false);
     await new Promise((r) => setTimeout(r, 0));
-    expect(api.callsOf('preview:set').map((c) => c.baseline)).toEqual([{ kind: 'none' }, { kind: 'saved' }, { kind: 'variant', variantId: 'xs' }, { kind: 'none' }]);
+    expect(api.callsOf('preview:set').map((c) => c.baseline)).toEqual([
+      { kind: 'none' },
+      { kind: 'saved' },
+      { kind: 'variant', variantId: 'xs' },
+      { kind: 'none' },
+    ]);
   });
 });

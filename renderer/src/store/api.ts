@@ -21,7 +21,8 @@ export function setApiErrorListener(listener: ErrorListener): void {
   onError = listener;
 }
 
-export type CallResult<C extends ChannelName> = { ok: true; value: ChannelResponse<C> } | { ok: false; error: { code: string; message: string } };
+export type CallResult<C extends ChannelName> =
+  { ok: true; value: ChannelResponse<C> } | { ok: false; error: { code: string; message: string } };
 
 /** Calls a channel; errors are values. */
 export async function callRaw<C extends ChannelName>(channel: C, request: ChannelRequest<C>): Promise<CallResult<C>> {

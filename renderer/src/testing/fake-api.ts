@@ -1,7 +1,17 @@
-import type { ChannelName, ChannelRequest, ChannelResponse, EventName, EventPayload, StudioApi, WorkspaceView } from '../../../shared/ipc/contract';
+import type {
+  ChannelName,
+  ChannelRequest,
+  ChannelResponse,
+  EventName,
+  EventPayload,
+  StudioApi,
+  WorkspaceView,
+} from '../../../shared/ipc/contract';
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 
-type Handler<C extends ChannelName> = (req: ChannelRequest<C>) => ChannelResponse<C> | { error: { code: string; message: string } } | Promise<ChannelResponse<C>>;
+type Handler<C extends ChannelName> = (
+  req: ChannelRequest<C>,
+) => ChannelResponse<C> | { error: { code: string; message: string } } | Promise<ChannelResponse<C>>;
 
 export interface FakeApi extends StudioApi {
   calls: { channel: ChannelName; request: unknown }[];
@@ -16,7 +26,9 @@ export interface FakeApi extends StudioApi {
  * doc:save, doc:revert, doc:create behave like the host's), other channels answer from
  * `handlers` or fail with NOT_FOUND, and tests push events with emit().
  */
-export function createFakeApi(opts: { docs?: { ref: DocRef; text: string }[]; handlers?: { [C in ChannelName]?: Handler<C> } } = {}): FakeApi {
+export function createFakeApi(
+  opts: { docs?: { ref: DocRef; text: string }[]; handlers?: { [C in ChannelName]?: Handler<C> } } = {},
+): FakeApi {
   const listeners = new Map<string, Set<(p: unknown) => void>>();
   const files = new Map<string, { ref: DocRef; text: string; saved: string }>();
   for (const d of opts.docs ?? []) files.set(docKey(d.ref), { ref: d.ref, text: d.text, saved: d.text });
@@ -97,7 +109,8 @@ export function createFakeApi(opts: { docs?: { ref: DocRef; text: string }[]; ha
       const h = (opts.handlers?.[ch] ?? builtin[ch]) as ((r: unknown) => unknown) | undefined;
       if (!h) return { ok: false, error: { code: 'NOT_FOUND', message: `fake: no handler for ${ch}` } };
       const value = await h(request);
-      if (value && typeof value === 'object' && 'error' in value && Object.keys(value).length === 1) return { ok: false, error: (value as { error: unknown }).error };
+      if (value && typeof value === 'object' && 'error' in value && Object.keys(value).length === 1)
+        return { ok: false, error: (value as { error: unknown }).error };
       return { ok: true, value };
     };
   }

@@ -1,0 +1,91 @@
+import { expect, previewLines, screenshot, test, typeInTemplate, waitForPreview } from './fixtures.js';
+
+test('closing a tab with unsaved work asks first', async ({ studio: page }) => {
+  await typeInTemplate(page, 2, 'Unsaved-words');
+  const tab = page.getByTestId('tabs').locator('.tab.active');
+  await tab.getByRole('button', { name: /^Close / }).click();
+  const dialog = page.getByTestId('confirm');
+  await expect(dialog).toContainText('Save the changes to');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('tabs').locator('.tab')).toHaveCount(1);
+  await tab.getByRole('button', { name: /^Close / }).click();
+  await dialog.getByRole('button', { name: "Don't save" }).click();
+  await expect(page.getByTestId('tabs').locator('.tab')).toHaveCount(0);
+  await expect(previewLines(page)).not.toContainText('Unsaved-words');
+});
+
+test('go to definition on a component key opens it; its override is one click away and drives the preview', async ({ studio: page }) => {
+  await page.locator('[data-testid=template-editor] .view-line').first().locator('span', { hasText: 'AGENT_ROLE_SECTION' }).first().click();
+  await page.keyboard.press('F12');
+  await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('AGENT_ROLE_SECTION (built-in)');
+  await page.getByRole('button', { name: 'Override it in generic' }).click();
+  await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('generic · AGENT_ROLE_SECTION');
+  await page.locator('[data-testid=template-editor] .view-line').first().click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.type('Overridden-role-opening. ');
+  await expect(previewLines(page)).toContainText('Overridden-role-opening.');
+  await expect(page.getByTestId('component-AGENT_ROLE_SECTION')).toContainText('Edit override');
+});
+
+test('clicking a line of the preview, or a section of the outline, opens its source', async ({ studio: page }) => {
+  // Line 1 of the prompt is the agent role: a click on its line number opens that component.
+  await page.locator('[data-testid=preview-editor] .line-numbers', { hasText: /^1$/ }).click();
+  await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('AGENT_ROLE_SECTION (built-in)');
+  await page.locator('[data-testid=outline] .outline-entry[data-label=RULES_SECTION]').click();
+  await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('RULES_SECTION (built-in)');
+});
+
+test('a stack profile: agent, the user system text and instruction files in the context', async ({ studio: page }) => {
+  await page
+    .getByTestId('explorer')
+    .getByRole('button', { name: /^opencode/ })
+    .click();
+  await expect(page.getByTestId('preview').locator('h2')).toContainText('opencode');
+  await page.getByTestId('bottom-tab-context').click();
+  const form = page.getByTestId('stack-context-form');
+  await expect(form).toBeVisible();
+  await form.getByLabel("The user message's own system text (appended last)").fill('Answer-in-haiku-system-text');
+  await expect.poll(async () => (await page.getByTestId('outline').textContent()) ?? '').toContain('Answer-in-haiku-system-text');
+  // The stack preset's virtual files are listed; a new instruction file joins the prompt.
+  const tree = page.getByTestId('file-tree');
+  await expect(tree).toContainText('/home/user/project/AGENTS.md');
+  await form.getByLabel('New file path').fill('/home/user/project/packages/api/CONTEXT-NOTES/AGENTS.md');
+  await form.getByRole('button', { name: 'Add file' }).click();
+  await form.getByLabel('Content of /home/user/project/packages/api/CONTEXT-NOTES/AGENTS.md').fill('x');
+  await expect(tree).toContainText('/home/user/project/packages/api/CONTEXT-NOTES/AGENTS.md');
+  await screenshot(page, '08-stack-profile');
+});
+
+test('native tool calls put the tools JSON in its own tab', async ({ studio: page }) => {
+  await page.getByTestId('bottom-tab-context').click();
+  await page.getByLabel('Native tool calls (tools as JSON, not in the prompt)').check();
+  await page.getByRole('tab', { name: 'Tools JSON' }).click();
+  await expect(page.getByTestId('tools-json')).toContainText('read_file');
+  await screenshot(page, '09-tools-json');
+});
+
+test('pane sizes are remembered; the theme follows the system', async ({ studio: page }) => {
+  const explorer = page.getByTestId('explorer');
+  const before = (await explorer.boundingBox())!.width;
+  await page.getByTestId('splitter-explorer').focus();
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => Math.round((await explorer.boundingBox())!.width)).toBe(Math.round(before + 50));
+  await page.reload();
+  await waitForPreview(page);
+  await expect.poll(async () => Math.round((await explorer.boundingBox())!.width)).toBe(Math.round(before + 50));
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await screenshot(page, '10-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});
+
+test('every request the page makes goes to 127.0.0.1', async ({ studio: page, requests }) => {
+  // Open the lazily loaded parts too: YAML highlighting, the diff editor and its worker.
+  await page.getByTestId('explorer').getByRole('button', { name: 'variant.yaml' }).click();
+  await page.getByTestId('diff-toggle').click();
+  await expect(page.locator('[data-testid=diff-editor] .editor.modified')).toBeVisible();
+  expect(requests.some((u) => u.startsWith('ws://127.0.0.1'))).toBe(true);
+  expect(requests.some((u) => /\/assets\/.+\.js/.test(u))).toBe(true);
+  for (const u of requests) expect(u).toMatch(/^(https?|wss?):\/\/127\.0\.0\.1[:/]|^(data|blob):/);
+});
