@@ -58,6 +58,7 @@ export function StackContextForm() {
   const agents = useStudio((s) => s.workspace?.profiles.find((p) => p.id === s.currentProfileId)?.agents ?? NONE);
   const agent = useStudio((s) => s.currentAgent);
   const { presets, current } = usePresetsForTarget();
+  const discovery = useStudio((s) => s.stackDiscovery);
   const on = (path: Path, value: unknown): void => studio.getState().setStackField(path, value);
   const p = { value: ctx, onChange: on };
   return (
@@ -115,8 +116,21 @@ export function StackContextForm() {
         <JsonField {...p} path={['env']} label="Environment variables (JSON object)" />
         <LinesField {...p} path={['instructions']} label="Configured instructions (paths, globs, URLs; one per line)" />
       </Fieldset>
-      <Fieldset legend="Instruction files (virtual tree)">
-        <FileTreeEditor files={(getIn(ctx, ['files']) as Tree | undefined) ?? {}} onChange={(f) => on(['files'], f)} />
+      <Fieldset legend="Instruction files">
+        <div className="field check wide">
+          <input
+            id="stack-real"
+            type="checkbox"
+            checked={discovery === 'real'}
+            onChange={(e) => studio.getState().setStackDiscovery(e.target.checked ? 'real' : 'virtual')}
+          />
+          <label htmlFor="stack-real">
+            Read the real folders at and above the working folder (on the machine running the host) instead of the tree below
+          </label>
+        </div>
+        {discovery === 'virtual' && (
+          <FileTreeEditor files={(getIn(ctx, ['files']) as Tree | undefined) ?? {}} onChange={(f) => on(['files'], f)} />
+        )}
       </Fieldset>
     </form>
   );

@@ -108,3 +108,15 @@ describe('context slice', () => {
     expect(store.getState().presetName).toBe('quiet');
   });
 });
+
+describe('stack context', () => {
+  it('sends the stack context for profiles, with real discovery when asked', () => {
+    const { store, disconnect } = setupStore(createFakeApi());
+    cleanup = disconnect;
+    store.setState({ target: { kind: 'profile', profileId: 'opencode' } });
+    store.getState().setStackField(['userSystem'], 'Be brief');
+    expect(store.getState().contextSpec()).toEqual({ kind: 'stack', context: { userSystem: 'Be brief' } });
+    store.getState().setStackDiscovery('real');
+    expect(store.getState().contextSpec()).toEqual({ kind: 'stack', context: { userSystem: 'Be brief' }, discovery: 'real' });
+  });
+});

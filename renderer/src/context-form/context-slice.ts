@@ -20,6 +20,9 @@ export interface ContextSlice {
   /** The stack-profile context (agent, user system text, virtual files, ...). */
   stackContext: Json;
   stackPresetName: string | null;
+  /** Where instruction files come from: the context's virtual tree, or the real folders (read by the host). */
+  stackDiscovery: 'virtual' | 'real';
+  setStackDiscovery(d: 'virtual' | 'real'): void;
   /** Which presets hold stack contexts (`kind: stack`), learned by reading them. */
   presetKinds: Record<string, 'variant' | 'stack'>;
   learnPresetKinds(): Promise<void>;
@@ -137,6 +140,11 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
     contextError: null,
     stackContext: {},
     stackPresetName: null,
+    stackDiscovery: 'virtual',
+    setStackDiscovery(d) {
+      set({ stackDiscovery: d });
+      void get().refreshPreview();
+    },
     presetKinds: {},
     async learnPresetKinds() {
       const kinds: Record<string, 'variant' | 'stack'> = {};
@@ -207,7 +215,12 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
     },
     contextSpec() {
       const target = get().target;
-      if (target?.kind === 'profile') return { kind: 'stack', context: get().stackContext };
+      if (target?.kind === 'profile') {
+        const discovery = get().stackDiscovery;
+        return discovery === 'real'
+          ? { kind: 'stack', context: get().stackContext, discovery }
+          : { kind: 'stack', context: get().stackContext };
+      }
       const { presetName, contextEdited, contextError, context } = get();
       if (presetName && (!contextEdited || contextError)) return { kind: 'preset', name: presetName };
       return { kind: 'inline', context: context as never };
