@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { startApp } from './app-server.js';
 import { countInPreview, expect, previewLines, screenshot, test, typeInTemplate, waitForPreview } from './fixtures.js';
 
 test('the diff against the last saved version counts the added lines', async ({ studio: page }) => {
@@ -29,6 +30,27 @@ test('save, reload: the edit is still there, on disk too', async ({ studio: page
   await waitForPreview(page);
   await expect(page.locator('[data-testid=template-editor] .view-lines')).toContainText('Saved-edit-marker');
   await expect(previewLines(page)).toContainText('Saved-edit-marker');
+});
+
+test('unsaved edits survive a crash of the host and are offered back', async ({ studio: page, app }) => {
+  await typeInTemplate(page, 2, 'Draft-kept-through-a-crash');
+  await expect(previewLines(page)).toContainText('Draft-kept-through-a-crash');
+  // The host writes drafts a moment after the last edit; then it dies without saving.
+  await page.waitForTimeout(800);
+  app.child.kill('SIGKILL');
+  const second = await startApp({ workspace: app.workspace, userData: app.userData });
+  try {
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(second.url);
+    const dialog = page.getByTestId('confirm');
+    await expect(dialog).toContainText('Unsaved edits from your last session were kept');
+    await dialog.getByRole('button', { name: 'Restore them' }).click();
+    await expect(page.locator('[data-testid=template-editor] .view-lines')).toContainText('Draft-kept-through-a-crash');
+    await expect(previewLines(page)).toContainText('Draft-kept-through-a-crash');
+    await expect(page.getByTestId('tabs').locator('.tab.active .dirty-dot')).toBeVisible();
+  } finally {
+    await second.stop();
+  }
 });
 
 test('an edit made in another editor shows up', async ({ studio: page, app }) => {
