@@ -1,22 +1,27 @@
 import Editor from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import { monaco } from '../monaco/setup';
-import { studio, useStudio } from '../store';
+import { studio, useStudio, type StudioState } from '../store';
 import { applyText, keyOf, modelFor, uriOf } from './models';
 import { updateMarkers } from './markers';
 
 /** The editor in use (one Monaco instance; each tab is a model). Exposed for shortcuts and tests. */
 export let templateEditor: monaco.editor.IStandaloneCodeEditor | null = null;
 
+/** What a tab shows; a string so that typing (which changes the text, not these) re-renders nothing. */
+function tabSignature(s: StudioState): string {
+  return JSON.stringify(s.tabs.map((k) => [k, s.docs[k]?.title, s.docs[k]?.path, s.docs[k]?.dirty]));
+}
+
 function Tabs() {
-  const tabs = useStudio((s) => s.tabs);
+  const signature = useStudio(tabSignature);
   const active = useStudio((s) => s.activeTab);
-  const docs = useStudio((s) => s.docs);
+  const tabs = JSON.parse(signature) as [string, string | undefined, string | undefined, boolean | undefined][];
   return (
     <div className="tabs" role="tablist" aria-label="Open documents" data-testid="tabs">
-      {tabs.map((key) => {
-        const d = docs[key];
-        if (!d) return null;
+      {tabs.map(([key, title, path, dirty]) => {
+        if (title === undefined) return null;
+        const d = { title, path, dirty };
         return (
           <div key={key} className={`tab${key === active ? ' active' : ''}${d.dirty ? ' dirty' : ''}`} role="presentation">
             <button
@@ -46,9 +51,12 @@ function Tabs() {
 
 function Banner() {
   const key = useStudio((s) => s.activeTab);
-  const doc = useStudio((s) => (s.activeTab ? s.docs[s.activeTab] : undefined));
+  const disk = useStudio((s) => (s.activeTab ? s.docs[s.activeTab]?.disk : undefined));
+  const path = useStudio((s) => (s.activeTab ? s.docs[s.activeTab]?.path : undefined));
+  const builtinComponentId = useStudio((s) => (s.activeTab ? s.docs[s.activeTab]?.builtinComponentId : undefined));
   const variant = useStudio((s) => s.currentVariantId);
-  if (!doc || !key) return null;
+  if (!key || path === undefined) return null;
+  const doc = { disk, path, builtinComponentId };
   if (doc.disk) {
     return (
       <div className="banner warn" role="alert" data-testid="disk-banner">

@@ -239,13 +239,13 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     editDoc(key, text, kind) {
       const doc = get().docs[key];
       if (!doc || doc.readOnly || doc.text === text) return;
+      // The host first: the rebuild starts while the renderer updates its own views.
+      sendUpdate(doc, text);
       if (get().lastEditGroup.length) set({ lastEditGroup: [] });
       histories.get(key)?.record(text, kind);
       const patch: Partial<DocState> = { text };
       if (kind !== 'typing') patch.version = doc.version + 1;
       if (!doc.dirty) patch.dirty = text !== doc.savedText;
-      // The host first: the rebuild starts while the renderer updates its own views.
-      sendUpdate(doc, text);
       set((s) => ({ docs: { ...s.docs, [key]: { ...doc, ...patch } }, lastEditedKey: key }));
     },
 
