@@ -1,11 +1,11 @@
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ComponentReport, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import { docKey } from '../../../shared/ipc/doc-ref';
 import { outlineOf } from '../preview/preview-slice';
-import { studio, useStudio } from '../store';
+import { studio, useStudio, type StudioState } from '../store';
 import { readVariantYaml } from './variant-yaml';
 
 export interface ComponentRow {
@@ -99,49 +99,57 @@ function Row({ row, count }: { row: ComponentRow; count: number }) {
   );
 }
 
+/**
+ * The rows as a string: equal strings mean nothing to re-render, so a keystroke in the
+ * template (which moves offsets but rarely a component's size) leaves the list alone.
+ */
+export function componentRowsSignature(s: StudioState): string {
+  const variantId = s.currentVariantId;
+  if (!variantId) return '';
+  const text = s.docs[docKey({ kind: 'variant-config', variantId })]?.text;
+  if (text === undefined) return '';
+  const parsed = readVariantYaml(text);
+  if (!parsed.value) return JSON.stringify({ error: parsed.error });
+  const v = parsed.value;
+  const preview = s.preview;
+  const result =
+    preview?.outcome.ok &&
+    preview.outcome.result.kind === 'variant' &&
+    (preview.outcome.result as VariantBuildResult).variantId === variantId
+      ? (preview.outcome.result as VariantBuildResult)
+      : undefined;
+  const tokens = new Map<string, number>();
+  if (result && s.outlineTokens && s.outlineTokens.seq === preview?.seq) {
+    const counts = s.outlineTokens.counts;
+    outlineOf(preview).forEach((e, i) => {
+      if (e.componentId) tokens.set(e.componentId, (tokens.get(e.componentId) ?? 0) + (counts[i] ?? 0));
+    });
+  }
+  const documents = s.workspace?.documents;
+  const rows: ComponentRow[] = v.componentOrder.map((id, index) => {
+    const report = result?.components.find((c) => c.id === id);
+    const overrideKey = docKey({ kind: 'component-override', variantId, componentId: id });
+    return {
+      id,
+      index,
+      enabled: v.overrides[id]?.enabled !== false,
+      hasOverride: v.overrides[id]?.hasTemplate === true || (documents?.some((d) => d.key === overrideKey) ?? false),
+      report,
+      tokens: report && report.finalChars > 0 ? tokens.get(id) : undefined,
+    };
+  });
+  return JSON.stringify({ rows });
+}
+
 export function ComponentList() {
   const variantId = useStudio((s) => s.currentVariantId);
-  const text = useStudio((s) =>
-    s.currentVariantId ? s.docs[docKey({ kind: 'variant-config', variantId: s.currentVariantId })]?.text : undefined,
-  );
-  // Sizes follow the preview at low priority: typing never waits for this list.
-  const preview = useDeferredValue(useStudio((s) => s.preview));
-  const outlineTokens = useStudio((s) => s.outlineTokens);
-  const documents = useStudio((s) => s.workspace?.documents);
+  const signature = useStudio(componentRowsSignature);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-
-  const parsed = useMemo(() => (text === undefined ? null : readVariantYaml(text)), [text]);
-  const rows = useMemo<ComponentRow[]>(() => {
-    const v = parsed?.value;
-    if (!v || !variantId) return [];
-    const result =
-      preview?.outcome.ok &&
-      preview.outcome.result.kind === 'variant' &&
-      (preview.outcome.result as VariantBuildResult).variantId === variantId
-        ? (preview.outcome.result as VariantBuildResult)
-        : undefined;
-    const tokens = new Map<string, number>();
-    if (result && outlineTokens && outlineTokens.seq === preview?.seq) {
-      outlineOf(preview).forEach((e, i) => {
-        if (e.componentId) tokens.set(e.componentId, (tokens.get(e.componentId) ?? 0) + (outlineTokens.counts[i] ?? 0));
-      });
-    }
-    return v.componentOrder.map((id, index) => {
-      const report = result?.components.find((c) => c.id === id);
-      const overrideKey = docKey({ kind: 'component-override', variantId, componentId: id });
-      return {
-        id,
-        index,
-        enabled: v.overrides[id]?.enabled !== false,
-        hasOverride: v.overrides[id]?.hasTemplate === true || (documents?.some((d) => d.key === overrideKey) ?? false),
-        report,
-        tokens: report && report.finalChars > 0 ? tokens.get(id) : undefined,
-      };
-    });
-  }, [parsed, preview, outlineTokens, variantId, documents]);
+  const parsed = useMemo(() => (signature ? (JSON.parse(signature) as { rows?: ComponentRow[]; error?: string }) : null), [signature]);
+  const rows = parsed?.rows ?? [];
 
   if (!variantId) return <p className="muted pad">Choose a variant in the explorer.</p>;
   if (parsed?.error)

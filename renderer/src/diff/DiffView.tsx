@@ -75,6 +75,24 @@ export function syncDiffEditor(): () => void {
   });
 }
 
+/** Options made once (the layout is applied through updateOptions). */
+const DIFF_OPTIONS: monaco.editor.IDiffEditorConstructionOptions = {
+  readOnly: true,
+  originalEditable: false,
+  automaticLayout: true,
+  useInlineViewWhenSpaceIsLimited: false,
+  wordWrap: 'on',
+  diffWordWrap: 'on',
+  minimap: { enabled: false },
+  fontSize: 12.5,
+  scrollBeyondLastLine: false,
+  renderOverviewRuler: true,
+  maxComputationTime: 2000,
+  diffAlgorithm: 'legacy',
+  renderMarginRevertIcon: false,
+  hideUnchangedRegions: { enabled: false },
+};
+
 /**
  * Current prompt against the baseline. Monaco computes the diff in its worker; the view only
  * puts the two texts into their models (minimal edits) and reads the line changes back.
@@ -109,23 +127,7 @@ export function DiffView() {
       <DiffEditor
         theme={document.documentElement.dataset.theme === 'dark' ? 'studio-dark' : 'studio-light'}
         language="vs-prompt"
-        options={{
-          readOnly: true,
-          originalEditable: false,
-          automaticLayout: true,
-          renderSideBySide: layout === 'side',
-          useInlineViewWhenSpaceIsLimited: false,
-          wordWrap: 'on',
-          diffWordWrap: 'on',
-          minimap: { enabled: false },
-          fontSize: 12.5,
-          scrollBeyondLastLine: false,
-          renderOverviewRuler: true,
-          maxComputationTime: 2000,
-          diffAlgorithm: 'legacy',
-          renderMarginRevertIcon: false,
-          hideUnchangedRegions: { enabled: false },
-        }}
+        options={{ ...DIFF_OPTIONS, renderSideBySide: layout === 'side' }}
         onMount={(ed) => {
           diffEditor = ed;
           applyDiff();
@@ -146,14 +148,12 @@ export function DiffView() {
               hostRef.current.dispatchEvent(new CustomEvent('studio-diff-updated', { bubbles: true }));
             }
             const prevStats = studio.getState().diffStats;
-            studio
-              .getState()
-              .setDiffStats({
-                added,
-                removed,
-                addedTokens: prevStats?.addedTokens ?? null,
-                removedTokens: prevStats?.removedTokens ?? null,
-              });
+            studio.getState().setDiffStats({
+              added,
+              removed,
+              addedTokens: prevStats?.addedTokens ?? null,
+              removedTokens: prevStats?.removedTokens ?? null,
+            });
             clearTimeout(tokenTimer);
             tokenTimer = setTimeout(async () => {
               if (!models || diffEditor !== ed) return;

@@ -81,6 +81,18 @@ function Banner() {
   return null;
 }
 
+/** Options made once: a new object per render would make the wrapper call updateOptions. */
+const EDITOR_OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
+  automaticLayout: true,
+  minimap: { enabled: false },
+  wordWrap: 'on',
+  fontSize: 13,
+  scrollBeyondLastLine: false,
+  renderWhitespace: 'selection',
+  tabSize: 2,
+  fixedOverflowWidgets: true,
+};
+
 export function EditorArea() {
   const activeTab = useStudio((s) => s.activeTab);
   const hasEditor = useRef(false);
@@ -160,16 +172,7 @@ export function EditorArea() {
         )}
         <Editor
           theme={document.documentElement.dataset.theme === 'dark' ? 'studio-dark' : 'studio-light'}
-          options={{
-            automaticLayout: true,
-            minimap: { enabled: false },
-            wordWrap: 'on',
-            fontSize: 13,
-            scrollBeyondLastLine: false,
-            renderWhitespace: 'selection',
-            tabSize: 2,
-            fixedOverflowWidgets: true,
-          }}
+          options={EDITOR_OPTIONS}
           onMount={(ed) => {
             templateEditor = ed;
             hasEditor.current = true;

@@ -3,7 +3,7 @@ import { useDeferredValue, useMemo } from 'react';
 import type { BuildWarning, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import type { BaselineSpec } from '../../../shared/ipc/contract';
 import { DiffView } from '../diff/DiffView';
-import { NONE, studio, useStudio } from '../store';
+import { NONE, studio, useStudio, type StudioState } from '../store';
 import { jumpToSource } from './jump';
 import { outlineOf, type PreviewTab } from './preview-slice';
 import { PromptView, revealInPreview } from './PromptView';
@@ -138,28 +138,36 @@ function DiffControls() {
   );
 }
 
+/** What the outline shows, as a string: equal strings re-render nothing. */
+function outlineSignature(s: StudioState): string {
+  const entries = outlineOf(s.preview);
+  const counts = s.outlineTokens && s.outlineTokens.seq === s.preview?.seq ? s.outlineTokens.counts : null;
+  return JSON.stringify(entries.map((e, i) => [e.label, e.detail, e.end - e.start, counts ? (counts[i] ?? null) : null]));
+}
+
 function Outline() {
-  const preview = useDeferredValue(useStudio((s) => s.preview));
-  const tokens = useStudio((s) => s.outlineTokens);
-  const entries = useMemo(() => outlineOf(preview), [preview]);
-  const counts = tokens && tokens.seq === preview?.seq ? tokens.counts : null;
+  const signature = useStudio(outlineSignature);
+  const entries = useMemo(() => JSON.parse(signature) as [string, string, number, number | null][], [signature]);
   return (
     <ol className="outline" aria-label="Sections of the prompt" data-testid="outline">
-      {entries.map((e, i) => (
+      {entries.map(([label, detail, chars, tokens], i) => (
         <li key={i}>
           <button
             className="outline-entry"
-            data-label={e.label}
-            title={`${e.detail}\nClick: show it in the prompt and open its source.`}
+            data-label={label}
+            title={`${detail}\nClick: show it in the prompt and open its source.`}
             onClick={() => {
+              // Offsets move with every keystroke: read them from the result shown now.
+              const e = outlineOf(studio.getState().preview)[i];
+              if (!e) return;
               revealInPreview(e.start, e.end);
               void jumpToSource(e.jump);
             }}
           >
-            <span className="label">{e.label}</span>
-            <span className="detail">{e.detail}</span>
+            <span className="label">{label}</span>
+            <span className="detail">{detail}</span>
             <span className="size">
-              {(e.end - e.start).toLocaleString('en-US')} ch{counts ? ` · ${counts[i]?.toLocaleString('en-US') ?? '…'} tok` : ''}
+              {chars.toLocaleString('en-US')} ch{tokens !== null ? ` · ${tokens.toLocaleString('en-US')} tok` : ''}
             </span>
           </button>
         </li>
@@ -208,6 +216,8 @@ function Warnings() {
   );
 }
 
+const TOOLS_OPTIONS = { readOnly: true, domReadOnly: true, automaticLayout: true, minimap: { enabled: false }, fontSize: 12.5 } as const;
+
 function ToolsJson() {
   const preview = useDeferredValue(useStudio((s) => s.preview));
   const r = preview?.outcome.ok && preview.outcome.result.kind === 'variant' ? (preview.outcome.result as VariantBuildResult) : undefined;
@@ -218,7 +228,7 @@ function ToolsJson() {
       <Editor
         value={json}
         language="javascript"
-        options={{ readOnly: true, domReadOnly: true, automaticLayout: true, minimap: { enabled: false }, fontSize: 12.5 }}
+        options={TOOLS_OPTIONS}
         theme={document.documentElement.dataset.theme === 'dark' ? 'studio-dark' : 'studio-light'}
       />
     </div>
@@ -228,7 +238,12 @@ function ToolsJson() {
 export function PreviewPane() {
   const tab = useStudio((s) => s.previewTab);
   const diffOn = useStudio((s) => s.diffOn);
-  const preview = useDeferredValue(useStudio((s) => s.preview));
+  const buildError = useStudio((s) => (s.preview && !s.preview.outcome.ok ? s.preview.outcome.error : null));
+  const builtVariant = useStudio((s) =>
+    s.preview?.outcome.ok && s.preview.outcome.result.kind === 'variant'
+      ? (s.preview.outcome.result as VariantBuildResult).variantId
+      : null,
+  );
   const target = useStudio((s) => s.target);
   const warningsCount = useStudio((s) => {
     const p = s.preview;
@@ -256,16 +271,14 @@ export function PreviewPane() {
       <header className="preview-head">
         <h2>
           {title}
-          {preview?.outcome.ok === true && preview.outcome.result.kind === 'variant' && target?.kind !== 'variant' && (
-            <span className="muted"> → {(preview.outcome.result as VariantBuildResult).variantId}</span>
-          )}
+          {builtVariant && target?.kind !== 'variant' && <span className="muted"> → {builtVariant}</span>}
         </h2>
         <DiffControls />
       </header>
       <Sizes />
-      {preview && !preview.outcome.ok && (
+      {buildError !== null && (
         <p className="error pad" role="alert" data-testid="build-error">
-          Build failed: {preview.outcome.error}
+          Build failed: {buildError}
         </p>
       )}
       <div className="preview-tabs" role="tablist" aria-label="Preview views">

@@ -40,6 +40,29 @@ function goToSourceAt(offset: number): void {
   void jumpToSource(jumpAt(p.outcome.result, offset));
 }
 
+/** Options made once: a new object per render would make the wrapper call updateOptions. */
+const PROMPT_OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
+  readOnly: true,
+  domReadOnly: true,
+  automaticLayout: true,
+  minimap: { enabled: false },
+  wordWrap: 'on',
+  fontSize: 12.5,
+  scrollBeyondLastLine: false,
+  lineNumbers: 'on',
+  folding: false,
+  renderLineHighlight: 'line',
+  occurrencesHighlight: 'off',
+  selectionHighlight: false,
+  matchBrackets: 'never',
+  guides: { indentation: false },
+  unicodeHighlight: { ambiguousCharacters: false, invisibleCharacters: false },
+  stickyScroll: { enabled: false },
+  links: false,
+  renderWhitespace: 'none',
+  ariaLabel: 'Final prompt (read-only). Ctrl+click or F12 on a line opens its source.',
+};
+
 export function PromptView() {
   const focusRequest = useStudio((s) => s.focusRequest);
   useEffect(() => {
@@ -50,27 +73,7 @@ export function PromptView() {
     <div className="prompt-view" data-testid="preview-editor">
       <Editor
         theme={document.documentElement.dataset.theme === 'dark' ? 'studio-dark' : 'studio-light'}
-        options={{
-          readOnly: true,
-          domReadOnly: true,
-          automaticLayout: true,
-          minimap: { enabled: false },
-          wordWrap: 'on',
-          fontSize: 12.5,
-          scrollBeyondLastLine: false,
-          lineNumbers: 'on',
-          folding: false,
-          renderLineHighlight: 'line',
-          occurrencesHighlight: 'off',
-          selectionHighlight: false,
-          matchBrackets: 'never',
-          guides: { indentation: false },
-          unicodeHighlight: { ambiguousCharacters: false, invisibleCharacters: false },
-          stickyScroll: { enabled: false },
-          links: false,
-          renderWhitespace: 'none',
-          ariaLabel: 'Final prompt (read-only). Ctrl+click or F12 on a line opens its source.',
-        }}
+        options={PROMPT_OPTIONS}
         onMount={(ed) => {
           promptEditor = ed;
           const model = previewModel();
