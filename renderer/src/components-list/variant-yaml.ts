@@ -1,4 +1,5 @@
 import { isMap, isScalar, isSeq, parseDocument, Scalar, type Document, type YAMLMap } from 'yaml';
+import { scanTags, type TagMatch } from '../../../shared/engine/text/placeholder-scan';
 
 /**
  * Structured edits of a variant.yaml TEXT. Each edit parses the text with the yaml
@@ -148,22 +149,31 @@ export function removePlaceholder(text: string, key: string): string {
   return doc.toString();
 }
 
+/** The template's `{{...}}` tags whose key is `key` (the engine's own tag scanner). */
+function tagsOf(template: string, key: string): TagMatch[] {
+  const out: TagMatch[] = [];
+  for (const tag of scanTags(template)) if (tag.raw.trim() === key) out.push(tag);
+  return out;
+}
+
 /** Replaces `{{ from }}` slots by `{{to}}` (a placeholder rename carried into the template). */
 export function renameTemplateKey(template: string, from: string, to: string): string {
-  const esc = from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return template.replace(new RegExp(`\\{\\{\\s*${esc}\\s*\\}\\}`, 'g'), `{{${to}}}`);
+  let out = '';
+  let at = 0;
+  for (const tag of tagsOf(template, from)) {
+    out += `${template.slice(at, tag.start)}{{${to}}}`;
+    at = tag.end;
+  }
+  return out + template.slice(at);
 }
 
 /** Where a key is used: the line numbers (1-based) of its slots in a template. */
 export function keyUsages(template: string, key: string): number[] {
   const lines: number[] = [];
-  const esc = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const re = new RegExp(`\\{\\{\\s*${esc}\\s*\\}\\}`, 'g');
-  let m: RegExpExecArray | null;
   let line = 1;
   let at = 0;
-  while ((m = re.exec(template))) {
-    for (; at < m.index; at++) if (template.charCodeAt(at) === 10) line++;
+  for (const tag of tagsOf(template, key)) {
+    for (; at < tag.start; at++) if (template.charCodeAt(at) === 10) line++;
     lines.push(line);
   }
   return lines;
@@ -178,15 +188,13 @@ export function keyUsages(template: string, key: string): number[] {
 export function reorderTemplateSlots(template: string, order: readonly string[]): string {
   const rank = new Map(order.map((id, i) => [id, i]));
   const slots: { start: number; end: number; id: string }[] = [];
-  const re = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
-  let m: RegExpExecArray | null;
   const seen = new Set<string>();
-  while ((m = re.exec(template))) {
-    const id = m[1]!;
+  for (const tag of scanTags(template)) {
+    const id = tag.raw.trim();
     // Only the first slot of each component moves (a key used twice keeps its second place).
     if (rank.has(id) && !seen.has(id)) {
       seen.add(id);
-      slots.push({ start: m.index, end: m.index + m[0].length, id });
+      slots.push({ start: tag.start, end: tag.end, id });
     }
   }
   const sorted = [...slots].sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);

@@ -1,6 +1,7 @@
 import { SystemPromptContextSchema } from '../../../shared/domain/context';
 import { SECTION_IDS, STANDARD_PLACEHOLDER_KEYS } from '../../../shared/engine/sections';
 import type { PlaceholderLayer } from '../../../shared/engine/build/build-result';
+import { scanTags } from '../../../shared/engine/text/placeholder-scan';
 
 /** Pure helpers behind the template language (no Monaco here, so they are easy to test). */
 
@@ -13,22 +14,16 @@ export interface KeySpan {
   block: boolean;
 }
 
-/** The `{{...}}` tag around an offset, if any (searches the line only, tags do not span lines here). */
+/** The `{{...}}` tag around an offset, if any (found with the engine's own tag scanner, from the line's start). */
 export function keyAt(text: string, offset: number): KeySpan | undefined {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  let lineEnd = text.indexOf('\n', offset);
-  if (lineEnd < 0) lineEnd = text.length;
-  const line = text.slice(lineStart, lineEnd);
-  const re = /\{\{([^}]*)\}\}/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(line))) {
-    const start = lineStart + m.index;
-    const end = start + m[0].length;
-    if (offset >= start && offset <= end) {
-      const raw = m[1]!.trim();
+  for (const tag of scanTags(text, lineStart)) {
+    if (tag.start > offset) return undefined;
+    if (offset <= tag.end) {
+      const raw = tag.raw.trim();
       const block = /^[#/]/.test(raw) || raw === 'else';
       const key = block ? raw.replace(/^[#/](if|unless|each)\s*/, '').replace(/\s*(==|!=).*$/, '') : raw;
-      return { key, start, end, block };
+      return { key, start: tag.start, end: tag.end, block };
     }
   }
   return undefined;

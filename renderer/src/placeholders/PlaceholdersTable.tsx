@@ -1,20 +1,19 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
 import { docKey } from '../../../shared/ipc/doc-ref';
+import { scanTags } from '../../../shared/engine/text/placeholder-scan';
 import { keyUsages, PLACEHOLDER_KEY, readVariantYaml } from '../components-list/variant-yaml';
 import { LAYER_SHORT, LAYER_TEXT } from '../editor/template-syntax';
 import { studio, useStudio } from '../store';
 
-/** Keys of `{{...}}` slots in a base template, in order of first use. */
+/** Keys of `{{...}}` slots in a base template, in order of first use (the engine's own tag scanner). */
 export function templateKeys(template: string): string[] {
-  const keys: string[] = [];
-  const re = /\{\{([^}]*)\}\}/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(template))) {
-    const k = m[1]!.trim();
-    if (k && !keys.includes(k)) keys.push(k);
+  const keys = new Set<string>();
+  for (const tag of scanTags(template)) {
+    const k = tag.raw.trim();
+    if (k) keys.add(k);
   }
-  return keys;
+  return [...keys];
 }
 
 function ValueCell({ k, value }: { k: string; value: string }) {
