@@ -30,6 +30,16 @@ interface RawStackSection {
   source?: { file?: string };
 }
 
+/** Where a piece of a section leads: `offset` is inside the source's own text. */
+function jumpOf(src: SourceRef, variantId: string, offset: number): JumpTarget {
+  if (src.kind === 'component') return { kind: 'component', componentId: src.componentId, origin: src.origin, variantId, offset };
+  // A section that came in through its placeholder slot: the component, from its start.
+  if (src.kind === 'placeholder' && src.layer === 'component')
+    return { kind: 'component', componentId: src.key, origin: 'default', variantId, offset: 0 };
+  if (src.kind === 'placeholder') return { kind: 'placeholder', key: src.key, layer: src.layer, variantId };
+  return { kind: 'template', variantId, offset };
+}
+
 function ownerOf(source: SourceRef): string {
   if (source.kind === 'component') return `component:${source.componentId}`;
   if (source.kind === 'placeholder' && source.layer === 'component') return `component:${source.key}`;
@@ -85,20 +95,8 @@ export function buildOutline(result: VariantBuildResult | StackResultPayload): O
       continue;
     }
     owner = o;
-    const src = s.source;
-    let jump: JumpTarget;
-    let componentId: string | undefined;
-    if (src.kind === 'component') {
-      componentId = src.componentId;
-      jump = { kind: 'component', componentId: src.componentId, origin: src.origin, variantId, offset: s.offset };
-    } else if (src.kind === 'placeholder' && src.layer === 'component') {
-      componentId = src.key;
-      jump = { kind: 'component', componentId: src.key, origin: 'default', variantId, offset: 0 };
-    } else if (src.kind === 'placeholder') {
-      jump = { kind: 'placeholder', key: src.key, layer: src.layer, variantId };
-    } else {
-      jump = { kind: 'template', variantId, offset: s.offset };
-    }
+    const jump = jumpOf(s.source, variantId, s.offset);
+    const componentId = jump.kind === 'component' ? jump.componentId : undefined;
     entries.push({ index: entries.length, label: componentId ?? 'Template', detail: '', start: s.start, end: s.end, componentId, jump });
   }
   for (const e of entries) e.detail = firstLine(text, e.start, e.end);
@@ -119,17 +117,7 @@ export function jumpAt(result: VariantBuildResult | StackResultPayload, offset: 
     const s = sections[mid]!;
     if (offset < s.start) hi = mid - 1;
     else if (offset >= s.end) lo = mid + 1;
-    else {
-      const src = s.source;
-      const variantId = result.variantId;
-      const inside = s.offset + (offset - s.start);
-      if (src.kind === 'component')
-        return { kind: 'component', componentId: src.componentId, origin: src.origin, variantId, offset: inside };
-      if (src.kind === 'placeholder' && src.layer === 'component')
-        return { kind: 'component', componentId: src.key, origin: 'default', variantId, offset: inside };
-      if (src.kind === 'placeholder') return { kind: 'placeholder', key: src.key, layer: src.layer, variantId };
-      return { kind: 'template', variantId, offset: inside };
-    }
+    else return jumpOf(s.source, result.variantId, s.offset + (offset - s.start));
   }
   return { kind: 'none' };
 }
