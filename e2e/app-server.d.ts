@@ -9,7 +9,8 @@ export function tempWorkspace(from?: string): string;
 
 export interface RunningApp {
   url: string;
-  workspace: string;
+  /** null when the app opened the built-in variants. */
+  workspace: string | null;
   userData: string;
   child: ChildProcess;
   /** What the server printed so far. */
@@ -17,4 +18,4 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-export function startApp(opts?: { workspace?: string; userData?: string; port?: number }): Promise<RunningApp>;
+export function startApp(opts?: { workspace?: string | null; userData?: string; port?: number }): Promise<RunningApp>;

@@ -44,9 +44,18 @@ export function freePort() {
 }
 
 export async function startApp(opts = {}) {
-  const workspace = opts.workspace ?? tempWorkspace();
+  // workspace: null opens the built-in variants (read-only) instead of a copy.
+  const workspace = opts.workspace === null ? null : (opts.workspace ?? tempWorkspace());
   const userData = opts.userData ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vs-user-'));
-  const args = [SERVE, '--workspace', workspace, '--user-data', userData, '--port', String(opts.port ?? (await freePort())), '--no-open'];
+  const args = [
+    SERVE,
+    ...(workspace ? ['--workspace', workspace] : []),
+    '--user-data',
+    userData,
+    '--port',
+    String(opts.port ?? (await freePort())),
+    '--no-open',
+  ];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const url = await new Promise((resolve, reject) => {

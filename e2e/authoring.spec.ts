@@ -65,3 +65,11 @@ test('hover on a key shows its value and layer; completion offers placeholders',
   await expect(page.locator('.monaco-hover').filter({ hasText: 'layer 3' }).first()).toBeVisible();
   expect(await countInPreview(page, 'You are')).toBeGreaterThan(0);
 });
+
+test('lint findings appear as markers while typing', async ({ studio: page }) => {
+  await typeInTemplate(page, 2, 'Hello {{NOT_A_KNOWN_KEY');
+  const editor = page.locator('[data-testid=template-editor]');
+  await expect(editor.locator('.squiggly-info, .squiggly-warning').first()).toBeVisible();
+  await editor.locator('.view-line').nth(1).locator('span', { hasText: 'NOT_A_KNOWN_KEY' }).first().hover();
+  await expect(page.locator('.monaco-hover').filter({ hasText: 'is not resolved and stays in the prompt' }).first()).toBeVisible();
+});

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startApp } from './app-server.js';
 import { countInPreview, expect, previewLines, screenshot, test, typeInTemplate, waitForPreview } from './fixtures.js';
@@ -25,7 +26,7 @@ test('save, reload: the edit is still there, on disk too', async ({ studio: page
   await expect(previewLines(page)).toContainText('Saved-edit-marker');
   await page.keyboard.press('Control+S');
   await expect(page.getByTestId('tabs').locator('.tab.active .dirty-dot')).toHaveCount(0);
-  expect(fs.readFileSync(path.join(app.workspace, 'variants/generic/template.md'), 'utf8')).toContain('Saved-edit-marker');
+  expect(fs.readFileSync(path.join(app.workspace!, 'variants/generic/template.md'), 'utf8')).toContain('Saved-edit-marker');
   await page.reload();
   await waitForPreview(page);
   await expect(page.locator('[data-testid=template-editor] .view-lines')).toContainText('Saved-edit-marker');
@@ -54,7 +55,7 @@ test('unsaved edits survive a crash of the host and are offered back', async ({ 
 });
 
 test('an edit made in another editor shows up', async ({ studio: page, app }) => {
-  const file = path.join(app.workspace, 'variants/generic/template.md');
+  const file = path.join(app.workspace!, 'variants/generic/template.md');
   const text = fs.readFileSync(file, 'utf8');
   fs.writeFileSync(file, text.replace('{{AGENT_ROLE_SECTION}}\n', '{{AGENT_ROLE_SECTION}}\nWritten-by-another-editor\n'));
   await expect(page.locator('[data-testid=template-editor] .view-lines')).toContainText('Written-by-another-editor');
@@ -79,5 +80,32 @@ test.describe('a broken YAML file', () => {
       .click();
     await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('next-gen');
     expect(await countInPreview(page, 'Still-working-marker')).toBe(0);
+  });
+});
+
+test.describe('the built-in variants', () => {
+  test.use({ builtin: true });
+
+  test('are read-only: saving offers a copy of my own, unsaved edits included', async ({ studio: page }) => {
+    const explorer = page.getByTestId('explorer');
+    await expect(explorer).toContainText('read-only');
+    await typeInTemplate(page, 2, 'Edit-to-keep-in-my-copy');
+    await page.keyboard.press('Control+S');
+    const dialog = page.getByTestId('confirm');
+    await expect(dialog).toContainText('The built-in variants are read-only.');
+    // Browser mode has no folder dialog: the app asks for the path.
+    const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vs-copy-')), 'mine');
+    page.once('dialog', (d) => void d.accept(target));
+    await dialog.getByRole('button', { name: 'Copy to a workspace of my own' }).click();
+    await expect(explorer).not.toContainText('read-only');
+    await page.keyboard.press('Control+S');
+    await expect
+      .poll(
+        () =>
+          fs.existsSync(path.join(target, 'variants/generic/template.md')) &&
+          fs.readFileSync(path.join(target, 'variants/generic/template.md'), 'utf8'),
+      )
+      .toContain('Edit-to-keep-in-my-copy');
+    fs.rmSync(path.dirname(target), { recursive: true, force: true });
   });
 });

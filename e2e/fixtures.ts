@@ -10,6 +10,8 @@ export const SCREENSHOTS = path.join(path.dirname(new URL(import.meta.url).pathn
 interface Fixtures {
   /** Files written into the workspace copy before the app starts (relative path -> text), e.g. a broken one. */
   workspaceFiles: Record<string, string>;
+  /** Open the built-in variants (read-only) instead of a writable copy. */
+  builtin: boolean;
   app: RunningApp;
   /** The page, open on the app, with generic × basic shown. */
   studio: Page;
@@ -19,13 +21,14 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   workspaceFiles: [{}, { option: true }],
-  app: async ({ workspaceFiles }, use) => {
-    const workspace = tempWorkspace();
-    for (const [rel, text] of Object.entries(workspaceFiles)) fs.writeFileSync(path.join(workspace, rel), text);
+  builtin: [false, { option: true }],
+  app: async ({ workspaceFiles, builtin }, use) => {
+    const workspace = builtin ? null : tempWorkspace();
+    for (const [rel, text] of Object.entries(workspaceFiles)) fs.writeFileSync(path.join(workspace!, rel), text);
     const app = await startApp({ workspace });
     await use(app);
     await app.stop();
-    fs.rmSync(app.workspace, { recursive: true, force: true });
+    if (app.workspace) fs.rmSync(app.workspace, { recursive: true, force: true });
     fs.rmSync(app.userData, { recursive: true, force: true });
   },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern

@@ -1,5 +1,5 @@
 import type { DocRef, WorkspaceView } from '../../../shared/ipc/contract';
-import { call } from '../store/api';
+import { call, callRaw } from '../store/api';
 import type { SliceCreator } from '../store/types';
 
 export interface WorkspaceSlice {
@@ -14,6 +14,26 @@ export interface WorkspaceSlice {
   selectProfile(id: string, agent?: string | null): Promise<void>;
   openFolder(path?: string): Promise<void>;
   copyWorkspace(path?: string): Promise<boolean>;
+}
+
+/**
+ * Calls a channel that needs a folder: the host asks with its folder dialog; where it has
+ * none (browser mode) the user types the path.
+ */
+async function withFolder(
+  channel: 'workspace:openFolder' | 'workspace:copyTo',
+  path: string | undefined,
+  question: string,
+  notify: (text: string) => void,
+): Promise<WorkspaceView | null> {
+  const r = await callRaw(channel, path ? { path } : {});
+  if (r.ok) return r.value;
+  if (r.error.code === 'DIALOG_UNAVAILABLE' && !path) {
+    const typed = window.prompt(question)?.trim();
+    return typed ? ((await call(channel, { path: typed })) ?? null) : null;
+  }
+  notify(`${channel}: ${r.error.message}`);
+  return null;
 }
 
 /** The variant a fresh session shows: generic when it exists. */
@@ -77,11 +97,15 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
   },
   async openFolder(path) {
     if (!(await get().confirmDiscardAll('Open another workspace?'))) return;
-    const view = await call('workspace:openFolder', path ? { path } : {});
+    const view = await withFolder('workspace:openFolder', path, 'Folder of the workspace to open (absolute path):', (t) =>
+      get().notify('error', t),
+    );
     if (view) get().applyWorkspace(view);
   },
   async copyWorkspace(path) {
-    const view = await call('workspace:copyTo', path ? { path } : {});
+    const view = await withFolder('workspace:copyTo', path, 'Folder to copy the workspace into (absolute path):', (t) =>
+      get().notify('error', t),
+    );
     if (!view) return false;
     get().applyWorkspace(view);
     get().notify('info', `Copied into ${view.root ?? 'a new workspace'}; you are editing the copy now.`);
