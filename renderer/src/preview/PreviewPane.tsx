@@ -28,7 +28,8 @@ function Sizes() {
   const text = r.text;
   const family = r.kind === 'variant' ? (r as VariantBuildResult).family : undefined;
   const estimate = tokensAreEstimates(family, r.kind === 'stack' ? String(r.modelId ?? '') : undefined);
-  const t = tokens && tokens.seq === preview.seq ? tokens : tokens;
+  // Counts come a moment after each result (the host counts them off the typing path): show the latest.
+  const t = tokens;
   let lines = 1;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
   return (
