@@ -73,3 +73,17 @@ test('lint findings appear as markers while typing', async ({ studio: page }) =>
   await editor.locator('.view-line').nth(1).locator('span', { hasText: 'NOT_A_KNOWN_KEY' }).first().hover();
   await expect(page.locator('.monaco-hover').filter({ hasText: 'is not resolved and stays in the prompt' }).first()).toBeVisible();
 });
+
+test('reordering components by drag and drop', async ({ studio: page }) => {
+  const from = page.getByTestId('component-TASK_PROGRESS_SECTION').locator('.drag-handle');
+  const to = page.getByTestId('component-AGENT_ROLE_SECTION');
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + ((b.y - a.y) * i) / 10);
+  await page.mouse.up();
+  await expect
+    .poll(() => outlineLabels(page).then((l) => l.slice(0, 3)))
+    .toEqual(['TASK_PROGRESS_SECTION', 'AGENT_ROLE_SECTION', 'TOOL_USE_SECTION']);
+});
