@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { countInPreview, expect, outlineLabels, screenshot, test } from './fixtures.js';
 
 test('browser off and no MCP servers: their sections and tools leave the prompt', async ({ studio: page }) => {
@@ -43,4 +45,15 @@ test('runtime placeholders are validated as JSON before they reach the preview',
   await expect(page.getByTestId('context-form').getByRole('alert')).toContainText('Not valid JSON');
   await field.fill('{ "AGENT_ROLE_SECTION": "Runtime-role-override" }');
   await expect(page.locator('[data-testid=preview-editor] .view-lines')).toContainText('Runtime-role-override');
+});
+
+test('an edited context saves as a new preset in contexts/', async ({ studio: page, app }) => {
+  await page.getByTestId('bottom-tab-context').click();
+  await page.getByLabel('The agent can use a browser').uncheck();
+  await page.getByLabel('New preset name').fill('quiet-browserless');
+  await page.getByRole('button', { name: 'Save as preset' }).click();
+  const file = path.join(app.workspace!, 'contexts/quiet-browserless.yaml');
+  await expect.poll(() => fs.existsSync(file) && fs.readFileSync(file, 'utf8')).toContain('supportsBrowserUse: false');
+  await expect(page.getByTestId('preset-select')).toHaveValue('quiet-browserless');
+  await expect(page.getByTestId('preset-select').locator('..')).not.toContainText('edited');
 });
