@@ -36,6 +36,8 @@ export interface DocsSlice {
   reveal: { key: string; offset: number; n: number } | null;
   ensureDoc(ref: DocRef): Promise<DocState | undefined>;
   openDoc(ref: DocRef, opts?: { offset?: number }): Promise<void>;
+  /** Registers the read-only view of a built-in component's default template; returns its key. */
+  ensureBuiltinComponent(componentId: string): string;
   openBuiltinComponent(componentId: string): void;
   activateTab(key: string): void;
   cycleTab(step: 1 | -1): void;
@@ -170,7 +172,7 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
       }));
     },
 
-    openBuiltinComponent(componentId) {
+    ensureBuiltinComponent(componentId) {
       const key = `builtin-component:${componentId}`;
       const info = get().workspace?.components.find((c) => c.id === componentId);
       if (!get().docs[key]) {
@@ -191,6 +193,11 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
         };
         set((s) => ({ docs: { ...s.docs, [key]: doc } }));
       }
+      return key;
+    },
+
+    openBuiltinComponent(componentId) {
+      const key = get().ensureBuiltinComponent(componentId);
       set((s) => ({ tabs: s.tabs.includes(key) ? s.tabs : [...s.tabs, key], activeTab: key }));
     },
 

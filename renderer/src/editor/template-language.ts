@@ -52,14 +52,8 @@ async function definitionKey(componentId: string, variantId: string | undefined)
   const info = ws?.components.find((c) => c.id === componentId);
   if (info?.kind === 'workspace') return (await s.ensureDoc({ kind: 'component', componentId }))?.key;
   if (!info && !(SECTION_IDS as readonly string[]).includes(componentId)) return undefined;
-  const key = `builtin-component:${componentId}`;
-  if (!s.docs[key]) {
-    const before = s.tabs;
-    s.openBuiltinComponent(componentId);
-    // Registered without opening a tab: the opener below opens it.
-    studio.setState({ tabs: before, activeTab: s.activeTab });
-  }
-  return key;
+  // Registered without a tab: the editor opener below opens it.
+  return s.ensureBuiltinComponent(componentId);
 }
 
 let registered = false;
