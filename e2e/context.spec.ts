@@ -10,7 +10,7 @@ test('browser off and no MCP servers: their sections and tools leave the prompt'
   await expect.poll(() => countInPreview(page, 'browser_action')).toBe(0);
   await page.getByTestId('context-form').getByRole('button', { name: 'Remove' }).first().click();
   await expect.poll(() => outlineLabels(page)).not.toContain('MCP_SECTION');
-  await expect(page.getByTestId('preset-select').locator('..')).toContainText('edited');
+  await expect(page.locator('.top-preset')).toContainText('edited');
   await screenshot(page, '04-context-form');
   await page.getByLabel('The agent can use a browser').check();
   await expect.poll(() => countInPreview(page, 'browser_action')).toBeGreaterThan(0);
@@ -55,5 +55,5 @@ test('an edited context saves as a new preset in contexts/', async ({ studio: pa
   const file = path.join(app.workspace!, 'contexts/quiet-browserless.yaml');
   await expect.poll(() => fs.existsSync(file) && fs.readFileSync(file, 'utf8')).toContain('supportsBrowserUse: false');
   await expect(page.getByTestId('preset-select')).toHaveValue('quiet-browserless');
-  await expect(page.getByTestId('preset-select').locator('..')).not.toContainText('edited');
+  await expect(page.locator('.top-preset')).not.toContainText('edited');
 });

@@ -6,7 +6,7 @@ import { Explorer } from '../explorer/Explorer';
 import { CommandPalette } from '../palette/CommandPalette';
 import { PlaceholdersTable } from '../placeholders/PlaceholdersTable';
 import { PreviewPane } from '../preview/PreviewPane';
-import { usePresetsForTarget } from '../context-form/use-presets';
+import { PresetSelect } from '../context-form/PresetSelect';
 import { studio, useStudio } from '../store';
 import type { BottomTab } from './ui-slice';
 import { useLayout } from './layout-store';
@@ -49,29 +49,15 @@ function BottomPanel() {
 }
 
 function TopBar() {
-  const { presets, current: presetName } = usePresetsForTarget();
   const edited = useStudio((s) => s.contextEdited && s.target?.kind !== 'profile');
   const dirtyCount = useStudio((s) => Object.values(s.docs).filter((d) => d.dirty).length);
   return (
     <header className="topbar">
       <span className="app-name">Variant Studio</span>
-      <label className="top-preset">
-        Context{' '}
-        <select
-          aria-label="Context preset"
-          value={presetName ?? ''}
-          onChange={(e) => e.target.value && void studio.getState().loadPreset(e.target.value)}
-          data-testid="preset-select"
-        >
-          {!presetName && <option value="">(none)</option>}
-          {presets.map((p) => (
-            <option key={p.name} value={p.name}>
-              {p.name}
-            </option>
-          ))}
-        </select>
+      <span className="top-preset">
+        <PresetSelect label="Context" ariaLabel="Context preset" testId="preset-select" />
         {edited && <span className="badge">edited</span>}
-      </label>
+      </span>
       <span className="spacer" />
       {dirtyCount > 0 && (
         <button className="small" onClick={() => void studio.getState().saveAll()} title="Save all (Ctrl+Alt+S)">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { studio, useStudio } from '../store';
-import { usePresetsForTarget } from './use-presets';
+import { PresetSelect } from './PresetSelect';
 import { getIn, type Path } from './context-slice';
 import { CheckField, Fieldset, JsonField, LinesField, NumberField, SelectField, TextAreaField, TextField } from './fields';
 import { StackContextForm } from './StackContextForm';
@@ -54,7 +54,6 @@ export function ContextForm() {
   const presetName = useStudio((s) => s.presetName);
   const edited = useStudio((s) => s.contextEdited);
   const error = useStudio((s) => s.contextError);
-  const { presets } = usePresetsForTarget();
   const [saveName, setSaveName] = useState('');
   if (target?.kind === 'profile') return <StackContextForm />;
 
@@ -64,21 +63,7 @@ export function ContextForm() {
   return (
     <form className="context-form" aria-label="Simulated context" data-testid="context-form" onSubmit={(e) => e.preventDefault()}>
       <div className="preset-bar">
-        <label>
-          Preset{' '}
-          <select
-            aria-label="Preset"
-            value={presetName ?? ''}
-            onChange={(e) => e.target.value && void studio.getState().loadPreset(e.target.value)}
-          >
-            {!presetName && <option value="">(none)</option>}
-            {presets.map((x) => (
-              <option key={x.name} value={x.name} title={x.description}>
-                {x.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PresetSelect label="Preset" ariaLabel="Preset" />
         {edited && <span className="badge">edited</span>}
         {presetName && edited && (
           <button type="button" className="small" onClick={() => void studio.getState().savePreset(presetName)}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NONE, studio, useStudio } from '../store';
 import { getIn, type Path } from './context-slice';
-import { usePresetsForTarget } from './use-presets';
+import { PresetSelect } from './PresetSelect';
 import { CheckField, Fieldset, JsonField, LinesField, TextAreaField, TextField } from './fields';
 
 type Tree = Record<string, unknown>;
@@ -57,28 +57,13 @@ export function StackContextForm() {
   const profileId = useStudio((s) => s.currentProfileId);
   const agents = useStudio((s) => s.workspace?.profiles.find((p) => p.id === s.currentProfileId)?.agents ?? NONE);
   const agent = useStudio((s) => s.currentAgent);
-  const { presets, current } = usePresetsForTarget();
   const discovery = useStudio((s) => s.stackDiscovery);
   const on = (path: Path, value: unknown): void => studio.getState().setStackField(path, value);
   const p = { value: ctx, onChange: on };
   return (
     <form className="context-form" aria-label="Stack context" data-testid="stack-context-form" onSubmit={(e) => e.preventDefault()}>
       <div className="preset-bar">
-        <label>
-          Stack preset{' '}
-          <select
-            aria-label="Stack preset"
-            value={current ?? ''}
-            onChange={(e) => e.target.value && void studio.getState().loadPreset(e.target.value)}
-          >
-            {!current && <option value="">(none)</option>}
-            {presets.map((x) => (
-              <option key={x.name} value={x.name} title={x.description}>
-                {x.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PresetSelect label="Stack preset" ariaLabel="Stack preset" />
       </div>
       <Fieldset legend={`Agent of ${profileId ?? 'the profile'}`}>
         <div className="field">

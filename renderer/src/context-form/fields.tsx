@@ -10,12 +10,34 @@ export interface BoundProps {
   onChange(path: Path, value: unknown): void;
 }
 
+/** The frame every labelled field shares: label, the control, an optional hint. */
+function Labelled({
+  id,
+  label,
+  hint,
+  wide,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  wide?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={wide ? 'field wide' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && <small>{hint}</small>}
+    </div>
+  );
+}
+
 export function TextField({ value, path, label, hint, onChange, placeholder }: BoundProps & { placeholder?: string }) {
   const id = useId();
   const v = getIn(value, path);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <Labelled id={id} label={label} hint={hint}>
       <input
         id={id}
         type="text"
@@ -23,8 +45,7 @@ export function TextField({ value, path, label, hint, onChange, placeholder }: B
         placeholder={placeholder}
         onChange={(e) => onChange(path, e.target.value === '' ? undefined : e.target.value)}
       />
-      {hint && <small>{hint}</small>}
-    </div>
+    </Labelled>
   );
 }
 
@@ -32,16 +53,14 @@ export function NumberField({ value, path, label, hint, onChange }: BoundProps) 
   const id = useId();
   const v = getIn(value, path);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <Labelled id={id} label={label} hint={hint}>
       <input
         id={id}
         type="number"
         value={typeof v === 'number' ? v : ''}
         onChange={(e) => onChange(path, e.target.value === '' ? undefined : Number(e.target.value))}
       />
-      {hint && <small>{hint}</small>}
-    </div>
+    </Labelled>
   );
 }
 
@@ -83,16 +102,14 @@ export function TextAreaField({ value, path, label, hint, onChange, rows = 3 }: 
   const id = useId();
   const v = getIn(value, path);
   return (
-    <div className="field wide">
-      <label htmlFor={id}>{label}</label>
+    <Labelled id={id} label={label} hint={hint} wide>
       <textarea
         id={id}
         rows={rows}
         value={typeof v === 'string' ? v : ''}
         onChange={(e) => onChange(path, e.target.value === '' ? undefined : e.target.value)}
       />
-      {hint && <small>{hint}</small>}
-    </div>
+    </Labelled>
   );
 }
 
@@ -102,8 +119,7 @@ export function LinesField({ value, path, label, hint, onChange }: BoundProps) {
   const v = getIn(value, path);
   const text = Array.isArray(v) ? v.join('\n') : '';
   return (
-    <div className="field wide">
-      <label htmlFor={id}>{label}</label>
+    <Labelled id={id} label={label} hint={hint} wide>
       <textarea
         id={id}
         rows={2}
@@ -113,8 +129,7 @@ export function LinesField({ value, path, label, hint, onChange }: BoundProps) {
           onChange(path, e.target.value === '' ? undefined : lines);
         }}
       />
-      {hint && <small>{hint}</small>}
-    </div>
+    </Labelled>
   );
 }
 

@@ -122,6 +122,25 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     });
   };
 
+  /**
+   * One undo or redo: of the given document, else of every document the last structured
+   * edit changed together, else of the document edited last.
+   */
+  const step = (direction: 'undo' | 'redo', key: string | undefined): void => {
+    const { lastEditGroup, lastEditedKey, activeTab } = get();
+    const keys = key ? [key] : lastEditGroup.length ? lastEditGroup : [lastEditedKey ?? activeTab].filter((k): k is string => !!k);
+    let done = false;
+    for (const k of keys) {
+      const text = histories.get(k)?.[direction]();
+      const doc = get().docs[k];
+      if (text === undefined || !doc) continue;
+      patchDoc(k, { text, version: doc.version + 1 });
+      sendUpdate(doc, text);
+      done = true;
+    }
+    if (done) get().announce(direction === 'undo' ? 'Undone' : 'Redone');
+  };
+
   return {
     docs: {},
     tabs: [],
@@ -257,39 +276,11 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     },
 
     undo(key) {
-      const keys = key
-        ? [key]
-        : get().lastEditGroup.length
-          ? get().lastEditGroup
-          : [get().lastEditedKey ?? get().activeTab].filter((k): k is string => !!k);
-      let done = false;
-      for (const k of keys) {
-        const text = histories.get(k)?.undo();
-        const doc = get().docs[k];
-        if (text === undefined || !doc) continue;
-        patchDoc(k, { text, version: doc.version + 1 });
-        sendUpdate(doc, text);
-        done = true;
-      }
-      if (done) get().announce('Undone');
+      step('undo', key);
     },
 
     redo(key) {
-      const keys = key
-        ? [key]
-        : get().lastEditGroup.length
-          ? get().lastEditGroup
-          : [get().lastEditedKey ?? get().activeTab].filter((k): k is string => !!k);
-      let done = false;
-      for (const k of keys) {
-        const text = histories.get(k)?.redo();
-        const doc = get().docs[k];
-        if (text === undefined || !doc) continue;
-        patchDoc(k, { text, version: doc.version + 1 });
-        sendUpdate(doc, text);
-        done = true;
-      }
-      if (done) get().announce('Redone');
+      step('redo', key);
     },
 
     async saveDoc(key) {
