@@ -79,29 +79,6 @@ export function languageOf(ref: DocRef): DocLanguage {
   }
 }
 
-export function titleOf(ref: DocRef): string {
-  switch (ref.kind) {
-    case 'workspace-config':
-      return 'workspace.yaml';
-    case 'variant-config':
-      return `${ref.variantId} · variant.yaml`;
-    case 'variant-template':
-      return `${ref.variantId} · template`;
-    case 'component-override':
-      return `${ref.variantId} · ${ref.componentId}`;
-    case 'tool-override':
-      return `${ref.variantId} · ${ref.toolId} (tool)`;
-    case 'component':
-      return ref.componentId;
-    case 'tool':
-      return `${ref.toolId}.yaml`;
-    case 'preset':
-      return `${ref.name} (preset)`;
-    case 'profile-file':
-      return `${ref.profileId} · ${ref.file}`;
-  }
-}
-
 const loading = new Map<string, Promise<DocState | undefined>>();
 const updateSeq = new Map<string, number>();
 
@@ -163,7 +140,8 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
         const doc: DocState = {
           key,
           ref,
-          title: info?.title ?? titleOf(ref),
+          // The host names documents; one it does not list yet goes by its path.
+          title: info?.title ?? conventionalPath(ref),
           path: info?.path ?? conventionalPath(ref),
           text: r.text,
           savedText: r.savedText,

@@ -2,6 +2,7 @@ import { SystemPromptContextSchema } from '../../../shared/domain/context';
 import { SECTION_IDS, STANDARD_PLACEHOLDER_KEYS } from '../../../shared/engine/sections';
 import type { PlaceholderLayer } from '../../../shared/engine/build/build-result';
 import { scanTags } from '../../../shared/engine/text/placeholder-scan';
+import { BASE_KEYS } from '../../../shared/engine/components/builtin/variables';
 
 /** Pure helpers behind the template language (no Monaco here, so they are easy to test). */
 
@@ -58,18 +59,9 @@ export const CONTEXT_PATHS: readonly string[] = (() => {
   return out;
 })();
 
-/** Variables every component template can read (workspace-format.md). */
+/** Variables a component template can read: the engine's base keys, with the fields of `variant` and `sections` spelled out. */
 export const BASE_VARIABLES: readonly string[] = [
-  'CWD',
-  'OS',
-  'SHELL',
-  'HOME_DIR',
-  'PLATFORM',
-  'CURRENT_DATE',
-  'MODEL_FAMILY',
-  'SUPPORTS_BROWSER',
-  'MODE',
-  'YOLO',
+  ...BASE_KEYS.filter((k) => k !== 'variant' && k !== 'sections'),
   'variant.id',
   'variant.family',
   'variant.version',
