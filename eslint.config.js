@@ -6,7 +6,22 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'url', 'util', 'stream', 'events', 'http', 'https', 'net', 'node:*/**'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'child_process',
+  'crypto',
+  'url',
+  'util',
+  'stream',
+  'events',
+  'http',
+  'https',
+  'net',
+  'node:*/**',
+];
 
 /** Bare module names are matched exactly; entries with a slash or '*' are gitignore-style path patterns. */
 const restrict = (entries, message) => {
@@ -17,14 +32,26 @@ const restrict = (entries, message) => {
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'dist/**', 'dist-lib/**', 'dist-electron/**', 'release/**', 'test-results/**', 'playwright-report/**', 'coverage/**'],
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'dist-lib/**',
+      'dist-electron/**',
+      'release/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-constant-condition': ['error', { checkLoops: false }],
     },
@@ -33,11 +60,17 @@ export default tseslint.config(
     files: ['shared/**/*.ts'],
     ignores: ['shared/**/*.test.ts'],
     languageOptions: { globals: {} },
-    rules: restrict([...nodeBuiltins, 'electron', 'react', 'react-dom', '**/electron/**', '**/renderer/**', '**/cli/**'], 'shared/ is pure TypeScript: no Node, DOM, Electron or app-layer imports.'),
+    rules: restrict(
+      [...nodeBuiltins, 'electron', 'react', 'react-dom', '**/electron/**', '**/renderer/**', '**/cli/**'],
+      'shared/ is pure TypeScript: no Node, DOM, Electron or app-layer imports.',
+    ),
   },
   {
     files: ['electron/host/**/*.ts', 'electron/browser/**/*.ts'],
-    rules: restrict(['electron', '**/renderer/**', '**/cli/**', '**/wiring/**'], 'host services and browser mode never import Electron or the renderer.'),
+    rules: restrict(
+      ['electron', '**/renderer/**', '**/cli/**', '**/wiring/**'],
+      'host services and browser mode never import Electron or the renderer.',
+    ),
   },
   {
     files: ['cli/**/*.ts'],
@@ -49,7 +82,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict([...nodeBuiltins, 'electron', '**/electron/**', '**/cli/**'], 'the renderer reaches the host only through its transport (renderer/src/transport).'),
+      ...restrict(
+        [...nodeBuiltins, 'electron', '**/electron/**', '**/cli/**'],
+        'the renderer reaches the host only through its transport (renderer/src/transport).',
+      ),
     },
   },
   {

@@ -41,7 +41,9 @@ for (let i = 0; i < RUNS; i++) {
   samples.push(performance.now() - t0);
 }
 const s = stats(samples);
-console.log(`generic x basic: ${(result.text.length / 1024).toFixed(1)} KB, ${result.sections.length} provenance ranges, ${result.components.length} components`);
+console.log(
+  `generic x basic: ${(result.text.length / 1024).toFixed(1)} KB, ${result.sections.length} provenance ranges, ${result.components.length} components`,
+);
 console.log(`  full build over ${RUNS} runs (as while typing: same context object): median ${ms(s.median)}, p95 ${ms(s.p95)}`);
 
 // The same with nothing reusable: a fresh context object and a different template text each run.
@@ -54,18 +56,23 @@ for (let i = 0; i < contexts.length; i++) {
   cold.push(performance.now() - t0);
 }
 const c = stats(cold);
-console.log(`  full build with no cache hits (fresh context object, changed template), ${contexts.length} runs: median ${ms(c.median)}, p95 ${ms(c.p95)}`);
+console.log(
+  `  full build with no cache hits (fresh context object, changed template), ${contexts.length} runs: median ${ms(c.median)}, p95 ${ms(c.p95)}`,
+);
 
 // 2. every variant x every preset
 const all: number[] = [];
 for (let round = 0; round < 20; round++) {
   const t0 = performance.now();
   for (const variant of ws.variants) {
-    for (const preset of ws.presets) buildVariantPrompt({ variant, context: preset.context, components: ws.components, tools: ws.tools, options: OPTIONS });
+    for (const preset of ws.presets)
+      buildVariantPrompt({ variant, context: preset.context, components: ws.components, tools: ws.tools, options: OPTIONS });
   }
   all.push(performance.now() - t0);
 }
-console.log(`all ${ws.variants.length} variants x ${ws.presets.length} presets (${ws.variants.length * ws.presets.length} builds): median ${ms(stats(all).median)} per pass`);
+console.log(
+  `all ${ws.variants.length} variants x ${ws.presets.length} presets (${ws.variants.length * ws.presets.length} builds): median ${ms(stats(all).median)} per pass`,
+);
 
 // 3. hostile input
 const HOSTILE: Record<string, (size: number) => string> = {
@@ -78,7 +85,21 @@ const HOSTILE: Record<string, (size: number) => string> = {
   'many lines of spaces': (n) => `x${'  \n'.repeat(Math.ceil(n / 3)).slice(0, n - 2)}y`,
 };
 function variantWith(template: string): Variant {
-  return { id: 'hostile', family: 'generic', version: 1, description: 'hostile input', tags: [], labels: {}, baseTemplate: template, componentOrder: [], componentOverrides: {}, placeholders: {}, tools: [], toolOverrides: {}, config: {} };
+  return {
+    id: 'hostile',
+    family: 'generic',
+    version: 1,
+    description: 'hostile input',
+    tags: [],
+    labels: {},
+    baseTemplate: template,
+    componentOrder: [],
+    componentOverrides: {},
+    placeholders: {},
+    tools: [],
+    toolOverrides: {},
+    config: {},
+  };
 }
 const empty = new ComponentRegistry();
 const context = parseContext({ cwd: '/proj' });

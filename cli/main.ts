@@ -42,7 +42,8 @@ function common(values: Record<string, unknown>): CommonOptions {
   const format = (values.format as string | undefined) ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not '${format}'`);
   const date = values.date as string | undefined;
-  if (date !== undefined && (!DATE.test(date) || Number.isNaN(Date.parse(date)))) throw new UsageError(`--date must be a date as YYYY-MM-DD, not '${date}'`);
+  if (date !== undefined && (!DATE.test(date) || Number.isNaN(Date.parse(date))))
+    throw new UsageError(`--date must be a date as YYYY-MM-DD, not '${date}'`);
   return {
     workspace: values.workspace as string | undefined,
     preset: values.preset as string | undefined,
@@ -114,7 +115,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           );
         }
         if (values.agent !== undefined || values.cwd !== undefined) throw new UsageError('--agent and --cwd go with --profile');
-        return buildCommand({ ...options, variant: values.variant, provider: values.provider, model: values.model as string | undefined }, io);
+        return buildCommand(
+          { ...options, variant: values.variant, provider: values.provider, model: values.model as string | undefined },
+          io,
+        );
       case 'select': {
         const flagged = (values.model as string[] | undefined) ?? [];
         return selectCommand({ ...options, provider: values.provider, models: [...flagged, ...positionals] }, io);
@@ -129,7 +133,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         throw new UsageError(`unknown command '${command}' (commands: build, select, check, snapshot, schemas)`);
     }
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String((error as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))) {
+    if (
+      error instanceof UsageError ||
+      (error instanceof TypeError && 'code' in error && String((error as { code: unknown }).code).startsWith('ERR_PARSE_ARGS'))
+    ) {
       io.stderr(`variant-studio: ${error.message.split('\n')[0]}\n`);
       return EXIT_USAGE;
     }

@@ -23,7 +23,12 @@ export function openWorkspace(option: string | undefined, cwd: string): LoadedWo
 }
 
 /** The simulated context: a preset of the workspace, a JSON/YAML file, or the empty context. */
-export function resolveContext(ws: LoadedWorkspace, preset: string | undefined, file: string | undefined, cwd: string): { context: SystemPromptContext; label: string } {
+export function resolveContext(
+  ws: LoadedWorkspace,
+  preset: string | undefined,
+  file: string | undefined,
+  cwd: string,
+): { context: SystemPromptContext; label: string } {
   if (preset && file) throw new UsageError('use either --preset or --context, not both');
   if (preset) {
     const found = ws.snapshot.presets.find((p) => p.name === preset);
@@ -56,7 +61,9 @@ export function readContextFile<S extends z.ZodType>(file: string, cwd: string, 
   try {
     data = yaml ? parseYaml(text) : JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`context file '${file}' is not valid ${yaml ? 'YAML' : 'JSON'}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+    throw new UsageError(
+      `context file '${file}' is not valid ${yaml ? 'YAML' : 'JSON'}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`,
+    );
   }
   const raw = data && typeof data === 'object' && 'context' in data ? (data as { context: unknown }).context : data;
   const parsed = schema.safeParse(raw ?? {});

@@ -35,7 +35,10 @@ export async function buildProfileCommand(options: ProfileBuildOptions, io: CliI
   let base: StackContext;
   if (options.preset) {
     const preset = ws.snapshot.stackPresets.find((p) => p.name === options.preset);
-    if (!preset) throw new UsageError(`no stack preset '${options.preset}' (stack presets: ${ws.snapshot.stackPresets.map((p) => p.name).join(', ') || 'none'})`);
+    if (!preset)
+      throw new UsageError(
+        `no stack preset '${options.preset}' (stack presets: ${ws.snapshot.stackPresets.map((p) => p.name).join(', ') || 'none'})`,
+      );
     base = preset.context;
   } else if (options.context) base = readContextFile(options.context, io.cwd, StackContextSchema);
   else base = StackContextSchema.parse({});
@@ -55,7 +58,10 @@ export async function buildProfileCommand(options: ProfileBuildOptions, io: CliI
     } catch (error) {
       throw new UsageError(`--cwd '${options.cwd}': ${error instanceof Error ? error.message : String(error)}`);
     }
-    result = await buildStackPrompt(profile, context, { ...realStackBuildOptions({ fetchUrls: options.fetchUrls }), fs: createNodeInstructionFs() });
+    result = await buildStackPrompt(profile, context, {
+      ...realStackBuildOptions({ fetchUrls: options.fetchUrls }),
+      fs: createNodeInstructionFs(),
+    });
   } else {
     result = await buildStackPrompt(profile, StackContextSchema.parse({ ...base, ...overrides }));
   }

@@ -17,11 +17,9 @@ export const StringConditionSchema = z
     ignoreCase: z.boolean().default(true),
   })
   .strict()
-  .refine(
-    (c) =>
-      [c.equals, c.contains, c.prefix, c.suffix, c.regex].filter((v) => v !== undefined).length === 1,
-    { message: 'a string condition needs exactly one of equals, contains, prefix, suffix, regex' },
-  );
+  .refine((c) => [c.equals, c.contains, c.prefix, c.suffix, c.regex].filter((v) => v !== undefined).length === 1, {
+    message: 'a string condition needs exactly one of equals, contains, prefix, suffix, regex',
+  });
 
 /** Context flags a matcher may test (booleans of the simulated context). */
 export const MATCHER_FLAGS = [

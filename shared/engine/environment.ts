@@ -23,8 +23,7 @@ export interface BuildEnvironment {
 const DEFAULT_MACHINE: Required<MachineInfo> = { os: 'Linux', shell: '/bin/bash', homeDir: '/home/user', platform: 'linux' };
 
 export function resolveEnvironment(context: SystemPromptContext, options: BuildOptions): BuildEnvironment {
-  const date =
-    context.date ?? (typeof options.now === 'string' ? options.now : options.now.toISOString().slice(0, 10));
+  const date = context.date ?? (typeof options.now === 'string' ? options.now : options.now.toISOString().slice(0, 10));
   return {
     currentDate: date,
     processCwd: options.processCwd,

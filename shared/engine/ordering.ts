@@ -10,10 +10,7 @@ export interface OrderedEntry {
  * with `enabled: false` are marked disabled, and entries with an `order` move to that
  * 0-based position, applied from the lowest target up (ties keep their list order).
  */
-export function orderWithOverrides(
-  ids: readonly string[],
-  overrides: Readonly<Record<string, OverrideSettings>>,
-): OrderedEntry[] {
+export function orderWithOverrides(ids: readonly string[], overrides: Readonly<Record<string, OverrideSettings>>): OrderedEntry[] {
   const entries: OrderedEntry[] = ids.map((id) => ({ id, enabled: overrides[id]?.enabled !== false }));
   const moves = entries
     .map((entry, index) => ({ entry, index, order: overrides[entry.id]?.order }))

@@ -141,13 +141,14 @@ describe('built-in workspace: the files', () => {
 
   it.each(yamlFiles)('%s parses with its schema', (file) => {
     const value = yamlOf(file);
-    const schema = file === 'workspace.yaml'
-      ? WorkspaceConfigSchema
-      : file.startsWith('tools/')
-        ? ToolFileSchema
-        : file.startsWith('contexts/')
-          ? ContextPresetFileSchema
-          : VariantFileSchema;
+    const schema =
+      file === 'workspace.yaml'
+        ? WorkspaceConfigSchema
+        : file.startsWith('tools/')
+          ? ToolFileSchema
+          : file.startsWith('contexts/')
+            ? ContextPresetFileSchema
+            : VariantFileSchema;
     const result = schema.safeParse(value);
     expect(result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
   });
@@ -239,7 +240,12 @@ describe('built-in tools', () => {
     for (const file of tools.values()) {
       for (const spec of file.specs) {
         for (const p of spec.parameters ?? []) {
-          if (p.name === 'task_progress') expect({ tool: file.id, family: spec.family, deps: p.dependencies }).toEqual({ tool: file.id, family: spec.family, deps: ['focus_chain'] });
+          if (p.name === 'task_progress')
+            expect({ tool: file.id, family: spec.family, deps: p.dependencies }).toEqual({
+              tool: file.id,
+              family: spec.family,
+              deps: ['focus_chain'],
+            });
         }
       }
     }
@@ -279,14 +285,27 @@ describe('built-in tools', () => {
       toolOverrides: {},
       config: {},
     };
-    const registry = new ComponentRegistry().register('TOOL_USE_SECTION', (_v, _c, input) => input.tools.texts.map((t) => t.text).join('\n\n'));
+    const registry = new ComponentRegistry().register('TOOL_USE_SECTION', (_v, _c, input) =>
+      input.tools.texts.map((t) => t.text).join('\n\n'),
+    );
     const context = SystemPromptContextSchema.parse({ cwd: '/home/user/project' });
-    const text = buildVariantPrompt({ variant, context, components: registry, tools, options: { now: '2026-01-15', processCwd: '/' } }).text;
+    const text = buildVariantPrompt({
+      variant,
+      context,
+      components: registry,
+      tools,
+      options: { now: '2026-01-15', processCwd: '/' },
+    }).text;
     const description = file.specs.find((s) => s.family === 'generic')!.description!;
-    const example = description.slice(description.indexOf('------- SEARCH'), description.lastIndexOf('+++++++ REPLACE') + '+++++++ REPLACE'.length);
+    const example = description.slice(
+      description.indexOf('------- SEARCH'),
+      description.lastIndexOf('+++++++ REPLACE') + '+++++++ REPLACE'.length,
+    );
     expect(example.split('\n')).toHaveLength(10);
     expect(text).toContain(example);
-    expect(text).toContain('- diff: (required) One or more SEARCH/REPLACE blocks, each laid out exactly like this:\n------- SEARCH\n[exact text to find]\n=======\n[text to put in its place]\n+++++++ REPLACE\nRules:');
+    expect(text).toContain(
+      '- diff: (required) One or more SEARCH/REPLACE blocks, each laid out exactly like this:\n------- SEARCH\n[exact text to find]\n=======\n[text to put in its place]\n+++++++ REPLACE\nRules:',
+    );
   });
 });
 
@@ -307,7 +326,8 @@ describe('built-in context presets', () => {
   });
 
   it('every extends names an existing preset', () => {
-    for (const [name, preset] of presets) if (preset.extends) expect({ name, base: presets.has(preset.extends) }).toEqual({ name, base: true });
+    for (const [name, preset] of presets)
+      if (preset.extends) expect({ name, base: presets.has(preset.extends) }).toEqual({ name, base: true });
   });
 
   it('basic sets the reference context of the snapshot tests', () => {
@@ -369,7 +389,11 @@ describe('built-in context presets', () => {
     const text = (name: string, id: string): string => {
       const ctx = contexts.get(name)!;
       const selected = selectTools(variant, ctx, tools).enabled;
-      return renderToolText(selected.find((s) => s.id === id)!, selected.map((s) => s.id), ctx);
+      return renderToolText(
+        selected.find((s) => s.id === id)!,
+        selected.map((s) => s.id),
+        ctx,
+      );
     };
     expect(text('basic', 'read_file')).toContain('<task_progress>');
     expect(text('no-focus-chain', 'read_file')).not.toContain('task_progress');
@@ -383,7 +407,9 @@ describe('built-in selection', () => {
   for (const f of files) source[f] = read(f);
   const ws = loadWorkspace(memoryFileSource(source));
   const pick = (providerId: string, id: string, customPrompt?: string): string => {
-    const context = SystemPromptContextSchema.parse({ providerInfo: { providerId, model: { id }, ...(customPrompt ? { customPrompt } : {}) } });
+    const context = SystemPromptContextSchema.parse({
+      providerInfo: { providerId, model: { id }, ...(customPrompt ? { customPrompt } : {}) },
+    });
     const result = selectVariant(ws.variants, context, ws.config.fallback);
     return result.ok ? result.variant.id : `error: ${result.error}`;
   };

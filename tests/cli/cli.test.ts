@@ -107,7 +107,9 @@ describe('variant-studio build', async () => {
     writeFileSync(path.join(ws, 'bad.json'), '{"cwd": 3}');
     const r = await run(['build', '--workspace', ws, '--context', path.join(ws, 'bad.json')]);
     expect(r.code).toBe(2);
-    expect(r.err).toBe(`variant-studio: context file '${path.join(ws, 'bad.json')}': cwd: Invalid input: expected string, received number\n`);
+    expect(r.err).toBe(
+      `variant-studio: context file '${path.join(ws, 'bad.json')}': cwd: Invalid input: expected string, received number\n`,
+    );
   });
 });
 
@@ -137,7 +139,9 @@ describe('variant-studio select', async () => {
     expect(r.code).toBe(1);
     const json = JSON.parse(r.out) as { variant: null; error: string }[];
     expect(json[0]!.variant).toBeNull();
-    expect(json[0]!.error).toBe("no variant matches model 'x' (provider 'anthropic') and there is no 'none-here' variant to fall back to; variants: generic, special");
+    expect(json[0]!.error).toBe(
+      "no variant matches model 'x' (provider 'anthropic') and there is no 'none-here' variant to fall back to; variants: generic, special",
+    );
   });
 });
 
@@ -146,14 +150,19 @@ describe('variant-studio check', async () => {
     const clean = await run(['check', '--workspace', workspace()]);
     expect(clean.code).toBe(0);
     const ws = workspace({
-      'variants/generic/variant.yaml': miniWorkspace()['variants/generic/variant.yaml']!.replace('tools: [say]', 'tools: [say, say, ghost]'),
+      'variants/generic/variant.yaml': miniWorkspace()['variants/generic/variant.yaml']!.replace(
+        'tools: [say]',
+        'tools: [say, say, ghost]',
+      ),
       'variants/broken/variant.yaml': 'id: broken\nfamily: x\nversion: "one"\n',
     });
     const r = await run(['check', '--workspace', ws]);
     expect(r.code).toBe(1);
     expect(r.out).toContain("variants/generic/variant.yaml:8:14: error DUPLICATE_TOOL: tool 'say' appears twice in tools");
     expect(r.out).toContain("variants/generic/variant.yaml:8:19: warning UNKNOWN_TOOL: no tool spec with id 'ghost' (tools/ghost.yaml)");
-    expect(r.out).toContain('variants/broken/variant.yaml:3:10: error LOAD_ERROR: Invalid input: expected number, received string (at version)');
+    expect(r.out).toContain(
+      'variants/broken/variant.yaml:3:10: error LOAD_ERROR: Invalid input: expected number, received string (at version)',
+    );
   });
 });
 
@@ -163,11 +172,16 @@ describe('variant-studio snapshot', async () => {
     const first = await run(['snapshot', '--workspace', ws]);
     expect(first.code).toBe(1);
     expect(first.out).toContain('missing snapshot generic/base.md (run with --update to write it)');
-    expect((await run(['snapshot', '--workspace', ws, '--update'])).out).toBe(`4 snapshot(s) written, 0 removed, 0 unchanged in ${path.join(ws, 'snapshots')}\n`);
+    expect((await run(['snapshot', '--workspace', ws, '--update'])).out).toBe(
+      `4 snapshot(s) written, 0 removed, 0 unchanged in ${path.join(ws, 'snapshots')}\n`,
+    );
     expect(readFileSync(path.join(ws, 'snapshots/generic/base.md'), 'utf8')).toBe(`${GENERIC_BASE}\n`);
     expect(await run(['snapshot', '--workspace', ws])).toEqual({ code: 0, out: '4 snapshot(s) match\n', err: '' });
 
-    writeFileSync(path.join(ws, 'variants/generic/template.md'), readFileSync(path.join(ws, 'variants/generic/template.md'), 'utf8').replace('{{GREETING}} on', '{{GREETING}} again on'));
+    writeFileSync(
+      path.join(ws, 'variants/generic/template.md'),
+      readFileSync(path.join(ws, 'variants/generic/template.md'), 'utf8').replace('{{GREETING}} on', '{{GREETING}} again on'),
+    );
     const changed = await run(['snapshot', '--workspace', ws]);
     expect(changed.code).toBe(1);
     expect(changed.out).toContain('--- a/generic/base.md\tstored snapshot\n+++ b/generic/base.md\tcurrent build\n');
@@ -214,7 +228,20 @@ describe('variant-studio build --profile (OpenCode-style stacks)', () => {
       'pkg/sub/CLAUDE.md': 'claude rules in sub',
     });
     dirs.push(root);
-    const r = await run(['build', '--profile', 'opencode', '--cwd', path.join(root, 'pkg/sub'), '--agent', 'plan', '--model', 'gpt-4.1', '--date', '2026-11-29', '--explain']);
+    const r = await run([
+      'build',
+      '--profile',
+      'opencode',
+      '--cwd',
+      path.join(root, 'pkg/sub'),
+      '--agent',
+      'plan',
+      '--model',
+      'gpt-4.1',
+      '--date',
+      '2026-11-29',
+      '--explain',
+    ]);
     expect(r.code).toBe(0);
     const real = (await import('node:fs')).realpathSync(root);
     expect([...r.out.matchAll(/^Instructions from: (.*)$/gm)].map((m) => m[1])).toEqual([`${real}/pkg/sub/CLAUDE.md`, `${real}/CLAUDE.md`]);
@@ -224,7 +251,7 @@ describe('variant-studio build --profile (OpenCode-style stacks)', () => {
   });
 
   it('rejects an unknown profile or stack preset with exit 2', async () => {
-    expect((await run(['build', '--profile', 'nope'])).err).toBe('variant-studio: no profile \'nope\' (profiles: opencode)\n');
+    expect((await run(['build', '--profile', 'nope'])).err).toBe("variant-studio: no profile 'nope' (profiles: opencode)\n");
     const r = await run(['build', '--profile', 'opencode', '--preset', 'basic']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/^variant-studio: no stack preset 'basic' \(stack presets: stack-basic, /);
@@ -240,7 +267,12 @@ describe('variant-studio schemas', () => {
     const ws = workspace();
     expect((await run(['schemas', '--workspace', ws, '--check'])).code).toBe(1);
     const written = await run(['schemas', '--workspace', ws]);
-    expect(written.out.split('\n').filter(Boolean).map((l) => path.basename(l))).toEqual([
+    expect(
+      written.out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => path.basename(l)),
+    ).toEqual([
       'workspace.schema.json',
       'variant.schema.json',
       'tool.schema.json',
@@ -248,7 +280,10 @@ describe('variant-studio schemas', () => {
       'context.schema.json',
       'stack-profile.schema.json',
     ]);
-    const schema = JSON.parse(readFileSync(path.join(ws, 'schemas/variant.schema.json'), 'utf8')) as { required: string[]; additionalProperties: boolean };
+    const schema = JSON.parse(readFileSync(path.join(ws, 'schemas/variant.schema.json'), 'utf8')) as {
+      required: string[];
+      additionalProperties: boolean;
+    };
     expect(schema.required).toEqual(['id', 'family', 'version', 'description', 'componentOrder']);
     expect(schema.additionalProperties).toBe(false);
     expect((await run(['schemas', '--workspace', ws, '--check'])).code).toBe(0);

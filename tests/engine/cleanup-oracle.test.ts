@@ -35,24 +35,50 @@ function resolve(template: string, placeholders: Record<string, unknown>): strin
 /** Strings over the characters the cleanup rules care about, so random inputs hit them often. */
 const cleanupText = fc
   .array(
-    fc.constantFrom('=', '====', '\n', '\n\n', ' ', '\t', '\r', '\u2028', '\u00a0', '#', '##', 'a', 'SEARCH', 'REPLACE', '-------', '+++++++', '-', '+', 'x'),
+    fc.constantFrom(
+      '=',
+      '====',
+      '\n',
+      '\n\n',
+      ' ',
+      '\t',
+      '\r',
+      '\u2028',
+      '\u00a0',
+      '#',
+      '##',
+      'a',
+      'SEARCH',
+      'REPLACE',
+      '-------',
+      '+++++++',
+      '-',
+      '+',
+      'x',
+    ),
     { maxLength: 60 },
   )
   .map((parts) => parts.join(''));
 
 describe('cleanup equals the regex chain of the semantics page', () => {
   it('on random text built from separators, headers, whitespace and diff markers', () => {
-    fc.assert(fc.property(cleanupText, (text) => {
+    fc.assert(
+      fc.property(cleanupText, (text) => {
         expect(cleanup(text)).toBe(referenceCleanup(text));
-      }), { numRuns: 20000 });
+      }),
+      { numRuns: 20000 },
+    );
   });
 
   it('on arbitrary unicode text', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 80 }), (text) => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 80 }), (text) => {
         expect(cleanup(text)).toBe(referenceCleanup(text));
-      }), {
-      numRuns: 3000,
-    });
+      }),
+      {
+        numRuns: 3000,
+      },
+    );
   });
 
   it.each([
@@ -68,16 +94,30 @@ describe('cleanup equals the regex chain of the semantics page', () => {
 });
 
 describe('template pass equals the regex of the semantics page', () => {
-  const placeholders: Record<string, unknown> = { A: 'alpha', B: { c: 'deep', n: 3 }, '': 'empty', 'x y': 'spaced', N: 0, F: false, Z: null };
+  const placeholders: Record<string, unknown> = {
+    A: 'alpha',
+    B: { c: 'deep', n: 3 },
+    '': 'empty',
+    'x y': 'spaced',
+    N: 0,
+    F: false,
+    Z: null,
+  };
   const templateText = fc
-    .array(fc.constantFrom('{{', '}}', '{', '}', 'A', 'B', '.', 'c', 'n', ' ', 'x y', 'Z', 'N', 'F', 'q', '\n', 'constructor', '__proto__'), {
-      maxLength: 40,
-    })
+    .array(
+      fc.constantFrom('{{', '}}', '{', '}', 'A', 'B', '.', 'c', 'n', ' ', 'x y', 'Z', 'N', 'F', 'q', '\n', 'constructor', '__proto__'),
+      {
+        maxLength: 40,
+      },
+    )
     .map((parts) => parts.join(''));
 
   it('on random brace soup', () => {
-    fc.assert(fc.property(templateText, (t) => {
+    fc.assert(
+      fc.property(templateText, (t) => {
         expect(resolve(t, placeholders)).toBe(referenceResolve(t, placeholders));
-      }), { numRuns: 20000 });
+      }),
+      { numRuns: 20000 },
+    );
   });
 });

@@ -25,11 +25,17 @@ describe('component template language', () => {
   });
 
   it('comparisons with literals', () => {
-    expect(renderTemplate('{{#if mode == "plan"}}P{{/if}}{{#if mode != \'plan\'}}Q{{/if}}{{#if n == 3}}3{{/if}}{{#if missing == null}}N{{/if}}', vars)).toBe('P3N');
+    expect(
+      renderTemplate(
+        '{{#if mode == "plan"}}P{{/if}}{{#if mode != \'plan\'}}Q{{/if}}{{#if n == 3}}3{{/if}}{{#if missing == null}}N{{/if}}',
+        vars,
+      ),
+    ).toBe('P3N');
   });
 
   it('each with this, @index, @number, @first, @last, item fields before outer variables, else', () => {
-    const t = '{{#each servers}}{{@number}}.{{name}}[{{#each tools}}{{this}}{{#unless @last}},{{/unless}}{{else}}none{{/each}}]{{#if @first}}*{{/if}} by {{NAME}};{{/each}}';
+    const t =
+      '{{#each servers}}{{@number}}.{{name}}[{{#each tools}}{{this}}{{#unless @last}},{{/unless}}{{else}}none{{/each}}]{{#if @first}}*{{/if}} by {{NAME}};{{/each}}';
     expect(renderTemplate(t, vars)).toBe('1.git[log,diff]* by Ada;2.db[none] by Ada;');
   });
 
@@ -45,6 +51,10 @@ describe('component template language', () => {
   });
 
   it('lists the keys a template reads', () => {
-    expect(templateKeys('{{A}} {{#if b.c}}{{D}}{{/if}}').map((k) => `${k.key}@${k.offset}${k.block ? '#' : ''}`)).toEqual(['A@0', 'b.c@6#', 'D@17']);
+    expect(templateKeys('{{A}} {{#if b.c}}{{D}}{{/if}}').map((k) => `${k.key}@${k.offset}${k.block ? '#' : ''}`)).toEqual([
+      'A@0',
+      'b.c@6#',
+      'D@17',
+    ]);
   });
 });

@@ -26,7 +26,14 @@ describe('lint', () => {
 
   it("Cline's validator errors", () => {
     const out = lint({
-      'variants/bad/variant.yaml': variantYaml(['id: bad', 'family: x', 'version: 0', 'description: ""', 'componentOrder: []', 'tools: [say, say]']),
+      'variants/bad/variant.yaml': variantYaml([
+        'id: bad',
+        'family: x',
+        'version: 0',
+        'description: ""',
+        'componentOrder: []',
+        'tools: [say, say]',
+      ]),
       'variants/bad/template.md': 'no sections here',
     });
     expect(out.filter((l) => l.startsWith('variants/bad/'))).toEqual([
@@ -70,7 +77,13 @@ describe('lint', () => {
   it('strict mode adds the structural recommendations', () => {
     const out = lint(
       {
-        'variants/s/variant.yaml': variantYaml(['id: s', 'family: x', 'version: 1', 'description: short', 'componentOrder: [TOOL_USE_SECTION, AGENT_ROLE_SECTION]']),
+        'variants/s/variant.yaml': variantYaml([
+          'id: s',
+          'family: x',
+          'version: 1',
+          'description: short',
+          'componentOrder: [TOOL_USE_SECTION, AGENT_ROLE_SECTION]',
+        ]),
         'variants/s/template.md': '{{TOOL_USE_SECTION}}{{AGENT_ROLE_SECTION}}{{SYSTEM_INFO_SECTION}}',
       },
       true,
@@ -87,7 +100,14 @@ describe('lint', () => {
 
   it('matchers: invalid regexes are errors, shadowed matchers warnings', () => {
     const mk = (id: string, matcher: string) => ({
-      [`variants/${id}/variant.yaml`]: variantYaml([`id: ${id}`, 'family: x', 'version: 1', 'description: a variant for matcher tests', `matcher: ${matcher}`, 'componentOrder: [AGENT_ROLE_SECTION]']),
+      [`variants/${id}/variant.yaml`]: variantYaml([
+        `id: ${id}`,
+        'family: x',
+        'version: 1',
+        'description: a variant for matcher tests',
+        `matcher: ${matcher}`,
+        'componentOrder: [AGENT_ROLE_SECTION]',
+      ]),
       [`variants/${id}/template.md`]: '{{AGENT_ROLE_SECTION}}{{SYSTEM_INFO_SECTION}}',
     });
     const out = lint({

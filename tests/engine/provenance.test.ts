@@ -17,7 +17,12 @@ function expectPartition(r: VariantBuildResult): void {
 describe('provenance', () => {
   it('credits every range of the final text to the template, a component or a placeholder', () => {
     const r = build(
-      { baseTemplate: 'Intro {{GREETING}}\n\n====\n\n{{A}}\n\n====\n\n{{CWD}}', componentOrder: ['A'], placeholders: { GREETING: 'hello' }, files: { folder: 'variants/v', config: 'variants/v/variant.yaml', template: 'variants/v/template.md' } },
+      {
+        baseTemplate: 'Intro {{GREETING}}\n\n====\n\n{{A}}\n\n====\n\n{{CWD}}',
+        componentOrder: ['A'],
+        placeholders: { GREETING: 'hello' },
+        files: { folder: 'variants/v', config: 'variants/v/variant.yaml', template: 'variants/v/template.md' },
+      },
       { components: { A: 'Section A' } },
     );
     expect(r.text).toBe('Intro hello\n\n====\n\nSection A\n\n====\n\n/proj');
@@ -37,10 +42,16 @@ describe('provenance', () => {
   });
 
   it('maps ranges through the cleanup (trimmed, collapsed, spaced separators)', () => {
-    const r = build({ baseTemplate: '  {{A}}\n\n\n\n====\n{{B}}  ', componentOrder: ['A', 'B'] }, { components: { A: '\n\nfirst', B: 'second\n\n\n' } });
+    const r = build(
+      { baseTemplate: '  {{A}}\n\n\n\n====\n{{B}}  ', componentOrder: ['A', 'B'] },
+      { components: { A: '\n\nfirst', B: 'second\n\n\n' } },
+    );
     expect(r.text).toBe('first\n\n====\n\nsecond');
     expectPartition(r);
-    const byKind = r.sections.map((s) => `${s.source.kind === 'component' ? s.source.componentId : s.source.kind}:${JSON.stringify(r.text.slice(s.start, s.end))}@${s.offset}`);
+    const byKind = r.sections.map(
+      (s) =>
+        `${s.source.kind === 'component' ? s.source.componentId : s.source.kind}:${JSON.stringify(r.text.slice(s.start, s.end))}@${s.offset}`,
+    );
     // The blank line comes from the collapsed run at offset 7, the separator from offset 11, and the
     // blank line cleanup inserts after it is credited to the line break it was inserted at (15).
     expect(byKind).toEqual(['A:"first"@2', 'template:"\\n\\n"@7', 'template:"====\\n"@11', 'template:"\\n"@15', 'B:"second"@0']);
@@ -65,7 +76,10 @@ describe('provenance', () => {
   });
 
   it('partitions the text for arbitrary templates and component outputs (property)', () => {
-    const text = fc.string({ unit: fc.constantFrom('a', ' ', '\n', '=', '====', '#', '##', '{{A}}', '{{B}}', '{{', '}}', 'SEARCH', '\t') as fc.Arbitrary<string>, maxLength: 40 });
+    const text = fc.string({
+      unit: fc.constantFrom('a', ' ', '\n', '=', '====', '#', '##', '{{A}}', '{{B}}', '{{', '}}', 'SEARCH', '\t') as fc.Arbitrary<string>,
+      maxLength: 40,
+    });
     fc.assert(
       fc.property(text, text, text, (template, a, b) => {
         const r = build({ baseTemplate: template, componentOrder: ['A', 'B'] }, { components: { A: a, B: b } });
@@ -78,16 +92,26 @@ describe('provenance', () => {
 
 describe('a build never throws', () => {
   it('on arbitrary templates, component outputs, throwing components and runtime placeholders', () => {
-    const output = fc.oneof(fc.string({ maxLength: 60 }), fc.constant(undefined), fc.string().map((m) => new Error(m)));
+    const output = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.constant(undefined),
+      fc.string().map((m) => new Error(m)),
+    );
     const runtime = fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
     fc.assert(
-      fc.property(fc.string({ maxLength: 120 }), fc.array(fc.string({ maxLength: 10 }), { maxLength: 4 }), fc.array(output, { maxLength: 4 }), runtime, (template, ids, outputs, rt) => {
-        const components: Record<string, string | undefined | Error> = {};
-        ids.forEach((id, i) => (components[id] = outputs[i]));
-        const r = build({ baseTemplate: template, componentOrder: ids }, { components, context: { cwd: '/p', runtimePlaceholders: rt } });
-        expect(typeof r.text).toBe('string');
-        expectPartition(r);
-      }),
+      fc.property(
+        fc.string({ maxLength: 120 }),
+        fc.array(fc.string({ maxLength: 10 }), { maxLength: 4 }),
+        fc.array(output, { maxLength: 4 }),
+        runtime,
+        (template, ids, outputs, rt) => {
+          const components: Record<string, string | undefined | Error> = {};
+          ids.forEach((id, i) => (components[id] = outputs[i]));
+          const r = build({ baseTemplate: template, componentOrder: ids }, { components, context: { cwd: '/p', runtimePlaceholders: rt } });
+          expect(typeof r.text).toBe('string');
+          expectPartition(r);
+        },
+      ),
       { numRuns: 3000 },
     );
   });

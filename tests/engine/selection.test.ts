@@ -33,14 +33,27 @@ describe('string conditions', () => {
 
 describe('combinators and flags', () => {
   it('all / any / not and context flags', () => {
-    const matcher = m({ all: [{ any: [{ modelId: { contains: 'gpt' } }, { modelId: { contains: 'o3' } }] }, { not: { flag: 'enableNativeToolCalls' } }, { flag: 'planMode', is: false }] });
+    const matcher = m({
+      all: [
+        { any: [{ modelId: { contains: 'gpt' } }, { modelId: { contains: 'o3' } }] },
+        { not: { flag: 'enableNativeToolCalls' } },
+        { flag: 'planMode', is: false },
+      ],
+    });
     expect(evaluateMatcher(matcher, ctx('o3')).matched).toBe(true);
     expect(evaluateMatcher(matcher, ctx('o3', { enableNativeToolCalls: true })).matched).toBe(false);
-    expect(evaluateMatcher(matcher, ctx('o3', { providerInfo: { providerId: 'openai', model: { id: 'o3' }, mode: 'plan' } })).matched).toBe(false);
-    expect(evaluateMatcher(matcher, ctx('claude')).explanation).toBe('none of: model id "claude" does not contain "gpt"; model id "claude" does not contain "o3"');
+    expect(evaluateMatcher(matcher, ctx('o3', { providerInfo: { providerId: 'openai', model: { id: 'o3' }, mode: 'plan' } })).matched).toBe(
+      false,
+    );
+    expect(evaluateMatcher(matcher, ctx('claude')).explanation).toBe(
+      'none of: model id "claude" does not contain "gpt"; model id "claude" does not contain "o3"',
+    );
   });
   it('focusChainEnabled reads the focus chain settings', () => {
-    expect(evaluateMatcher(m({ flag: 'focusChainEnabled' }), ctx('x', { focusChainSettings: { enabled: true, remindClineInterval: 6 } })).matched).toBe(true);
+    expect(
+      evaluateMatcher(m({ flag: 'focusChainEnabled' }), ctx('x', { focusChainSettings: { enabled: true, remindClineInterval: 6 } }))
+        .matched,
+    ).toBe(true);
   });
 });
 
@@ -70,12 +83,19 @@ describe('selectVariant', () => {
 
   it('falls back to generic when nothing matches', () => {
     const r = selectVariant([a, b, generic], ctx('zeta'));
-    expect(r.ok && [r.variant.id, r.via, r.summary]).toEqual(['generic', 'fallback', "no matcher said yes, so the fallback 'generic' serves"]);
+    expect(r.ok && [r.variant.id, r.via, r.summary]).toEqual([
+      'generic',
+      'fallback',
+      "no matcher said yes, so the fallback 'generic' serves",
+    ]);
   });
 
   it('fails with a clear error naming the model and the variants when there is no generic', () => {
     const r = selectVariant([a, b], ctx('zeta'));
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error).toBe("no variant matches model 'zeta' (provider 'openai') and there is no 'generic' variant to fall back to; variants: a, b");
+    if (!r.ok)
+      expect(r.error).toBe(
+        "no variant matches model 'zeta' (provider 'openai') and there is no 'generic' variant to fall back to; variants: a, b",
+      );
   });
 });

@@ -14,7 +14,9 @@ describe('components', () => {
   });
 
   it('a result is kept only if non-empty after trimming, but the kept value is untrimmed', () => {
-    expect(build({ baseTemplate: '[{{A}}][{{B}}]', componentOrder: ['A', 'B'] }, { components: { A: ' \n\t ', B: '  b  ' } }).text).toBe('[{{A}}][  b  ]');
+    expect(build({ baseTemplate: '[{{A}}][{{B}}]', componentOrder: ['A', 'B'] }, { components: { A: ' \n\t ', B: '  b  ' } }).text).toBe(
+      '[{{A}}][  b  ]',
+    );
   });
 
   it('a missing component warns and is skipped; a standard section slot then resolves to ""', () => {
@@ -43,7 +45,13 @@ describe('components', () => {
       ['COMPONENT_EMPTY', 'info', 'A'],
       ['PLACEHOLDER_UNRESOLVED', 'info', 'A'],
     ]);
-    expect(r.components[0]).toMatchObject({ id: 'A', status: 'empty', chars: 0, finalChars: 0, reason: 'renders nothing for this context' });
+    expect(r.components[0]).toMatchObject({
+      id: 'A',
+      status: 'empty',
+      chars: 0,
+      finalChars: 0,
+      reason: 'renders nothing for this context',
+    });
   });
 });
 
@@ -54,7 +62,9 @@ describe('placeholders: five layers', () => {
 
   it('2. CWD from the context, else the process cwd; SUPPORTS_BROWSER; MODEL_FAMILY; CURRENT_DATE (UTC)', () => {
     const t = '{{CWD}} {{SUPPORTS_BROWSER}} {{MODEL_FAMILY}} {{CURRENT_DATE}}';
-    expect(build({ baseTemplate: t, family: 'famX' }, { context: { cwd: '/c', supportsBrowserUse: true } }).text).toBe('/c true famX 2026-01-15');
+    expect(build({ baseTemplate: t, family: 'famX' }, { context: { cwd: '/c', supportsBrowserUse: true } }).text).toBe(
+      '/c true famX 2026-01-15',
+    );
     expect(build({ baseTemplate: t }, { context: {}, processCwd: '/p' }).text).toBe('/p  fam 2026-01-15');
   });
 
@@ -65,11 +75,15 @@ describe('placeholders: five layers', () => {
   });
 
   it('2. layer 2 overwrites a variant placeholder named MODEL_FAMILY or CWD', () => {
-    expect(build({ baseTemplate: '{{MODEL_FAMILY}}/{{CWD}}', placeholders: { MODEL_FAMILY: 'mine', CWD: '/mine' } }).text).toBe('fam//proj');
+    expect(build({ baseTemplate: '{{MODEL_FAMILY}}/{{CWD}}', placeholders: { MODEL_FAMILY: 'mine', CWD: '/mine' } }).text).toBe(
+      'fam//proj',
+    );
   });
 
   it('3. component sections overwrite variant placeholders of the same key', () => {
-    expect(build({ baseTemplate: '{{A}}', componentOrder: ['A'], placeholders: { A: 'variant' } }, { components: { A: 'component' } }).text).toBe('component');
+    expect(
+      build({ baseTemplate: '{{A}}', componentOrder: ['A'], placeholders: { A: 'variant' } }, { components: { A: 'component' } }).text,
+    ).toBe('component');
   });
 
   it('4. falsy standard placeholders become the section or ""; unknown keys stay', () => {
@@ -94,7 +108,14 @@ describe('placeholders: five layers', () => {
       { baseTemplate: '{{V}}{{CWD}}{{S}}{{OS}}{{R}}{{toString}}', componentOrder: ['S'], placeholders: { V: 'v' } },
       { components: { S: 's' }, context: { cwd: '/c', runtimePlaceholders: { R: 'r' } } },
     );
-    expect(r.placeholders.map((p) => `${p.key}:${p.layer}`)).toEqual(['V:variant', 'CWD:standard', 'S:component', 'OS:standard-default', 'R:runtime', 'toString:inherited']);
+    expect(r.placeholders.map((p) => `${p.key}:${p.layer}`)).toEqual([
+      'V:variant',
+      'CWD:standard',
+      'S:component',
+      'OS:standard-default',
+      'R:runtime',
+      'toString:inherited',
+    ]);
   });
 });
 
@@ -112,7 +133,9 @@ describe('template pass', () => {
   });
 
   it('a key is everything up to the first }, which must be followed by another', () => {
-    expect(build({ baseTemplate: '{{{CWD}}} {{C}WD}} {{}} {{CWD}' }, { context: { cwd: '/c', runtimePlaceholders: { '{CWD': 'brace' } } }).text).toBe('brace} {{C}WD}} {{}} {{CWD}');
+    expect(
+      build({ baseTemplate: '{{{CWD}}} {{C}WD}} {{}} {{CWD}' }, { context: { cwd: '/c', runtimePlaceholders: { '{CWD': 'brace' } } }).text,
+    ).toBe('brace} {{C}WD}} {{}} {{CWD}');
   });
 
   it('reports every unresolved key with its template offset', () => {
@@ -132,7 +155,8 @@ describe('cleanup, step by step', () => {
   });
   it('2. trims both ends', () => expect(clean(' \n a \n ')).toBe('a'));
   it('3. drops a separator at the very end', () => expect(clean('a\n\n=====\n')).toBe('a'));
-  it('4. an empty section between separators collapses to one ==== line', () => expect(clean('a\n====\n\n  \n=====\nb')).toBe('a\n\n====\n\nb'));
+  it('4. an empty section between separators collapses to one ==== line', () =>
+    expect(clean('a\n====\n\n  \n=====\nb')).toBe('a\n\n====\n\nb'));
   it('5. two separators in a row become one', () => expect(clean('a\n\n====\n====\nb')).toBe('a\n\n====\n\nb'));
   it('6. empty ## header lines are removed at the start and in the middle', () => expect(clean('##\nA\n## \t\nB\n##')).toBe('A\nB'));
   it('6. a ## line with text is kept', () => expect(clean('## Title\nA')).toBe('## Title\nA'));

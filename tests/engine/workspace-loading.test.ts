@@ -34,8 +34,12 @@ describe('loading a workspace', () => {
   });
 
   it('schema errors point at the offending value', () => {
-    const ws = load({ 'variants/special/variant.yaml': miniWorkspace()['variants/special/variant.yaml']!.replace('version: 2', 'version: two') });
-    expect(ws.problems.map(formatProblem)[0]).toBe('variants/special/variant.yaml:3:10: error: Invalid input: expected number, received string (at version)');
+    const ws = load({
+      'variants/special/variant.yaml': miniWorkspace()['variants/special/variant.yaml']!.replace('version: 2', 'version: two'),
+    });
+    expect(ws.problems.map(formatProblem)[0]).toBe(
+      'variants/special/variant.yaml:3:10: error: Invalid input: expected number, received string (at version)',
+    );
   });
 
   it('unknown keys are errors (typos do not pass silently)', () => {
@@ -45,31 +49,47 @@ describe('loading a workspace', () => {
 
   it('a missing base template names the file', () => {
     const ws = load({ 'variants/special/template.md': null });
-    expect(ws.problems.map(formatProblem)[0]).toBe("variants/special/template.md: error: missing: the base template of variant 'special' (named by variants/special/variant.yaml)");
+    expect(ws.problems.map(formatProblem)[0]).toBe(
+      "variants/special/template.md: error: missing: the base template of variant 'special' (named by variants/special/variant.yaml)",
+    );
   });
 
   it('a template path that leaves the variant folder is refused', () => {
     for (const bad of ['../generic/template.md', '/etc/passwd', 'a/../../x.md', 'C:/x.md']) {
-      const ws = load({ 'variants/special/variant.yaml': miniWorkspace()['variants/special/variant.yaml']! + `template: ${JSON.stringify(bad)}\n` });
+      const ws = load({
+        'variants/special/variant.yaml': miniWorkspace()['variants/special/variant.yaml']! + `template: ${JSON.stringify(bad)}\n`,
+      });
       expect(ws.variants.map((v) => v.id)).toEqual(['generic']);
       expect(ws.problems[0]!.message).toBe(`template '${bad}' must be a relative path inside the variant folder`);
     }
   });
 
   it('an id that does not match its folder is an error', () => {
-    const ws = load({ 'variants/special/variant.yaml': miniWorkspace()['variants/special/variant.yaml']!.replace('id: special', 'id: other') });
-    expect(ws.problems.map(formatProblem)[0]).toBe("variants/special/variant.yaml:1:5: error: id 'other' does not match its folder name 'special' (at id)");
+    const ws = load({
+      'variants/special/variant.yaml': miniWorkspace()['variants/special/variant.yaml']!.replace('id: special', 'id: other'),
+    });
+    expect(ws.problems.map(formatProblem)[0]).toBe(
+      "variants/special/variant.yaml:1:5: error: id 'other' does not match its folder name 'special' (at id)",
+    );
   });
 
   it('a folder without variant.yaml is reported', () => {
     const ws = load({ 'variants/empty/template.md': 'x' });
-    expect(ws.problems.map(formatProblem)).toEqual(['variants/empty/variant.yaml: error: missing: every variant folder needs a variant.yaml']);
+    expect(ws.problems.map(formatProblem)).toEqual([
+      'variants/empty/variant.yaml: error: missing: every variant folder needs a variant.yaml',
+    ]);
   });
 
   it('override files become override templates', () => {
-    const ws = load({ 'variants/generic/overrides/components/TOOLBOX.md': 'custom tools', 'variants/generic/overrides/tools/say.md': 'SAY {{DEFAULT_TEXT}}' });
+    const ws = load({
+      'variants/generic/overrides/components/TOOLBOX.md': 'custom tools',
+      'variants/generic/overrides/tools/say.md': 'SAY {{DEFAULT_TEXT}}',
+    });
     const generic = ws.variants.find((v) => v.id === 'generic')!;
-    expect(generic.componentOverrides.TOOLBOX).toEqual({ template: 'custom tools', templateFile: 'variants/generic/overrides/components/TOOLBOX.md' });
+    expect(generic.componentOverrides.TOOLBOX).toEqual({
+      template: 'custom tools',
+      templateFile: 'variants/generic/overrides/components/TOOLBOX.md',
+    });
     expect(generic.toolOverrides.say!.templateFile).toBe('variants/generic/overrides/tools/say.md');
   });
 
@@ -81,7 +101,11 @@ describe('loading a workspace', () => {
       'contexts/c2.yaml': 'extends: c1\n',
       'contexts/badvalue.yaml': 'context:\n  supportsBrowserUse: "yes"\n',
     });
-    expect(ws.presets.find((p) => p.name === 'deep')!.context.providerInfo).toEqual({ providerId: 'anthropic', model: { id: 'other' }, mode: 'act' });
+    expect(ws.presets.find((p) => p.name === 'deep')!.context.providerInfo).toEqual({
+      providerId: 'anthropic',
+      model: { id: 'other' },
+      mode: 'act',
+    });
     expect(ws.problems.map(formatProblem)).toEqual([
       'contexts/badvalue.yaml:2:23: error: Invalid input: expected boolean, received string (at context.supportsBrowserUse)',
       "contexts/c2.yaml:1:10: error: 'extends' makes a cycle: c1 -> c2 -> c1 (at extends)",
@@ -91,7 +115,9 @@ describe('loading a workspace', () => {
 
   it('a tool whose id does not match its file is left out with an error', () => {
     const ws = load({ 'tools/other.yaml': 'id: nope\nspecs:\n  - family: generic\n    description: d\n' });
-    expect(ws.problems.map(formatProblem)).toEqual(["tools/other.yaml:1:5: error: id 'nope' does not match the file name 'other.yaml' (at id)"]);
+    expect(ws.problems.map(formatProblem)).toEqual([
+      "tools/other.yaml:1:5: error: id 'nope' does not match the file name 'other.yaml' (at id)",
+    ]);
     expect([...ws.tools.keys()]).toEqual(['say']);
   });
 

@@ -22,7 +22,13 @@ describe('token counts in pieces', () => {
     let checked = 0;
     for (const variant of ws.variants) {
       for (const preset of ws.presets) {
-        const text = buildVariantPrompt({ variant, context: preset.context, components: ws.components, tools: ws.tools, options: { now: '2026-01-15', processCwd: '/w' } }).text;
+        const text = buildVariantPrompt({
+          variant,
+          context: preset.context,
+          components: ws.components,
+          tools: ws.tools,
+          options: { now: '2026-01-15', processCwd: '/w' },
+        }).text;
         const counts = await countTokens(text);
         expect(counts).toEqual({ o200k: countO200k(text, NO_SPECIAL), cl100k: countCl100k(text, NO_SPECIAL) });
         if (tokenPieces(text).length > 1) checked++;

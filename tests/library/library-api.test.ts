@@ -26,6 +26,16 @@ it('loads a workspace, registers a code component, selects and builds through th
       lintErrors: lintWorkspace(ws).filter((f) => f.severity === 'error').length,
     }));
   `;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: path.resolve('tests/library') });
-  expect(JSON.parse(out)).toEqual({ ok: true, variant: 'gpt-5', first: 'ROLE for gpt-5 in /repo', picked: 'gpt-5', sections: 15, lintErrors: 0 });
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    cwd: path.resolve('tests/library'),
+  });
+  expect(JSON.parse(out)).toEqual({
+    ok: true,
+    variant: 'gpt-5',
+    first: 'ROLE for gpt-5 in /repo',
+    picked: 'gpt-5',
+    sections: 15,
+    lintErrors: 0,
+  });
 });

@@ -18,7 +18,10 @@ export function buildWorkspaceVariant(
 ): WorkspaceBuildOutcome {
   const variant = workspace.variants.find((v) => v.id === variantId);
   if (!variant) {
-    return { ok: false, error: `no variant '${variantId}' in this workspace (variants: ${workspace.variants.map((v) => v.id).join(', ') || 'none'})` };
+    return {
+      ok: false,
+      error: `no variant '${variantId}' in this workspace (variants: ${workspace.variants.map((v) => v.id).join(', ') || 'none'})`,
+    };
   }
   return { ok: true, result: buildVariantPrompt({ variant, context, components: workspace.components, tools: workspace.tools, options }) };
 }

@@ -58,7 +58,10 @@ function componentTemplate(entry: ComponentEntry, variant: Variant): { template?
   return { template: entry.template, origin: 'workspace', ...(entry.file ? { file: entry.file } : {}) };
 }
 
-function renderComponent(entry: ComponentEntry, input: ComponentInput): { text: string | undefined; origin: ComponentOrigin; file?: string; reason?: string } {
+function renderComponent(
+  entry: ComponentEntry,
+  input: ComponentInput,
+): { text: string | undefined; origin: ComponentOrigin; file?: string; reason?: string } {
   const source = componentTemplate(entry, input.variant);
   let text: string | undefined;
   let reason: string | undefined;
@@ -100,7 +103,15 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
         const defaultText = renderToolTextCached(spec, enabledIds, context);
         const override = variant.toolOverrides[spec.id]?.template;
         const text =
-          override === undefined ? defaultText : renderTemplate(override, { DEFAULT_TEXT: defaultText, id: spec.id, name: spec.name ?? spec.id, description: spec.description ?? '', context });
+          override === undefined
+            ? defaultText
+            : renderTemplate(override, {
+                DEFAULT_TEXT: defaultText,
+                id: spec.id,
+                name: spec.name ?? spec.id,
+                description: spec.description ?? '',
+                context,
+              });
         return { spec, text };
       });
 
@@ -135,12 +146,24 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
         reports.push({ id, status: 'ok', origin: out.origin, file: out.file, chars: out.text.length, finalChars: 0, inTemplate: false });
       } else {
         const reason = out.reason ?? 'renders nothing for this context';
-        warnings.push({ code: 'COMPONENT_EMPTY', severity: 'info', message: `Component '${id}' is empty for this context`, componentId: id, detail: reason });
+        warnings.push({
+          code: 'COMPONENT_EMPTY',
+          severity: 'info',
+          message: `Component '${id}' is empty for this context`,
+          componentId: id,
+          detail: reason,
+        });
         reports.push({ id, status: 'empty', origin: out.origin, file: out.file, chars: 0, finalChars: 0, reason, inTemplate: false });
       }
     } catch (error) {
       const detail = errorText(error);
-      warnings.push({ code: 'COMPONENT_FAILED', severity: 'warning', message: `Warning: Failed to build component '${id}':`, componentId: id, detail });
+      warnings.push({
+        code: 'COMPONENT_FAILED',
+        severity: 'warning',
+        message: `Warning: Failed to build component '${id}':`,
+        componentId: id,
+        detail,
+      });
       reports.push({ id, status: 'failed', chars: 0, finalChars: 0, reason: detail, inTemplate: false });
     }
   }
@@ -197,7 +220,13 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
     templateKeys.add(key);
     const value = lookupDotted(placeholders, key);
     if (value === undefined || value === null) {
-      warnings.push({ code: 'PLACEHOLDER_UNRESOLVED', severity: 'info', message: `Placeholder '{{${key}}}' is not resolved and stays in the prompt`, key, templateOffset: tag.start });
+      warnings.push({
+        code: 'PLACEHOLDER_UNRESOLVED',
+        severity: 'info',
+        message: `Placeholder '{{${key}}}' is not resolved and stays in the prompt`,
+        key,
+        templateOffset: tag.start,
+      });
       emit(template.slice(tag.start, tag.end), 0, tag.start);
       continue;
     }

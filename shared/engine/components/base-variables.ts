@@ -28,7 +28,13 @@ function compute(input: ComponentInput): Record<string, unknown> {
       .filter(Boolean)
       .join('\n\n'),
     context,
-    variant: { id: variant.id, family: variant.family, version: variant.version, config: variant.config, placeholders: variant.placeholders },
+    variant: {
+      id: variant.id,
+      family: variant.family,
+      version: variant.version,
+      config: variant.config,
+      placeholders: variant.placeholders,
+    },
     sections: input.sections,
   };
 }

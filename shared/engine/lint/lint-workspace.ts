@@ -39,7 +39,14 @@ function lintVariant(variant: Variant, ws: WorkspaceSnapshot, strict: boolean): 
   // Cline's validator: errors
   if (!variant.id) inConfig('MISSING_ID', 'error', 'the variant has no id', ['id']);
   if (!variant.description.trim()) inConfig('MISSING_DESCRIPTION', 'error', 'the variant has no description', ['description']);
-  if (!variant.baseTemplate.trim()) findings.push({ code: 'MISSING_TEMPLATE', severity: 'error', message: 'the base template is empty', file: templateFile, variantId: variant.id });
+  if (!variant.baseTemplate.trim())
+    findings.push({
+      code: 'MISSING_TEMPLATE',
+      severity: 'error',
+      message: 'the base template is empty',
+      file: templateFile,
+      variantId: variant.id,
+    });
   if (variant.componentOrder.length === 0) inConfig('MISSING_COMPONENT_ORDER', 'error', 'componentOrder is empty', ['componentOrder']);
   if (variant.version < 1) inConfig('INVALID_VERSION', 'error', `version must be 1 or more (is ${variant.version})`, ['version']);
 
@@ -48,15 +55,36 @@ function lintVariant(variant: Variant, ws: WorkspaceSnapshot, strict: boolean): 
   const used = new Set(keys.map((k) => k.key));
   if (variant.baseTemplate.trim()) {
     if (!used.has('AGENT_ROLE_SECTION'))
-      findings.push({ code: 'TEMPLATE_MISSING_AGENT_ROLE', severity: 'error', message: 'the template does not use {{AGENT_ROLE_SECTION}}', file: templateFile, line: 1, column: 1, variantId: variant.id });
+      findings.push({
+        code: 'TEMPLATE_MISSING_AGENT_ROLE',
+        severity: 'error',
+        message: 'the template does not use {{AGENT_ROLE_SECTION}}',
+        file: templateFile,
+        line: 1,
+        column: 1,
+        variantId: variant.id,
+      });
     if (!used.has('SYSTEM_INFO_SECTION'))
-      findings.push({ code: 'TEMPLATE_MISSING_SYSTEM_INFO', severity: 'error', message: 'the template does not use {{SYSTEM_INFO_SECTION}}', file: templateFile, line: 1, column: 1, variantId: variant.id });
+      findings.push({
+        code: 'TEMPLATE_MISSING_SYSTEM_INFO',
+        severity: 'error',
+        message: 'the template does not use {{SYSTEM_INFO_SECTION}}',
+        file: templateFile,
+        line: 1,
+        column: 1,
+        variantId: variant.id,
+      });
   }
   const seenComponents = new Set<string>();
   variant.componentOrder.forEach((id, i) => {
-    if (seenComponents.has(id)) inConfig('DUPLICATE_COMPONENT', 'error', `component '${id}' appears twice in componentOrder`, ['componentOrder', i]);
+    if (seenComponents.has(id))
+      inConfig('DUPLICATE_COMPONENT', 'error', `component '${id}' appears twice in componentOrder`, ['componentOrder', i]);
     seenComponents.add(id);
-    if (!ws.components.has(id)) inConfig('UNKNOWN_COMPONENT', 'warning', `no component '${id}' is registered; the build will warn "Component '${id}' not found"`, ['componentOrder', i]);
+    if (!ws.components.has(id))
+      inConfig('UNKNOWN_COMPONENT', 'warning', `no component '${id}' is registered; the build will warn "Component '${id}' not found"`, [
+        'componentOrder',
+        i,
+      ]);
   });
   const seenTools = new Set<string>();
   variant.tools.forEach((id, i) => {
@@ -69,23 +97,40 @@ function lintVariant(variant: Variant, ws: WorkspaceSnapshot, strict: boolean): 
   const componentSet = new Set(variant.componentOrder);
   for (const { key, offset } of keys) {
     if (!componentSet.has(key) && !isStandardPlaceholder(key) && !Object.prototype.hasOwnProperty.call(variant.placeholders, key)) {
-      inTemplate('UNKNOWN_PLACEHOLDER', 'warning', `{{${key}}} is neither a component of this variant, a standard placeholder nor a variant placeholder`, offset);
+      inTemplate(
+        'UNKNOWN_PLACEHOLDER',
+        'warning',
+        `{{${key}}} is neither a component of this variant, a standard placeholder nor a variant placeholder`,
+        offset,
+      );
     }
   }
   variant.componentOrder.forEach((id, i) => {
-    if (!used.has(id)) inConfig('COMPONENT_NOT_IN_TEMPLATE', 'warning', `component '${id}' is built but the template never uses {{${id}}}`, ['componentOrder', i]);
+    if (!used.has(id))
+      inConfig('COMPONENT_NOT_IN_TEMPLATE', 'warning', `component '${id}' is built but the template never uses {{${id}}}`, [
+        'componentOrder',
+        i,
+      ]);
   });
   for (const [id, override] of Object.entries(variant.componentOverrides)) {
     if (!componentSet.has(id) && override.enabled !== false) {
       const message = `override for component '${id}', which is not in componentOrder`;
-      if (override.templateFile) findings.push({ code: 'UNUSED_COMPONENT_OVERRIDE', severity: 'warning', message, file: override.templateFile, variantId: variant.id });
+      if (override.templateFile)
+        findings.push({
+          code: 'UNUSED_COMPONENT_OVERRIDE',
+          severity: 'warning',
+          message,
+          file: override.templateFile,
+          variantId: variant.id,
+        });
       else inConfig('UNUSED_COMPONENT_OVERRIDE', 'warning', message, ['componentOverrides', id]);
     }
   }
   for (const [id, override] of Object.entries(variant.toolOverrides)) {
     if (!seenTools.has(id) && override.enabled !== false) {
       const message = `override for tool '${id}', which is not in tools`;
-      if (override.templateFile) findings.push({ code: 'UNUSED_TOOL_OVERRIDE', severity: 'warning', message, file: override.templateFile, variantId: variant.id });
+      if (override.templateFile)
+        findings.push({ code: 'UNUSED_TOOL_OVERRIDE', severity: 'warning', message, file: override.templateFile, variantId: variant.id });
       else inConfig('UNUSED_TOOL_OVERRIDE', 'warning', message, ['toolOverrides', id]);
     }
   }
@@ -95,22 +140,40 @@ function lintVariant(variant: Variant, ws: WorkspaceSnapshot, strict: boolean): 
     if (override.template === undefined) continue;
     for (const problem of parseTemplateCached(override.template).problems) {
       const file = override.templateFile ?? configFile;
-      const pos = override.templateFile ? lineColumn(override.template, problem.offset) : positionOf(positions, ['componentOverrides', id, 'template']);
-      findings.push({ code: 'TEMPLATE_BLOCK', severity: 'warning', message: `override of ${id}: ${problem.message}`, file, line: pos?.line, column: pos?.column, variantId: variant.id });
+      const pos = override.templateFile
+        ? lineColumn(override.template, problem.offset)
+        : positionOf(positions, ['componentOverrides', id, 'template']);
+      findings.push({
+        code: 'TEMPLATE_BLOCK',
+        severity: 'warning',
+        message: `override of ${id}: ${problem.message}`,
+        file,
+        line: pos?.line,
+        column: pos?.column,
+        variantId: variant.id,
+      });
     }
   }
 
   // Strict mode
   if (strict) {
     const order = variant.componentOrder;
-    if (!order.includes('AGENT_ROLE_SECTION')) inConfig('STRICT_MISSING_AGENT_ROLE', 'warning', 'componentOrder has no AGENT_ROLE_SECTION', ['componentOrder']);
-    if (!order.includes('RULES_SECTION')) inConfig('STRICT_MISSING_RULES', 'warning', 'componentOrder has no RULES_SECTION', ['componentOrder']);
-    if (!order.includes('SYSTEM_INFO_SECTION')) inConfig('STRICT_MISSING_SYSTEM_INFO', 'warning', 'componentOrder has no SYSTEM_INFO_SECTION', ['componentOrder']);
+    if (!order.includes('AGENT_ROLE_SECTION'))
+      inConfig('STRICT_MISSING_AGENT_ROLE', 'warning', 'componentOrder has no AGENT_ROLE_SECTION', ['componentOrder']);
+    if (!order.includes('RULES_SECTION'))
+      inConfig('STRICT_MISSING_RULES', 'warning', 'componentOrder has no RULES_SECTION', ['componentOrder']);
+    if (!order.includes('SYSTEM_INFO_SECTION'))
+      inConfig('STRICT_MISSING_SYSTEM_INFO', 'warning', 'componentOrder has no SYSTEM_INFO_SECTION', ['componentOrder']);
     const role = order.indexOf('AGENT_ROLE_SECTION');
     if (role > 0) inConfig('STRICT_AGENT_ROLE_NOT_FIRST', 'warning', 'AGENT_ROLE_SECTION should come first', ['componentOrder', role]);
     const toolUse = order.indexOf('TOOL_USE_SECTION');
-    if (toolUse >= 0 && role >= 0 && toolUse < role) inConfig('STRICT_TOOL_USE_BEFORE_AGENT_ROLE', 'warning', 'TOOL_USE_SECTION comes before AGENT_ROLE_SECTION', ['componentOrder', toolUse]);
-    if (variant.description.trim().length < 20) inConfig('STRICT_SHORT_DESCRIPTION', 'warning', 'the description is shorter than 20 characters', ['description']);
+    if (toolUse >= 0 && role >= 0 && toolUse < role)
+      inConfig('STRICT_TOOL_USE_BEFORE_AGENT_ROLE', 'warning', 'TOOL_USE_SECTION comes before AGENT_ROLE_SECTION', [
+        'componentOrder',
+        toolUse,
+      ]);
+    if (variant.description.trim().length < 20)
+      inConfig('STRICT_SHORT_DESCRIPTION', 'warning', 'the description is shorter than 20 characters', ['description']);
     if (Object.keys(variant.labels).length === 0) inConfig('STRICT_NO_LABELS', 'warning', 'the variant has no labels', ['labels']);
   }
   return findings;
@@ -127,12 +190,28 @@ function lintMatchers(ws: WorkspaceSnapshot): LintFinding[] {
     try {
       evaluateMatcher(variant.matcher, {});
     } catch (error) {
-      findings.push({ code: 'MATCHER_INVALID', severity: 'error', message: `the matcher cannot run (${error instanceof Error ? error.message : String(error)}); selection skips this variant`, file, line: pos?.line, column: pos?.column, variantId: variant.id });
+      findings.push({
+        code: 'MATCHER_INVALID',
+        severity: 'error',
+        message: `the matcher cannot run (${error instanceof Error ? error.message : String(error)}); selection skips this variant`,
+        file,
+        line: pos?.line,
+        column: pos?.column,
+        variantId: variant.id,
+      });
       continue;
     }
     const shadow = earlier.find((e) => matcherImplies(variant.matcher!, e.matcher!));
     if (shadow) {
-      findings.push({ code: 'MATCHER_SHADOWED', severity: 'warning', message: `the matcher can never win: every context it matches is matched first by '${shadow.id}', which is tried earlier`, file, line: pos?.line, column: pos?.column, variantId: variant.id });
+      findings.push({
+        code: 'MATCHER_SHADOWED',
+        severity: 'warning',
+        message: `the matcher can never win: every context it matches is matched first by '${shadow.id}', which is tried earlier`,
+        file,
+        line: pos?.line,
+        column: pos?.column,
+        variantId: variant.id,
+      });
     }
     earlier.push(variant);
   }
@@ -158,14 +237,25 @@ function lintBuilds(ws: WorkspaceSnapshot, presets: readonly ContextPreset[], op
       const result = buildVariantPrompt({ variant, context: preset.context, components: ws.components, tools: ws.tools, options });
       for (const w of result.warnings) {
         if (w.code === 'PLACEHOLDER_UNRESOLVED' && w.templateOffset !== undefined) {
-          once({ code: 'UNRESOLVED_IN_OUTPUT', severity: 'warning', message: `{{${w.key}}} stays unresolved in the final prompt`, file: templateFile, ...lineColumn(variant.baseTemplate, w.templateOffset), variantId: variant.id, preset: preset.name });
+          once({
+            code: 'UNRESOLVED_IN_OUTPUT',
+            severity: 'warning',
+            message: `{{${w.key}}} stays unresolved in the final prompt`,
+            file: templateFile,
+            ...lineColumn(variant.baseTemplate, w.templateOffset),
+            variantId: variant.id,
+            preset: preset.name,
+          });
         } else if (w.code === 'COMPONENT_EMPTY' || w.code === 'COMPONENT_FAILED') {
           const index = variant.componentOrder.indexOf(w.componentId ?? '');
           const pos = positionOf(positions, ['componentOrder', index]);
           once({
             code: w.code === 'COMPONENT_EMPTY' ? 'COMPONENT_EMPTY_FOR_CONTEXT' : 'COMPONENT_FAILS_FOR_CONTEXT',
             severity: w.code === 'COMPONENT_EMPTY' ? 'info' : 'error',
-            message: w.code === 'COMPONENT_EMPTY' ? `component '${w.componentId}' produces nothing (${w.detail})` : `component '${w.componentId}' throws: ${w.detail}`,
+            message:
+              w.code === 'COMPONENT_EMPTY'
+                ? `component '${w.componentId}' produces nothing (${w.detail})`
+                : `component '${w.componentId}' throws: ${w.detail}`,
             file: configFile,
             line: pos?.line,
             column: pos?.column,
@@ -178,7 +268,15 @@ function lintBuilds(ws: WorkspaceSnapshot, presets: readonly ContextPreset[], op
       for (const p of result.placeholders) {
         if (p.layer === 'inherited') {
           const tag = [...scanTags(variant.baseTemplate)].find((t) => t.raw.trim() === p.key);
-          once({ code: 'INHERITED_KEY', severity: 'warning', message: `{{${p.key}}} resolves to a built-in object member and is written as ${JSON.stringify(p.text)}`, file: templateFile, ...(tag ? lineColumn(variant.baseTemplate, tag.start) : {}), variantId: variant.id, preset: preset.name });
+          once({
+            code: 'INHERITED_KEY',
+            severity: 'warning',
+            message: `{{${p.key}}} resolves to a built-in object member and is written as ${JSON.stringify(p.text)}`,
+            file: templateFile,
+            ...(tag ? lineColumn(variant.baseTemplate, tag.start) : {}),
+            variantId: variant.id,
+            preset: preset.name,
+          });
         }
       }
     }

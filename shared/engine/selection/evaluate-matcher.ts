@@ -66,12 +66,16 @@ export function evaluateMatcher(matcher: Matcher, context: SystemPromptContext):
   if ('all' in matcher) {
     const parts = matcher.all.map((m) => evaluateMatcher(m, context));
     const failed = parts.find((p) => !p.matched);
-    return failed ? { matched: false, explanation: failed.explanation } : { matched: true, explanation: parts.map((p) => p.explanation).join(' and ') };
+    return failed
+      ? { matched: false, explanation: failed.explanation }
+      : { matched: true, explanation: parts.map((p) => p.explanation).join(' and ') };
   }
   if ('any' in matcher) {
     const parts = matcher.any.map((m) => evaluateMatcher(m, context));
     const hit = parts.find((p) => p.matched);
-    return hit ? { matched: true, explanation: hit.explanation } : { matched: false, explanation: `none of: ${parts.map((p) => p.explanation).join('; ')}` };
+    return hit
+      ? { matched: true, explanation: hit.explanation }
+      : { matched: false, explanation: `none of: ${parts.map((p) => p.explanation).join('; ')}` };
   }
   if ('not' in matcher) {
     const inner = evaluateMatcher(matcher.not, context);

@@ -34,13 +34,25 @@ export function selectVariant(variants: readonly Variant[], context: SystemPromp
       steps.push({ variantId: variant.id, verdict: verdict.matched ? 'match' : 'no-match', explanation: verdict.explanation });
       if (verdict.matched) winner = variant;
     } catch (error) {
-      steps.push({ variantId: variant.id, verdict: 'invalid', explanation: `matcher cannot run: ${error instanceof Error ? error.message : String(error)}` });
+      steps.push({
+        variantId: variant.id,
+        verdict: 'invalid',
+        explanation: `matcher cannot run: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   }
   const modelId = context.providerInfo?.model.id ?? '';
-  if (winner) return { ok: true, variant: winner, via: 'matcher', steps, summary: `'${winner.id}' matched: ${steps.find((s) => s.variantId === winner!.id)!.explanation}` };
+  if (winner)
+    return {
+      ok: true,
+      variant: winner,
+      via: 'matcher',
+      steps,
+      summary: `'${winner.id}' matched: ${steps.find((s) => s.variantId === winner!.id)!.explanation}`,
+    };
   const generic = variants.find((v) => v.id === fallback);
-  if (generic) return { ok: true, variant: generic, via: 'fallback', steps, summary: `no matcher said yes, so the fallback '${fallback}' serves` };
+  if (generic)
+    return { ok: true, variant: generic, via: 'fallback', steps, summary: `no matcher said yes, so the fallback '${fallback}' serves` };
   return {
     ok: false,
     steps,

@@ -18,9 +18,7 @@ import { formatValue, lookupDotted, scanTags } from '../text/placeholder-scan.js
 
 type Scalar = string | number | boolean | null;
 
-export type Condition =
-  | { kind: 'truthy'; path: string }
-  | { kind: 'compare'; path: string; op: '==' | '!='; value: Scalar };
+export type Condition = { kind: 'truthy'; path: string } | { kind: 'compare'; path: string; op: '==' | '!='; value: Scalar };
 
 export type TemplateNode =
   | { t: 'text'; text: string; offset: number }

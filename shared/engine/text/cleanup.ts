@@ -15,7 +15,7 @@ export type CleanupPass = (text: string) => TextEdit[];
 /** Step 1 and 8: `/\n\s*\n\s*\n/g` -> "\n\n": a whitespace run with three or more line breaks, from its first through its last line break. */
 export const collapseBlankLines: CleanupPass = (text) => {
   const edits: TextEdit[] = [];
-  for (let first = text.indexOf('\n'); first >= 0; ) {
+  for (let first = text.indexOf('\n'); first >= 0;) {
     // Most lines are followed by text: one look decides (indexOf is far faster than a regex here).
     if (!isJsWhitespace(text.charCodeAt(first + 1))) {
       first = text.indexOf('\n', first + 2);
@@ -104,7 +104,7 @@ function scanFor(text: string, needle: string, from: number, decide: (at: number
  */
 function scanForAfterLineBreak(text: string, needle: string, from: number, decide: (at: number) => ScanStep): TextEdit[] {
   const edits: TextEdit[] = [];
-  for (let k = text.indexOf(needle, from + 1); k >= 0; ) {
+  for (let k = text.indexOf(needle, from + 1); k >= 0;) {
     if (text.charCodeAt(k - 1) === NEWLINE) {
       const step = decide(k - 1);
       if (step.edit) edits.push(step.edit);

@@ -49,7 +49,12 @@ export function mapSpans(spans: readonly Span[], edits: readonly TextEdit[]): Sp
     // Neighbours from the same source merge when their offsets run on, and on hostile input
     // (hundreds of thousands of edits) always, so the work stays linear; offsets inside a
     // merged range are then approximate. Real prompts stay far below the limit.
-    if (last && last.source === source && last.end === start && (last.offset + (last.end - last.start) === offset || out.length >= EXACT_SPAN_LIMIT)) {
+    if (
+      last &&
+      last.source === source &&
+      last.end === start &&
+      (last.offset + (last.end - last.start) === offset || out.length >= EXACT_SPAN_LIMIT)
+    ) {
       last.end = end;
       return;
     }

@@ -50,10 +50,7 @@ function property(p: ToolParameter, context: SystemPromptContext, upper: boolean
 }
 
 /** The enabled tools as function definitions in the OpenAI, Anthropic and Gemini shapes. */
-export function nativeToolDefinitions(
-  specs: readonly ToolSpec[],
-  context: SystemPromptContext,
-): NativeToolDefinitions {
+export function nativeToolDefinitions(specs: readonly ToolSpec[], context: SystemPromptContext): NativeToolDefinitions {
   const enabledIds = specs.map((s) => s.id);
   const out: NativeToolDefinitions = { openai: [], anthropic: [], gemini: [] };
   for (const spec of specs) {

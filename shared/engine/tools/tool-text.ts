@@ -78,7 +78,9 @@ const templated = new WeakMap<ToolSpec, boolean>();
 function usesTemplates(spec: ToolSpec): boolean {
   let uses = templated.get(spec);
   if (uses === undefined) {
-    uses = Boolean(spec.description?.includes('{{')) || (spec.parameters ?? []).some((p) => p.instruction.includes('{{') || Boolean(p.description?.includes('{{')));
+    uses =
+      Boolean(spec.description?.includes('{{')) ||
+      (spec.parameters ?? []).some((p) => p.instruction.includes('{{') || Boolean(p.description?.includes('{{')));
     templated.set(spec, uses);
   }
   return uses;

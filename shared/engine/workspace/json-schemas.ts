@@ -16,11 +16,27 @@ function schemaOf(schema: z.ZodType, title: string, description: string): Record
  */
 export function workspaceJsonSchemas(): Record<string, Record<string, unknown>> {
   return {
-    'workspace.schema.json': schemaOf(WorkspaceConfigSchema, 'Variant Studio workspace.yaml', 'Workspace name, variant selection order and fallback.'),
-    'variant.schema.json': schemaOf(VariantFileSchema, 'Variant Studio variant (variants/<id>/variant.yaml)', 'A Cline-style prompt variant: family, matcher, components, placeholders, tools, overrides.'),
+    'workspace.schema.json': schemaOf(
+      WorkspaceConfigSchema,
+      'Variant Studio workspace.yaml',
+      'Workspace name, variant selection order and fallback.',
+    ),
+    'variant.schema.json': schemaOf(
+      VariantFileSchema,
+      'Variant Studio variant (variants/<id>/variant.yaml)',
+      'A Cline-style prompt variant: family, matcher, components, placeholders, tools, overrides.',
+    ),
     'tool.schema.json': schemaOf(ToolFileSchema, 'Variant Studio tool spec (tools/<id>.yaml)', 'One tool id with a spec per model family.'),
-    'context-preset.schema.json': schemaOf(ContextPresetFileSchema, 'Variant Studio context preset (contexts/<name>.yaml)', 'A named simulated context.'),
-    'context.schema.json': schemaOf(SystemPromptContextSchema, 'Variant Studio simulated context', 'The Cline-style context a variant is built for.'),
+    'context-preset.schema.json': schemaOf(
+      ContextPresetFileSchema,
+      'Variant Studio context preset (contexts/<name>.yaml)',
+      'A named simulated context.',
+    ),
+    'context.schema.json': schemaOf(
+      SystemPromptContextSchema,
+      'Variant Studio simulated context',
+      'The Cline-style context a variant is built for.',
+    ),
     'stack-profile.schema.json': stackProfileJsonSchema(),
   };
 }

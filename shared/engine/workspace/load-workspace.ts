@@ -26,7 +26,8 @@ export interface LoadWorkspaceOptions {
 
 /** A path inside a folder, refusing anything that could leave it. */
 function confinedJoin(folder: string, relative: string): string | undefined {
-  if (!relative || relative.startsWith('/') || relative.includes('\\') || relative.includes('\0') || /^[A-Za-z]:/.test(relative)) return undefined;
+  if (!relative || relative.startsWith('/') || relative.includes('\\') || relative.includes('\0') || /^[A-Za-z]:/.test(relative))
+    return undefined;
   const parts = relative.split('/');
   if (parts.some((p) => p === '..' || p === '.' || p === '')) return undefined;
   return `${folder}/${relative}`;
@@ -78,7 +79,13 @@ function loadOverrides(
   return out;
 }
 
-function loadVariant(source: WorkspaceFileSource, folderName: string, problems: FileProblem[], positions: Map<string, PositionIndex>, parse: ParseYaml): Variant | undefined {
+function loadVariant(
+  source: WorkspaceFileSource,
+  folderName: string,
+  problems: FileProblem[],
+  positions: Map<string, PositionIndex>,
+  parse: ParseYaml,
+): Variant | undefined {
   const folder = `variants/${folderName}`;
   const configFile = `${folder}/variant.yaml`;
   const text = source.read(configFile);
@@ -96,17 +103,33 @@ function loadVariant(source: WorkspaceFileSource, folderName: string, problems: 
     return pos ? { line: pos.line, column: pos.column } : {};
   };
   if (file.id !== folderName) {
-    problems.push({ file: configFile, ...at('id'), path: 'id', message: `id '${file.id}' does not match its folder name '${folderName}'`, severity: 'error' });
+    problems.push({
+      file: configFile,
+      ...at('id'),
+      path: 'id',
+      message: `id '${file.id}' does not match its folder name '${folderName}'`,
+      severity: 'error',
+    });
     return undefined;
   }
   const templateFile = confinedJoin(folder, file.template);
   if (!templateFile) {
-    problems.push({ file: configFile, ...at('template'), path: 'template', message: `template '${file.template}' must be a relative path inside the variant folder`, severity: 'error' });
+    problems.push({
+      file: configFile,
+      ...at('template'),
+      path: 'template',
+      message: `template '${file.template}' must be a relative path inside the variant folder`,
+      severity: 'error',
+    });
     return undefined;
   }
   const baseTemplate = source.read(templateFile);
   if (baseTemplate === undefined) {
-    problems.push({ file: templateFile, message: `missing: the base template of variant '${file.id}' (named by ${configFile})`, severity: 'error' });
+    problems.push({
+      file: templateFile,
+      message: `missing: the base template of variant '${file.id}' (named by ${configFile})`,
+      severity: 'error',
+    });
     return undefined;
   }
   const { componentOverrides, toolOverrides, template: _template, ...rest } = file;
@@ -144,12 +167,26 @@ function loadPresets(
     if (base !== undefined) {
       const pos = positionOf(positions.get(entry.file) ?? {}, ['extends']);
       if (chain.includes(base) || base === name) {
-        problems.push({ file: entry.file, line: pos?.line, column: pos?.column, path: 'extends', message: `'extends' makes a cycle: ${[...chain, name, base].join(' -> ')}`, severity: 'error' });
+        problems.push({
+          file: entry.file,
+          line: pos?.line,
+          column: pos?.column,
+          path: 'extends',
+          message: `'extends' makes a cycle: ${[...chain, name, base].join(' -> ')}`,
+          severity: 'error',
+        });
         resolved.set(name, null);
         return null;
       }
       if (!raw.has(base)) {
-        problems.push({ file: entry.file, line: pos?.line, column: pos?.column, path: 'extends', message: `extends '${base}', but there is no contexts/${base}.yaml`, severity: 'error' });
+        problems.push({
+          file: entry.file,
+          line: pos?.line,
+          column: pos?.column,
+          path: 'extends',
+          message: `extends '${base}', but there is no contexts/${base}.yaml`,
+          severity: 'error',
+        });
         resolved.set(name, null);
         return null;
       }
@@ -171,7 +208,14 @@ function loadPresets(
     const base = entry.value.extends ? raw.get(entry.value.extends) : undefined;
     if (base && base.value.kind !== entry.value.kind) {
       const pos = positionOf(positions.get(entry.file) ?? {}, ['extends']);
-      problems.push({ file: entry.file, line: pos?.line, column: pos?.column, path: 'extends', message: `a ${entry.value.kind} preset cannot extend the ${base.value.kind} preset '${entry.value.extends}'`, severity: 'error' });
+      problems.push({
+        file: entry.file,
+        line: pos?.line,
+        column: pos?.column,
+        path: 'extends',
+        message: `a ${entry.value.kind} preset cannot extend the ${base.value.kind} preset '${entry.value.extends}'`,
+        severity: 'error',
+      });
       continue;
     }
     const checked = entry.value.kind === 'stack' ? StackContextSchema.safeParse(merged) : SystemPromptContextSchema.safeParse(merged);
@@ -179,11 +223,19 @@ function loadPresets(
       for (const issue of checked.error.issues) {
         const path = ['context', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
         const pos = positionOf(positions.get(entry.file) ?? {}, path);
-        problems.push({ file: entry.file, line: pos?.line, column: pos?.column, path: path.join('.'), message: issue.message, severity: 'error' });
+        problems.push({
+          file: entry.file,
+          line: pos?.line,
+          column: pos?.column,
+          path: path.join('.'),
+          message: issue.message,
+          severity: 'error',
+        });
       }
       continue;
     }
-    if (entry.value.kind === 'stack') stackPresets.push({ name, description: entry.value.description, context: checked.data as StackPreset['context'], file: entry.file });
+    if (entry.value.kind === 'stack')
+      stackPresets.push({ name, description: entry.value.description, context: checked.data as StackPreset['context'], file: entry.file });
     else presets.push({ name, description: entry.value.description, context: checked.data as ContextPreset['context'], file: entry.file });
   }
   const byName = (a: { name: string }, b: { name: string }): number => a.name.localeCompare(b.name);
@@ -223,7 +275,14 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
     if (!parsed.value) continue;
     if (parsed.value.id !== f.id) {
       const pos = positionOf(parsed.positions, ['id']);
-      problems.push({ file, line: pos?.line, column: pos?.column, path: 'id', message: `id '${parsed.value.id}' does not match the file name '${f.name}'`, severity: 'error' });
+      problems.push({
+        file,
+        line: pos?.line,
+        column: pos?.column,
+        path: 'id',
+        message: `id '${parsed.value.id}' does not match the file name '${f.name}'`,
+        severity: 'error',
+      });
       continue;
     }
     tools.set(f.id, parsed.value);
@@ -258,7 +317,14 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
     const variant = byId.get(id);
     if (!variant) {
       const pos = positionOf(positions.get('workspace.yaml') ?? {}, ['selectionOrder', i]);
-      problems.push({ file: 'workspace.yaml', line: pos?.line, column: pos?.column, path: `selectionOrder.${i}`, message: `selectionOrder names '${id}', but no variant with that id loaded`, severity: 'warning' });
+      problems.push({
+        file: 'workspace.yaml',
+        line: pos?.line,
+        column: pos?.column,
+        path: `selectionOrder.${i}`,
+        message: `selectionOrder names '${id}', but no variant with that id loaded`,
+        severity: 'warning',
+      });
     } else if (!ordered.includes(variant)) ordered.push(variant);
   });
   for (const variant of [...loaded].sort((a, b) => a.id.localeCompare(b.id))) if (!ordered.includes(variant)) ordered.push(variant);

@@ -71,7 +71,13 @@ export function parseYamlFile<S extends z.ZodType>(file: string, text: string, s
   try {
     data = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
-    problems.push({ file, line: 1, column: 1, message: `YAML: ${error instanceof Error ? error.message : String(error)}`, severity: 'error' });
+    problems.push({
+      file,
+      line: 1,
+      column: 1,
+      message: `YAML: ${error instanceof Error ? error.message : String(error)}`,
+      severity: 'error',
+    });
     return { problems, positions };
   }
   const parsed = schema.safeParse(data ?? {});

@@ -16,9 +16,9 @@ describe('CAPABILITIES_SECTION', () => {
     expect(renderFor(capabilities, { supportsBrowserUse: true })).not.toContain('browser_action');
     const browser = renderFor(capabilities, { supportsBrowserUse: true }, withTool);
     expect(browser).toContain('- browser_action drives a headless browser: you can open pages');
-    expect(renderFor(capabilities, { supportsBrowserUse: true, browserSettings: { viewport: { width: 1280, height: 800 } } }, withTool)).toContain(
-      'drives a headless browser with a 1280x800 pixel viewport:',
-    );
+    expect(
+      renderFor(capabilities, { supportsBrowserUse: true, browserSettings: { viewport: { width: 1280, height: 800 } } }, withTool),
+    ).toContain('drives a headless browser with a 1280x800 pixel viewport:');
   });
 
   it('mentions MCP only with a connected, enabled server', () => {

@@ -19,7 +19,9 @@ describe('RULES_SECTION', () => {
     expect(browser).toContain(
       '- Use browser_action to check web work yourself (the viewport is 900x600 pixels). Every browser session starts with launch and ends with close.',
     );
-    expect(renderFor(rules, { supportsBrowserUse: true }, withTool)).toContain('- Use browser_action to check web work yourself. Every browser session');
+    expect(renderFor(rules, { supportsBrowserUse: true }, withTool)).toContain(
+      '- Use browser_action to check web work yourself. Every browser session',
+    );
   });
 
   it('drops every ask-the-user rule in yolo mode and in subagent runs', () => {
