@@ -15,6 +15,7 @@ export interface RunningApp {
   child: ChildProcess;
   /** What the server printed so far. */
   output(): string;
+  /** Stops the server and removes the temp folders startApp made (not the ones passed in). */
   stop(): Promise<void>;
 }
 

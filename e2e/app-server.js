@@ -47,6 +47,11 @@ export async function startApp(opts = {}) {
   // workspace: null opens the built-in variants (read-only) instead of a copy.
   const workspace = opts.workspace === null ? null : (opts.workspace ?? tempWorkspace());
   const userData = opts.userData ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vs-user-'));
+  // Folders made here are removed by stop(); folders passed in belong to the caller.
+  const created = [opts.workspace === undefined ? workspace : null, opts.userData === undefined ? userData : null].filter(Boolean);
+  const removeCreated = () => {
+    for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
+  };
   const args = [
     SERVE,
     ...(workspace ? ['--workspace', workspace] : []),
@@ -58,6 +63,7 @@ export async function startApp(opts = {}) {
   ];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
+  let started = false;
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server printed no URL within 20 s:\n${out}`)), 20_000);
     child.stdout.on('data', (chunk) => {
@@ -65,19 +71,26 @@ export async function startApp(opts = {}) {
       const m = /(http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(out);
       if (m) {
         clearTimeout(timer);
+        started = true;
         resolve(m[1]);
       }
     });
     child.stderr.on('data', (c) => (out += c.toString()));
     child.on('exit', (code) => {
       clearTimeout(timer);
+      // Only a server that never started cleans up here; later exits leave that to stop().
+      if (!started) removeCreated();
       reject(new Error(`the server exited (${code}) before printing a URL:\n${out}`));
     });
   });
   const stop = () =>
     new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
+      const done = () => {
+        removeCreated();
+        resolve();
+      };
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', done);
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), 3000).unref();
     });

@@ -28,8 +28,8 @@ export const test = base.extend<Fixtures>({
     const app = await startApp({ workspace });
     await use(app);
     await app.stop();
-    if (app.workspace) fs.rmSync(app.workspace, { recursive: true, force: true });
-    fs.rmSync(app.userData, { recursive: true, force: true });
+    // The workspace copy was made here; the user-data folder by startApp (stop removed it).
+    if (workspace) fs.rmSync(workspace, { recursive: true, force: true });
   },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
   requests: async ({}, use) => {
