@@ -6,6 +6,7 @@ import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { contentSecurityPolicy } from '../../shared/ipc/csp.js';
 import { MAX_FRAME_BYTES, TOKEN_COOKIE, TOKEN_PARAM, WireCallSchema, WS_PATH, type WireServerMessage } from '../../shared/ipc/wire.js';
+import { contentTypeOf, resolveAppFile } from '../host/app-files.js';
 import type { StudioHost } from '../host/studio-host.js';
 
 /**
@@ -48,23 +49,6 @@ export interface BrowserServer {
   server: http.Server;
   close(): Promise<void>;
 }
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 function sameToken(given: string | undefined | null, token: string): boolean {
   if (!given) return false;
@@ -127,29 +111,12 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   });
 
   const serveStatic = (req: http.IncomingMessage, res: http.ServerResponse, setCookie: boolean): boolean => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    let rel: string;
-    try {
-      rel = decodeURIComponent(url.pathname);
-    } catch {
-      return false;
-    }
-    if (rel.endsWith('/')) rel += 'index.html';
-    rel = rel.replace(/^\/+/, '');
-    if (rel.includes('\0') || rel.includes('\\') || rel.split('/').some((s) => s === '..' || s === '.' || s.startsWith('.'))) return false;
-    const file = path.join(distDir, ...rel.split('/'));
-    let real: string;
-    try {
-      real = fs.realpathSync(file);
-      const root = fs.realpathSync(distDir);
-      if (real !== root && !real.startsWith(root + path.sep)) return false;
-      if (!fs.statSync(real).isFile()) return false;
-    } catch {
-      return false;
-    }
+    const found = resolveAppFile(distDir, new URL(req.url ?? '/', 'http://x').pathname);
+    if (!found) return false;
+    const { file: real, rel } = found;
     const headers: Record<string, string> = {
       ...securityHeaders(),
-      'Content-Type': TYPES[path.extname(real).toLowerCase()] ?? 'application/octet-stream',
+      'Content-Type': contentTypeOf(real),
       'Cache-Control': rel === 'index.html' ? 'no-store' : 'no-cache',
     };
     if (setCookie) headers['Set-Cookie'] = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`;

@@ -5,6 +5,7 @@ import type { WorkspaceView, ComponentInfo, DocumentInfo } from '../../shared/ip
 import { docKey, type DocRef } from '../../shared/ipc/doc-ref.js';
 import { HostError } from '../../shared/ipc/host-error.js';
 import {
+  BASE_VARIABLE_NAMES,
   loadWorkspace,
   templateKeys,
   YamlParseCache,
@@ -23,23 +24,6 @@ import { pathForRef, refForPath, scanWorkspace, templateFileOf, titleOf } from '
  * cached per edit state (a keystroke reloads the workspace with a parse cache, so only the
  * changed file is parsed again).
  */
-
-/** Variables every component template can read (see the workspace format). */
-const BASE_VARIABLES = [
-  'CWD',
-  'OS',
-  'SHELL',
-  'HOME_DIR',
-  'PLATFORM',
-  'CURRENT_DATE',
-  'MODEL_FAMILY',
-  'SUPPORTS_BROWSER',
-  'MODE',
-  'YOLO',
-  'context',
-  'variant',
-  'sections',
-];
 
 export interface LoadedProfile {
   id: string;
@@ -90,7 +74,10 @@ export class WorkspaceSession {
   /** The workspace as edited (builds use this). */
   snapshot(): WorkspaceSnapshot {
     if (this.edited?.version !== this.docs.version) {
-      this.edited = { version: this.docs.version, snapshot: loadWorkspace(this.docs.editedSource(), { parseCache: this.parseCache }) };
+      this.edited = {
+        version: this.docs.version,
+        snapshot: loadWorkspace(this.docs.editedSource(), { parseCache: this.parseCache, skipProfiles: true }),
+      };
     }
     return this.edited.snapshot;
   }
@@ -100,7 +87,7 @@ export class WorkspaceSession {
     if (this.saved?.version !== this.docs.savedVersion) {
       this.saved = {
         version: this.docs.savedVersion,
-        snapshot: loadWorkspace(this.docs.savedSource(), { parseCache: this.savedParseCache }),
+        snapshot: loadWorkspace(this.docs.savedSource(), { parseCache: this.savedParseCache, skipProfiles: true }),
       };
     }
     return this.saved.snapshot;
@@ -211,7 +198,7 @@ export class WorkspaceSession {
 }
 
 function variablesOf(template: string | undefined): string[] {
-  const names = new Set(BASE_VARIABLES);
+  const names = new Set<string>(BASE_VARIABLE_NAMES);
   if (template) {
     try {
       for (const k of templateKeys(template)) {
@@ -246,6 +233,12 @@ function componentInfo(entry: ComponentEntry): ComponentInfo {
         variables: variablesOf(entry.template),
       };
     case 'code':
-      return { id: entry.id, kind: 'code', title: entry.id, description: 'Component registered in code', variables: [...BASE_VARIABLES] };
+      return {
+        id: entry.id,
+        kind: 'code',
+        title: entry.id,
+        description: 'Component registered in code',
+        variables: [...BASE_VARIABLE_NAMES],
+      };
   }
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../../shared/ipc/csp.js';
+import { contentTypeOf, resolveAppFile } from '../host/app-files.js';
 import { APP_HOST } from './app-url.js';
 
 /**
@@ -8,22 +9,6 @@ import { APP_HOST } from './app-url.js';
  * (no `..`, no symlinks out, no dot files), each with the app's Content-Security-Policy.
  * No Electron import, so it is tested directly.
  */
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-};
 
 function respond(status: number, text: string): Response {
   return new Response(text, {
@@ -43,24 +28,14 @@ export function appFileHandler(distDir: string): (request: Request) => Promise<R
       return respond(400, 'Bad request');
     }
     if (url.host !== APP_HOST) return respond(404, 'Not found');
-    let rel: string;
+    const found = resolveAppFile(root, url.pathname);
+    if (!found) return respond(404, 'Not found');
     try {
-      rel = decodeURIComponent(url.pathname).replace(/^\/+/, '') || 'index.html';
-    } catch {
-      return respond(400, 'Bad request');
-    }
-    if (rel.includes('\0') || rel.includes('\\') || rel.split('/').some((s) => s === '' || s.startsWith('.')))
-      return respond(404, 'Not found');
-    const file = path.join(root, ...rel.split('/'));
-    try {
-      const real = await fs.promises.realpath(file);
-      const realRoot = await fs.promises.realpath(root);
-      if (!real.startsWith(realRoot + path.sep)) return respond(404, 'Not found');
-      const data = await fs.promises.readFile(real);
+      const data = await fs.promises.readFile(found.file);
       return new Response(data, {
         status: 200,
         headers: {
-          'Content-Type': TYPES[path.extname(real).toLowerCase()] ?? 'application/octet-stream',
+          'Content-Type': contentTypeOf(found.file),
           'Content-Security-Policy': CONTENT_SECURITY_POLICY,
           'X-Content-Type-Options': 'nosniff',
           'Cache-Control': 'no-cache',

@@ -21,7 +21,7 @@ export { resolveEnvironment, type BuildOptions, type BuildEnvironment } from './
 export { ComponentRegistry } from './components/component-registry.js';
 export type { BuiltinComponent, ComponentFunction, ComponentEntry, ComponentInput, ComponentOrigin } from './components/component-types.js';
 export { BUILTIN_COMPONENTS, createBuiltinRegistry } from './components/builtin/index.js';
-export { baseVariables, variableNames } from './components/base-variables.js';
+export { BASE_VARIABLE_NAMES, baseVariables, variableNames } from './components/base-variables.js';
 export { renderTemplate, parseTemplate, templateKeys } from './template/component-template.js';
 export { buildVariantPrompt, type VariantBuildInput } from './build/build-variant-prompt.js';
 export { buildWorkspaceVariant, buildForContext, type WorkspaceBuildOutcome } from './build/build-from-workspace.js';

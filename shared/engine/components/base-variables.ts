@@ -1,5 +1,23 @@
 import { memoized, type ComponentInput } from './component-types.js';
 
+/** The names of the variables every component template can read (see the workspace format). */
+export const BASE_VARIABLE_NAMES = [
+  'CWD',
+  'OS',
+  'SHELL',
+  'HOME_DIR',
+  'PLATFORM',
+  'CURRENT_DATE',
+  'MODEL_FAMILY',
+  'SUPPORTS_BROWSER',
+  'MODE',
+  'YOLO',
+  'TOOLS',
+  'context',
+  'variant',
+  'sections',
+] as const;
+
 /**
  * Variables every component template can use, whatever the component: the machine facts,
  * the working directory, the date, the family, and the whole context and variant for blocks.
@@ -9,7 +27,7 @@ export function baseVariables(input: ComponentInput): Record<string, unknown> {
   return { ...memoized(input, 'baseVariables', () => compute(input)) };
 }
 
-function compute(input: ComponentInput): Record<string, unknown> {
+function compute(input: ComponentInput): Record<(typeof BASE_VARIABLE_NAMES)[number], unknown> {
   const { context, env, variant } = input;
   return {
     CWD: context.cwd || env.processCwd,

@@ -22,6 +22,8 @@ export interface LoadWorkspaceOptions {
   components?: ComponentRegistry | undefined;
   /** Reuse parses of unchanged YAML files from earlier loads (the app passes one per open workspace). */
   parseCache?: YamlParseCache | undefined;
+  /** Leave `profiles` empty: the caller loads stack profiles itself (the app does, with its own cache). */
+  skipProfiles?: boolean | undefined;
 }
 
 /** A path inside a folder, refusing anything that could leave it. */
@@ -331,7 +333,7 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
 
   // Stack profiles
   const profiles: StackProfile[] = [];
-  for (const name of source.list('profiles')) {
+  for (const name of options.skipProfiles ? [] : source.list('profiles')) {
     if (!name.endsWith('/')) continue;
     const loaded = loadStackProfile(source, `profiles/${name.slice(0, -1)}`);
     problems.push(...loaded.problems);

@@ -1,4 +1,4 @@
-import { baseVariables } from '../base-variables.js';
+import { BASE_VARIABLE_NAMES, baseVariables } from '../base-variables.js';
 import { memoized, type ComponentInput } from '../component-types.js';
 import { canAskUser, focusChainEnabled, hasConnectedServer, joinToolTexts, multiRootRoots, toolEnabled } from './facts.js';
 import { gatherInstructions } from './instructions.js';
@@ -27,22 +27,7 @@ export function builtinVariables(input: ComponentInput): Record<string, unknown>
 }
 
 /** The keys of baseVariables copied below (a test checks that none is missing). */
-export const BASE_KEYS = [
-  'CWD',
-  'OS',
-  'SHELL',
-  'HOME_DIR',
-  'PLATFORM',
-  'CURRENT_DATE',
-  'MODEL_FAMILY',
-  'SUPPORTS_BROWSER',
-  'MODE',
-  'YOLO',
-  'TOOLS',
-  'context',
-  'variant',
-  'sections',
-] as const;
+export const BASE_KEYS = BASE_VARIABLE_NAMES;
 
 function compute(input: ComponentInput): Record<string, unknown> {
   const base = baseVariables(input);
