@@ -26,6 +26,7 @@ export { renderTemplate, parseTemplate, templateKeys } from './template/componen
 export { buildVariantPrompt, type VariantBuildInput } from './build/build-variant-prompt.js';
 export { buildWorkspaceVariant, buildForContext, type WorkspaceBuildOutcome } from './build/build-from-workspace.js';
 export type * from './build/build-result.js';
+export { PLACEHOLDER_TEXT_LIMIT } from './build/build-result.js';
 export { selectVariant, type SelectionResult, type SelectionStep } from './selection/select-variant.js';
 export { evaluateMatcher, type MatcherVerdict } from './selection/evaluate-matcher.js';
 export { selectTools, specForFamily, type ToolCatalog, type ToolSelection } from './tools/tool-catalog.js';

@@ -30,7 +30,7 @@ function built(): PreviewResult {
     ],
     placeholders: [],
     warnings: [],
-    tools: { enabled: [], excluded: [], specs: [] },
+    tools: { enabled: [], excluded: [] },
     sizes: { chars: 120, bytes: 120, lines: 1 },
     inputs: { currentDate: '2026-01-01', cwd: '/x' },
   };

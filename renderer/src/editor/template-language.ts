@@ -203,7 +203,7 @@ export function registerTemplateLanguage(): void {
       } else if (doc?.ref?.kind === 'variant-template' && result && result.variantId === doc.ref.variantId) {
         const p = result.placeholders.find((x) => x.key === span.key);
         if (p) {
-          const shown = p.text.length > 600 ? `${p.text.slice(0, 600)}\n… (${p.text.length} characters)` : p.text;
+          const shown = p.length > p.text.length ? `${p.text}\n… (${p.length} characters)` : p.text;
           lines.push(`**${span.key}** — ${LAYER_TEXT[p.layer]}`);
           lines.push('```\n' + (shown === '' ? '(empty string)' : shown.replace(/```/g, '`‵`')) + '\n```');
         } else {

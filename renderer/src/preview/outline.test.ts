@@ -19,7 +19,7 @@ function result(): VariantBuildResult {
     components: [],
     placeholders: [],
     warnings: [],
-    tools: { enabled: [], excluded: [], specs: [] },
+    tools: { enabled: [], excluded: [] },
     sizes: { chars: text.length, bytes: text.length, lines: 8 },
     inputs: { currentDate: '2026-01-01', cwd: '/x' },
   };

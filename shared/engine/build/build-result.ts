@@ -1,4 +1,3 @@
-import type { ToolSpec } from '../../domain/tool.js';
 import type { ComponentOrigin } from '../components/component-types.js';
 import type { Span } from '../text/edits.js';
 import type { NativeToolDefinitions } from '../tools/native-tools.js';
@@ -54,10 +53,15 @@ export interface ComponentReport {
 
 export interface PlaceholderValue {
   key: string;
-  /** The value as it would be written into the template. */
+  /** The value as it is written into the template, cut at PLACEHOLDER_TEXT_LIMIT characters (sections are in the text already). */
   text: string;
+  /** Length of the whole value. */
+  length: number;
   layer: PlaceholderLayer;
 }
+
+/** How much of each placeholder value a build result repeats. */
+export const PLACEHOLDER_TEXT_LIMIT = 600;
 
 export interface BuildSection {
   start: number;
@@ -83,7 +87,6 @@ export interface VariantBuildResult {
     excluded: { id: string; reason: string }[];
     /** Present when the context enables native tool calls. */
     native?: NativeToolDefinitions | undefined;
-    specs: ToolSpec[];
   };
   sizes: { chars: number; bytes: number; lines: number };
   /** The date and working directory the build used. */

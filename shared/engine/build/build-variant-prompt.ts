@@ -13,14 +13,15 @@ import { formatValue, lookupDotted, scanTags } from '../text/placeholder-scan.js
 import { nativeToolDefinitions } from '../tools/native-tools.js';
 import { selectTools, type ToolCatalog } from '../tools/tool-catalog.js';
 import { renderToolTextCached } from '../tools/tool-text.js';
-import type {
-  BuildSection,
-  BuildWarning,
-  ComponentReport,
-  PlaceholderLayer,
-  PlaceholderValue,
-  SourceRef,
-  VariantBuildResult,
+import {
+  PLACEHOLDER_TEXT_LIMIT,
+  type BuildSection,
+  type BuildWarning,
+  type ComponentReport,
+  type PlaceholderLayer,
+  type PlaceholderValue,
+  type SourceRef,
+  type VariantBuildResult,
 } from './build-result.js';
 
 export interface VariantBuildInput {
@@ -232,7 +233,7 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
     }
     const text = formatValue(value);
     const layer = layerOf(key);
-    if (!seenKeys.has(key)) seenKeys.set(key, { key, text, layer });
+    if (!seenKeys.has(key)) seenKeys.set(key, { key, text: text.length > PLACEHOLDER_TEXT_LIMIT ? text.slice(0, PLACEHOLDER_TEXT_LIMIT) : text, length: text.length, layer });
     let index = sourceIndex.get(key);
     if (index === undefined) {
       const origin = layer === 'component' && key === key.split('.', 1)[0] ? origins.get(key) : undefined;
@@ -277,7 +278,6 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
       enabled: enabledIds,
       excluded: selection.excluded.map(({ id, reason }) => ({ id, reason })),
       native: native ? nativeToolDefinitions(selection.enabled, context) : undefined,
-      specs: selection.enabled,
     },
     sizes: lazySizes(text),
     inputs: { currentDate: env.currentDate, cwd },
