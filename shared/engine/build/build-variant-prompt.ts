@@ -233,7 +233,13 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
     }
     const text = formatValue(value);
     const layer = layerOf(key);
-    if (!seenKeys.has(key)) seenKeys.set(key, { key, text: text.length > PLACEHOLDER_TEXT_LIMIT ? text.slice(0, PLACEHOLDER_TEXT_LIMIT) : text, length: text.length, layer });
+    if (!seenKeys.has(key))
+      seenKeys.set(key, {
+        key,
+        text: text.length > PLACEHOLDER_TEXT_LIMIT ? text.slice(0, PLACEHOLDER_TEXT_LIMIT) : text,
+        length: text.length,
+        layer,
+      });
     let index = sourceIndex.get(key);
     if (index === undefined) {
       const origin = layer === 'component' && key === key.split('.', 1)[0] ? origins.get(key) : undefined;
