@@ -1,5 +1,6 @@
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { SystemPromptContextSchema } from '../../../shared/domain/context';
+import { mergePresetContext } from '../../../shared/domain/preset';
 import type { ContextSpec, WorkspaceView } from '../../../shared/ipc/contract';
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 import { call } from '../store/api';
@@ -47,15 +48,8 @@ export function allPresets(ws: WorkspaceView | null): { name: string; descriptio
   return [...out.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Objects merge deep, arrays and scalars are replaced (as presets' `extends`). */
-export function deepMerge(base: Json, over: Json): Json {
-  const out: Json = { ...base };
-  for (const [k, v] of Object.entries(over)) {
-    const b = out[k];
-    out[k] = isObject(b) && isObject(v) ? deepMerge(b, v) : v;
-  }
-  return out;
-}
+/** Objects merge deep, arrays and scalars are replaced (as presets' `extends`, the engine's rule). */
+export const deepMerge = (base: Json, over: Json): Json => mergePresetContext(base, over) as Json;
 
 function isObject(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,6 +1,6 @@
 import { SystemPromptContextSchema } from '../../domain/context.js';
 import type { WorkspaceFileSource } from '../../domain/file-source.js';
-import { ContextPresetFileSchema, type ContextPreset, type ContextPresetFile } from '../../domain/preset.js';
+import { ContextPresetFileSchema, mergePresetContext, type ContextPreset, type ContextPresetFile } from '../../domain/preset.js';
 import type { FileProblem } from '../../domain/problems.js';
 import { ToolFileSchema, type ToolFile } from '../../domain/tool.js';
 import { VariantFileSchema, type ResolvedOverride, type Variant } from '../../domain/variant.js';
@@ -44,18 +44,6 @@ function files(source: WorkspaceFileSource, folder: string, ext: string): { name
     .list(folder)
     .map((name) => ({ name, id: stem(name, ext) }))
     .filter((f): f is { name: string; id: string } => f.id !== undefined && f.id.length > 0);
-}
-
-function deepMerge(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(over)) {
-    const prev = out[key];
-    out[key] =
-      value && typeof value === 'object' && !Array.isArray(value) && prev && typeof prev === 'object' && !Array.isArray(prev)
-        ? deepMerge(prev as Record<string, unknown>, value as Record<string, unknown>)
-        : value;
-  }
-  return out;
 }
 
 function loadOverrides(
@@ -197,7 +185,7 @@ function loadPresets(
         resolved.set(name, null);
         return null;
       }
-      context = deepMerge(parent, context);
+      context = mergePresetContext(parent, context);
     }
     resolved.set(name, context);
     return context;
