@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { buildVariantPrompt } from '../shared/engine/build/build-variant-prompt.js';
 import { ComponentRegistry } from '../shared/engine/components/component-registry.js';
 import { loadWorkspace } from '../shared/engine/workspace/load-workspace.js';
-import type { Variant } from '../shared/domain/variant.js';
+import { defineVariant, type Variant } from '../shared/domain/variant.js';
 import { parseContext } from '../shared/domain/parse-context.js';
 import { builtinWorkspaceDir } from '../electron/host/builtin-workspace.js';
 import { folderFileSource } from '../electron/host/folder-source.js';
@@ -85,21 +85,7 @@ const HOSTILE: Record<string, (size: number) => string> = {
   'many lines of spaces': (n) => `x${'  \n'.repeat(Math.ceil(n / 3)).slice(0, n - 2)}y`,
 };
 function variantWith(template: string): Variant {
-  return {
-    id: 'hostile',
-    family: 'generic',
-    version: 1,
-    description: 'hostile input',
-    tags: [],
-    labels: {},
-    baseTemplate: template,
-    componentOrder: [],
-    componentOverrides: {},
-    placeholders: {},
-    tools: [],
-    toolOverrides: {},
-    config: {},
-  };
+  return defineVariant({ id: 'hostile', description: 'hostile input', baseTemplate: template });
 }
 const empty = new ComponentRegistry();
 const context = parseContext({ cwd: '/proj' });

@@ -59,3 +59,25 @@ export interface VariantFiles {
   config: string;
   template: string;
 }
+
+/**
+ * A variant made in code: the given fields over empty defaults (no components, tools,
+ * placeholders or overrides; version 1; family `generic`).
+ */
+export function defineVariant(fields: Partial<Variant> & Pick<Variant, 'id'>): Variant {
+  return {
+    family: 'generic',
+    version: 1,
+    description: '',
+    tags: [],
+    labels: {},
+    baseTemplate: '',
+    componentOrder: [],
+    componentOverrides: {},
+    placeholders: {},
+    tools: [],
+    toolOverrides: {},
+    config: {},
+    ...fields,
+  };
+}

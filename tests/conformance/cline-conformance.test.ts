@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseContext } from '../../shared/domain/parse-context.js';
-import type { Variant } from '../../shared/domain/variant.js';
+import { defineVariant } from '../../shared/domain/variant.js';
 import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
 import { ComponentRegistry } from '../../shared/engine/components/component-registry.js';
 import { renderToolText } from '../../shared/engine/tools/tool-text.js';
@@ -51,21 +51,14 @@ function runBuildCase(c: BuildCase): { text: string; warnings: string[] } {
       return comp.kind === 'text' ? comp.value : undefined;
     });
   }
-  const variant: Variant = {
+  const variant = defineVariant({
     id: c.input.variantId,
     family: c.input.family,
-    version: 1,
     description: 'conformance case',
-    tags: [],
-    labels: {},
     baseTemplate: c.input.baseTemplate,
     componentOrder: c.input.componentOrder,
-    componentOverrides: {},
     placeholders: c.input.variantPlaceholders,
-    tools: [],
-    toolOverrides: {},
-    config: {},
-  };
+  });
   const result = buildVariantPrompt({
     variant,
     context: parseContext(contextOf(c.input.context)),

@@ -1,28 +1,13 @@
 import { parseContext } from '../../shared/domain/parse-context.js';
 import type { SystemPromptContextInput } from '../../shared/domain/context.js';
-import type { Variant } from '../../shared/domain/variant.js';
+import { defineVariant, type Variant } from '../../shared/domain/variant.js';
 import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
 import type { VariantBuildResult } from '../../shared/engine/build/build-result.js';
 import { ComponentRegistry } from '../../shared/engine/components/component-registry.js';
 import type { ToolFile } from '../../shared/domain/tool.js';
 
 export function variant(overrides: Partial<Variant> = {}): Variant {
-  return {
-    id: 'v',
-    family: 'fam',
-    version: 1,
-    description: 'a variant for tests',
-    tags: [],
-    labels: {},
-    baseTemplate: '',
-    componentOrder: [],
-    componentOverrides: {},
-    placeholders: {},
-    tools: [],
-    toolOverrides: {},
-    config: {},
-    ...overrides,
-  };
+  return defineVariant({ id: 'v', family: 'fam', description: 'a variant for tests', ...overrides });
 }
 
 /** Components that return fixed texts (undefined entries return nothing, Error entries throw). */

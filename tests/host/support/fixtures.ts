@@ -16,14 +16,7 @@ export function cleanupTempDirs(): void {
   for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
-export function writeFiles(dir: string, files: Record<string, string>): string {
-  for (const [rel, text] of Object.entries(files)) {
-    const full = path.join(dir, rel);
-    fs.mkdirSync(path.dirname(full), { recursive: true });
-    fs.writeFileSync(full, text);
-  }
-  return dir;
-}
+export { writeFiles } from '../../fixtures/temp-workspace.js';
 
 /** A small workspace: two variants, workspace components, one tool, two presets, one stack profile. */
 export function miniWorkspace(): Record<string, string> {

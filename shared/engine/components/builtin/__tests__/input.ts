@@ -1,7 +1,7 @@
 import type { SystemPromptContextInput } from '../../../../domain/context.js';
 import { parseContext } from '../../../../domain/parse-context.js';
 import type { ToolParameter, ToolSpec } from '../../../../domain/tool.js';
-import type { Variant } from '../../../../domain/variant.js';
+import { defineVariant, type Variant } from '../../../../domain/variant.js';
 import { resolveEnvironment } from '../../../environment.js';
 import { renderTemplate } from '../../../template/component-template.js';
 import type { BuiltinComponent, ComponentInput } from '../../component-types.js';
@@ -9,22 +9,7 @@ import type { BuiltinComponent, ComponentInput } from '../../component-types.js'
 /** Test inputs for the built-in components: a context written by hand, tools optional. */
 
 export function testVariant(overrides: Partial<Variant> = {}): Variant {
-  return {
-    id: 'test',
-    family: 'generic',
-    version: 1,
-    description: 'variant for component tests',
-    tags: [],
-    labels: {},
-    baseTemplate: '',
-    componentOrder: [],
-    componentOverrides: {},
-    placeholders: {},
-    tools: [],
-    toolOverrides: {},
-    config: {},
-    ...overrides,
-  };
+  return defineVariant({ id: 'test', description: 'variant for component tests', ...overrides });
 }
 
 export interface InputOptions {
