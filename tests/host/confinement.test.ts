@@ -1,18 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveInside } from '../../electron/host/confine.js';
 import { HostError } from '../../shared/ipc/host-error.js';
-import { cleanupTempDirs, miniWorkspace, startHost, tempDir, writeFiles, type TestHost } from './support/fixtures.js';
+import { hostsClosedAfterEach, miniWorkspace, tempDir, writeFiles } from './support/fixtures.js';
 
-const hosts: TestHost[] = [];
-afterEach(async () => {
-  for (const h of hosts.splice(0)) {
-    await h.host.close();
-    expect(h.errors.map((e) => `${e.where}: ${String(e.error)}`)).toEqual([]);
-  }
-  cleanupTempDirs();
-});
+const hosts = hostsClosedAfterEach();
 
 function outsideCode(fn: () => unknown): string | undefined {
   try {
@@ -73,8 +66,7 @@ describe('resolveInside', () => {
 describe('the host keeps documents inside the workspace', () => {
   it('does not load files that symlinks bring in from outside', async () => {
     const { root } = layout();
-    const h = await startHost({ initialWorkspace: root, watch: false });
-    hosts.push(h);
+    const h = await hosts.start({ initialWorkspace: root, watch: false });
     const view = await h.call('workspace:get');
     const keys = view.documents.map((d: { key: string }) => d.key);
     expect(keys).toContain('component:ROLE');
@@ -87,8 +79,7 @@ describe('the host keeps documents inside the workspace', () => {
   it('answers PATH_OUTSIDE_WORKSPACE for refs that resolve outside, and INVALID_REQUEST for refs that are not ids', async () => {
     const { root, outside } = layout();
     fs.appendFileSync(path.join(root, 'variants/special/variant.yaml'), 'template: ../../../outside/secret.md\n');
-    const h = await startHost({ initialWorkspace: root, watch: false });
-    hosts.push(h);
+    const h = await hosts.start({ initialWorkspace: root, watch: false });
     const code = async (channel: string, request: unknown): Promise<string> => {
       const result = await h.raw(channel, request);
       expect(result.ok, `${channel} ${JSON.stringify(request)}`).toBe(false);

@@ -1,23 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, miniWorkspace, sleep, startHost, tempDir, writeFiles, type TestHost } from './support/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { hostsClosedAfterEach, miniWorkspace, sleep, tempDir, type TestHost, writeFiles } from './support/fixtures.js';
 
-const hosts: TestHost[] = [];
+const hosts = hostsClosedAfterEach();
 async function miniHost(): Promise<TestHost & { ws: string }> {
   const ws = writeFiles(tempDir(), miniWorkspace());
-  const h = await startHost({ initialWorkspace: ws });
-  hosts.push(h);
+  const h = await hosts.start({ initialWorkspace: ws });
   return Object.assign(h, { ws });
 }
-
-afterEach(async () => {
-  for (const h of hosts.splice(0)) {
-    await h.host.close();
-    expect(h.errors.map((e) => `${e.where}: ${String(e.error)}`)).toEqual([]);
-  }
-  cleanupTempDirs();
-});
 
 const TEMPLATE = { kind: 'variant-template', variantId: 'generic' } as const;
 const BASE = { kind: 'preset', name: 'base' } as const;

@@ -1,29 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { builtinWorkspaceDir } from '../../electron/host/builtin-workspace.js';
-import { cleanupTempDirs, miniWorkspace, startHost, tempDir, writeFiles, type TestHost } from './support/fixtures.js';
+import { hostsClosedAfterEach, miniWorkspace, tempDir, writeFiles } from './support/fixtures.js';
 
-const hosts: TestHost[] = [];
-async function host(options: Parameters<typeof startHost>[0] = {}): Promise<TestHost> {
-  const h = await startHost(options);
-  hosts.push(h);
-  return h;
-}
-
-afterEach(async () => {
-  for (const h of hosts.splice(0)) {
-    await h.host.close();
-    expect(h.errors.map((e) => `${e.where}: ${String(e.error)}`)).toEqual([]);
-  }
-  cleanupTempDirs();
-});
+const hosts = hostsClosedAfterEach();
 
 const TEMPLATE = { kind: 'variant-template', variantId: 'generic' } as const;
 
 describe('workspaces', () => {
   it('opens the built-in variants read-only on first start, and the last workspace on the next', async () => {
-    const first = await host();
+    const first = await hosts.start();
     const view = await first.call('workspace:get');
     expect(view.builtin).toBe(true);
     expect(view.readOnly).toBe(true);
@@ -40,13 +27,13 @@ describe('workspaces', () => {
     expect(await first.call('workspace:recent')).toEqual([expect.objectContaining({ path: ws, name: 'Mini' })]);
     await first.host.close();
 
-    const second = await host({ userDataDir: first.userData });
+    const second = await hosts.start({ userDataDir: first.userData });
     expect((await second.call('workspace:get')).root).toBe(ws);
   });
 
   it('lists documents, variants, components, tools, presets and profiles of a folder', async () => {
     const ws = writeFiles(tempDir(), { ...miniWorkspace(), 'README.md': 'not a workspace file', '.hidden/x.md': 'no' });
-    const h = await host({ initialWorkspace: ws });
+    const h = await hosts.start({ initialWorkspace: ws });
     const view = await h.call('workspace:get');
     const keys = view.documents.map((d: { key: string }) => d.key);
     expect(keys).toEqual(
@@ -73,7 +60,7 @@ describe('workspaces', () => {
   });
 
   it('refuses relative and missing folders with error values', async () => {
-    const h = await host();
+    const h = await hosts.start();
     expect(await h.raw('workspace:openFolder', { path: 'relative/dir' })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
     expect(await h.raw('workspace:openFolder', { path: path.join(tempDir(), 'missing') })).toMatchObject({
       ok: false,
@@ -87,7 +74,7 @@ describe('workspaces', () => {
   it('uses the folder dialog when one is given', async () => {
     const ws = writeFiles(tempDir(), miniWorkspace());
     let asked = '';
-    const h = await host({
+    const h = await hosts.start({
       pickFolder: async (purpose) => {
         asked = purpose;
         return purpose === 'open' ? ws : null;
@@ -100,7 +87,7 @@ describe('workspaces', () => {
   });
 
   it('keeps the built-ins read-only: saving fails with READ_ONLY and copyTo saves the edits into a new folder', async () => {
-    const h = await host();
+    const h = await hosts.start();
     const builtinTemplate = fs.readFileSync(path.join(builtinWorkspaceDir(), 'variants/generic/template.md'), 'utf8');
     await h.call('doc:update', { ref: TEMPLATE, text: `${builtinTemplate}\nEDITED` });
     expect(await h.raw('doc:save', { ref: TEMPLATE })).toMatchObject({ ok: false, error: { code: 'READ_ONLY' } });
@@ -125,7 +112,7 @@ describe('workspaces', () => {
 describe('documents', () => {
   it('reads, edits, reverts, saves and creates documents', async () => {
     const ws = writeFiles(tempDir(), miniWorkspace());
-    const h = await host({ initialWorkspace: ws });
+    const h = await hosts.start({ initialWorkspace: ws });
     const original = miniWorkspace()['variants/generic/template.md'];
     expect(await h.call('doc:read', { ref: TEMPLATE })).toEqual({ text: original, savedText: original, dirty: false });
     expect(await h.call('doc:update', { ref: TEMPLATE, text: 'changed' })).toEqual({ dirty: true });
@@ -158,7 +145,7 @@ describe('documents', () => {
     files['variants/generic/variant.yaml'] += 'template: base.md\n';
     files['variants/generic/base.md'] = files['variants/generic/template.md']!;
     delete files['variants/generic/template.md'];
-    const h = await host({ initialWorkspace: writeFiles(tempDir(), files) });
+    const h = await hosts.start({ initialWorkspace: writeFiles(tempDir(), files) });
     const view = await h.call('workspace:get');
     expect(view.documents.find((d: { key: string }) => d.key === 'variant-template:generic').path).toBe('variants/generic/base.md');
     expect((await h.call('doc:read', { ref: TEMPLATE })).text).toContain('from generic');
@@ -167,14 +154,14 @@ describe('documents', () => {
   it('keeps a broken file to itself: the rest of the workspace still loads', async () => {
     const files = miniWorkspace();
     files['tools/say.yaml'] = 'id: say\nspecs: [\n';
-    const h = await host({ initialWorkspace: writeFiles(tempDir(), files) });
+    const h = await hosts.start({ initialWorkspace: writeFiles(tempDir(), files) });
     const view = await h.call('workspace:get');
     expect(view.problems).toEqual([expect.objectContaining({ file: 'tools/say.yaml', severity: 'error' })]);
     expect(view.variants).toHaveLength(2);
   });
 
   it('reports machine facts', async () => {
-    const h = await host();
+    const h = await hosts.start();
     const info = await h.call('machine:info');
     expect(info).toEqual({
       os: expect.any(String),
@@ -190,7 +177,7 @@ describe('documents', () => {
     const ws = writeFiles(path.join(base, 'ws'), { ...miniWorkspace(), '.git/HEAD': 'ref', 'components/notes.txt': 'kept' });
     writeFiles(base, { 'outside.md': 'OUTSIDE' });
     fs.symlinkSync(path.join(base, 'outside.md'), path.join(ws, 'components/LINK.md'));
-    const h = await host({ initialWorkspace: ws });
+    const h = await hosts.start({ initialWorkspace: ws });
     const target = path.join(base, 'copy');
     const view = await h.call('workspace:copyTo', { path: target });
     expect(view.root).toBe(target);

@@ -1,19 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveTextAtomic, deleteChecked } from '../../electron/host/atomic-save.js';
 import { contentHash } from '../../electron/host/hash.js';
 import { killed, spawnTs } from './support/child.js';
-import { cleanupTempDirs, miniWorkspace, startHost, tempDir, writeFiles, type TestHost } from './support/fixtures.js';
+import { hostsClosedAfterEach, miniWorkspace, tempDir, writeFiles } from './support/fixtures.js';
 
-const hosts: TestHost[] = [];
-afterEach(async () => {
-  for (const h of hosts.splice(0)) {
-    await h.host.close();
-    expect(h.errors.map((e) => `${e.where}: ${String(e.error)}`)).toEqual([]);
-  }
-  cleanupTempDirs();
-});
+const hosts = hostsClosedAfterEach();
 
 function checkGeneration(text: string, size: number): number {
   const m = /^gen (\d+)\n/.exec(text);
@@ -68,8 +61,7 @@ describe('atomic saves', () => {
 
   it('reports a conflict through doc:save and lets the user overwrite', async () => {
     const ws = writeFiles(tempDir(), miniWorkspace());
-    const h = await startHost({ initialWorkspace: ws, watch: false });
-    hosts.push(h);
+    const h = await hosts.start({ initialWorkspace: ws, watch: false });
     const ref = { kind: 'component', componentId: 'ROLE' };
     const file = path.join(ws, 'components/ROLE.md');
     await h.call('doc:update', { ref, text: 'my edit' });

@@ -1,30 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { killed, spawnTs } from './support/child.js';
-import { cleanupTempDirs, miniWorkspace, sleep, startHost, tempDir, writeFiles, type TestHost } from './support/fixtures.js';
+import { hostsClosedAfterEach, miniWorkspace, sleep, tempDir, writeFiles } from './support/fixtures.js';
 
-const hosts: TestHost[] = [];
-async function host(options: Parameters<typeof startHost>[0]): Promise<TestHost> {
-  const h = await startHost(options);
-  hosts.push(h);
-  return h;
-}
-afterEach(async () => {
-  for (const h of hosts.splice(0)) {
-    await h.host.close();
-    expect(h.errors.map((e) => `${e.where}: ${String(e.error)}`)).toEqual([]);
-  }
-  cleanupTempDirs();
-});
-
+const hosts = hostsClosedAfterEach();
 const ROLE = { kind: 'component', componentId: 'ROLE' } as const;
 const BASE = { kind: 'preset', name: 'base' } as const;
 
 describe('watching the workspace', () => {
   it('reloads a clean document edited in another editor and rebuilds the preview', async () => {
     const ws = writeFiles(tempDir(), miniWorkspace());
-    const h = await host({ initialWorkspace: ws });
+    const h = await hosts.start({ initialWorkspace: ws });
     const first = await h.call('preview:set', {
       target: { kind: 'variant', variantId: 'generic' },
       context: BASE,
@@ -42,7 +29,7 @@ describe('watching the workspace', () => {
 
   it('reports a conflict, keeping the edits, when a dirty document changes on disk', async () => {
     const ws = writeFiles(tempDir(), miniWorkspace());
-    const h = await host({ initialWorkspace: ws });
+    const h = await hosts.start({ initialWorkspace: ws });
     await h.call('doc:update', { ref: ROLE, text: 'my unsaved edit' });
     const changed = h.waitForEvent('doc:changedOnDisk');
     fs.writeFileSync(path.join(ws, 'components/ROLE.md'), 'their edit');
@@ -53,7 +40,7 @@ describe('watching the workspace', () => {
 
   it('does not echo the app’s own saves', async () => {
     const ws = writeFiles(tempDir(), miniWorkspace());
-    const h = await host({ initialWorkspace: ws });
+    const h = await hosts.start({ initialWorkspace: ws });
     await h.call('doc:update', { ref: ROLE, text: 'saved by the app' });
     expect(await h.call('doc:save', { ref: ROLE })).toMatchObject({ status: 'saved' });
     // Then an external edit, to know the watcher is alive and has delivered everything before it.
@@ -67,7 +54,7 @@ describe('watching the workspace', () => {
 
   it('picks up files added and removed outside the app', async () => {
     const ws = writeFiles(tempDir(), miniWorkspace());
-    const h = await host({ initialWorkspace: ws });
+    const h = await hosts.start({ initialWorkspace: ws });
     const added = h.waitForEvent('workspace:changed', (v) => v.documents.some((d: { key: string }) => d.key === 'component:EXTRA'));
     writeFiles(ws, { 'components/EXTRA.md': 'extra component' });
     await added;
@@ -93,7 +80,7 @@ describe('drafts', () => {
     expect(child.signalCode).toBe('SIGKILL');
     expect(fs.readFileSync(path.join(ws, 'components/ROLE.md'), 'utf8')).toBe('You are a test agent in {{CWD}}.');
 
-    const h = await host({ userDataDir: userData, initialWorkspace: ws });
+    const h = await hosts.start({ userDataDir: userData, initialWorkspace: ws });
     const drafts = await h.call('drafts:list');
     expect(drafts.map((d: { key: string; text: string }) => [d.key, d.text])).toEqual([
       ['component:NEWONE', 'never saved'],
@@ -122,19 +109,19 @@ describe('drafts', () => {
   it('forgets discarded drafts and drafts that match the saved file', async () => {
     const ws = writeFiles(tempDir(), miniWorkspace());
     const userData = tempDir('vs-userdata-');
-    const a = await host({ userDataDir: userData, initialWorkspace: ws, watch: false });
+    const a = await hosts.start({ userDataDir: userData, initialWorkspace: ws, watch: false });
     await a.call('doc:update', { ref: ROLE, text: 'draft one' });
     await a.call('doc:update', { ref: { kind: 'component', componentId: 'TOOLBOX' }, text: 'draft two' });
     await a.host.flushDrafts();
     a.host.flushDraftsSync(); // what the Electron wiring does on quit; must not lose anything
-    hosts.splice(hosts.indexOf(a), 1); // "crash": never closed
+    hosts.forget(a); // "crash": never closed
 
     fs.writeFileSync(path.join(ws, 'components/TOOLBOX.md'), 'draft two'); // saved elsewhere meanwhile
-    const b = await host({ userDataDir: userData, initialWorkspace: ws, watch: false });
+    const b = await hosts.start({ userDataDir: userData, initialWorkspace: ws, watch: false });
     expect((await b.call('drafts:list')).map((d: { key: string }) => d.key)).toEqual(['component:ROLE']);
     expect(await b.call('drafts:discard', { keys: ['component:ROLE'] })).toEqual(['component:ROLE']);
     await b.host.close();
-    const c = await host({ userDataDir: userData, initialWorkspace: ws, watch: false });
+    const c = await hosts.start({ userDataDir: userData, initialWorkspace: ws, watch: false });
     expect(await c.call('drafts:list')).toEqual([]);
   });
 });

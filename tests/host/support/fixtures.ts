@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterEach, expect } from 'vitest';
 import type { EventName } from '../../../shared/ipc/contract.js';
 import { createStudioHost, type StudioHost, type StudioHostOptions } from '../../../electron/host/studio-host.js';
 
@@ -160,4 +161,33 @@ export async function until(predicate: () => boolean | Promise<boolean>, timeout
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await sleep(20);
   }
+}
+
+/**
+ * Hosts for a test file: each one started with `start` is closed after its test, and the
+ * test fails if a host reported an error; temporary folders are removed. `forget` leaves a
+ * host unclosed (a simulated crash).
+ */
+export function hostsClosedAfterEach(): {
+  start: (options?: Parameters<typeof startHost>[0]) => Promise<TestHost>;
+  forget: (host: TestHost) => void;
+} {
+  const hosts: TestHost[] = [];
+  afterEach(async () => {
+    for (const h of hosts.splice(0)) {
+      await h.host.close();
+      expect(h.errors.map((e) => `${e.where}: ${String(e.error)}`)).toEqual([]);
+    }
+    cleanupTempDirs();
+  });
+  return {
+    async start(options = {}) {
+      const h = await startHost(options);
+      hosts.push(h);
+      return h;
+    },
+    forget(host) {
+      hosts.splice(hosts.indexOf(host), 1);
+    },
+  };
 }
