@@ -2,9 +2,9 @@ import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useMemo } from 'react';
-import type { ComponentReport, VariantBuildResult } from '../../../shared/engine/build/build-result';
+import type { ComponentReport } from '../../../shared/engine/build/build-result';
 import { docKey } from '../../../shared/ipc/doc-ref';
-import { outlineOf } from '../preview/preview-slice';
+import { outlineOf, variantResultOf } from '../preview/preview-slice';
 import { studio, useStudio, type StudioState } from '../store';
 import { readVariantYaml } from './variant-yaml';
 
@@ -112,12 +112,7 @@ export function componentRowsSignature(s: StudioState): string {
   if (!parsed.value) return JSON.stringify({ error: parsed.error });
   const v = parsed.value;
   const preview = s.preview;
-  const result =
-    preview?.outcome.ok &&
-    preview.outcome.result.kind === 'variant' &&
-    (preview.outcome.result as VariantBuildResult).variantId === variantId
-      ? (preview.outcome.result as VariantBuildResult)
-      : undefined;
+  const result = variantResultOf(preview, variantId);
   const tokens = new Map<string, number>();
   if (result && s.outlineTokens && s.outlineTokens.seq === preview?.seq) {
     const counts = s.outlineTokens.counts;

@@ -1,5 +1,6 @@
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
+import { variantResultOf } from '../preview/preview-slice';
 import { monaco } from '../monaco/setup';
 import { studio } from '../store';
 import { readVariantYaml } from '../components-list/variant-yaml';
@@ -15,8 +16,7 @@ import { BASE_VARIABLES, CONTEXT_PATHS, keyAt, LAYER_TEXT, openTagBefore, SECTIO
  */
 
 function variantResult(): VariantBuildResult | undefined {
-  const p = studio.getState().preview;
-  return p?.outcome.ok && p.outcome.result.kind === 'variant' ? (p.outcome.result as VariantBuildResult) : undefined;
+  return variantResultOf(studio.getState().preview);
 }
 
 /** Which variant a document belongs to (its template or one of its overrides). */

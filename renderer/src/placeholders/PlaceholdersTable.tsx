@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
+import { variantResultOf } from '../preview/preview-slice';
 import { docKey } from '../../../shared/ipc/doc-ref';
 import { scanTags } from '../../../shared/engine/text/placeholder-scan';
 import { keyUsages, PLACEHOLDER_KEY, readVariantYaml } from '../components-list/variant-yaml';
@@ -74,12 +74,7 @@ export function PlaceholdersTable() {
   const [newValue, setNewValue] = useState('');
 
   const placeholders = useMemo(() => (config === undefined ? null : readVariantYaml(config)), [config]);
-  const result =
-    preview?.outcome.ok &&
-    preview.outcome.result.kind === 'variant' &&
-    (preview.outcome.result as VariantBuildResult).variantId === variantId
-      ? (preview.outcome.result as VariantBuildResult)
-      : undefined;
+  const result = variantId === null ? undefined : variantResultOf(preview, variantId);
   const layers = useMemo(() => new Map(result?.placeholders.map((p) => [p.key, p]) ?? []), [result]);
   const keys = useMemo(() => (template === undefined ? [] : templateKeys(template)), [template]);
 

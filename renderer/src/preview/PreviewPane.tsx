@@ -5,7 +5,7 @@ import type { BaselineSpec } from '../../../shared/ipc/contract';
 import { DiffView } from '../diff/DiffView';
 import { NONE, studio, useStudio, type StudioState } from '../store';
 import { jumpToSource } from './jump';
-import { outlineOf, type PreviewTab } from './preview-slice';
+import { outlineOf, variantResultOf, type PreviewTab } from './preview-slice';
 import { PromptView, revealInPreview } from './PromptView';
 
 /** Families whose tokenizer is public (OpenAI's); for the others the counts are estimates. */
@@ -240,11 +240,7 @@ export function PreviewPane() {
   const tab = useStudio((s) => s.previewTab);
   const diffOn = useStudio((s) => s.diffOn);
   const buildError = useStudio((s) => (s.preview && !s.preview.outcome.ok ? s.preview.outcome.error : null));
-  const builtVariant = useStudio((s) =>
-    s.preview?.outcome.ok && s.preview.outcome.result.kind === 'variant'
-      ? (s.preview.outcome.result as VariantBuildResult).variantId
-      : null,
-  );
+  const builtVariant = useStudio((s) => variantResultOf(s.preview)?.variantId ?? null);
   const target = useStudio((s) => s.target);
   const warningsCount = useStudio((s) => {
     const p = s.preview;

@@ -1,3 +1,4 @@
+import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
 import type { BuildTarget, EventPayload, PreviewResult } from '../../../shared/ipc/contract';
 import { call } from '../store/api';
 import type { SliceCreator } from '../store/types';
@@ -30,6 +31,13 @@ export function outlineOf(preview: PreviewResult | null): OutlineEntry[] {
     outlineCache.set(result, o);
   }
   return o;
+}
+
+/** The shown result when it is a variant build (of `variantId`, when given). */
+export function variantResultOf(preview: PreviewResult | null | undefined, variantId?: string): VariantBuildResult | undefined {
+  if (!preview?.outcome.ok || preview.outcome.result.kind !== 'variant') return undefined;
+  const result = preview.outcome.result as VariantBuildResult;
+  return variantId === undefined || result.variantId === variantId ? result : undefined;
 }
 
 export function previewText(preview: PreviewResult | null): string {
