@@ -11,7 +11,7 @@ import { StackContextSchema } from '../../stack/context.js';
 import { loadStackProfile } from '../../stack/load-profile.js';
 import type { StackProfile } from '../../stack/profile.js';
 import type { StackPreset, WorkspaceSnapshot } from './workspace-snapshot.js';
-import { parseYamlFile, positionOf, type PositionIndex, type YamlParseCache } from './yaml-file.js';
+import { parseYamlFile, positionOf, type ParsedYaml, type PositionIndex, type YamlParseCache } from './yaml-file.js';
 
 type ParseYaml = typeof parseYamlFile;
 
@@ -132,22 +132,62 @@ function loadVariant(
   };
 }
 
+interface LoadedPresets {
+  presets: ContextPreset[];
+  stackPresets: StackPreset[];
+  problems: FileProblem[];
+}
+
+/**
+ * The presets last resolved from each parse cache, with the parses they came from: while no
+ * preset file changes (the parse cache hands back the same parse objects), a reload reuses
+ * the merged, validated contexts — the same objects, so the builder's caches keyed on the
+ * context keep hitting while the user types in a template.
+ */
+const presetMemo = new WeakMap<YamlParseCache, { inputs: ParsedYaml<ContextPresetFile>[]; names: string[]; loaded: LoadedPresets }>();
+
 function loadPresets(
   source: WorkspaceFileSource,
   problems: FileProblem[],
   positions: Map<string, PositionIndex>,
   parse: ParseYaml,
+  cache: YamlParseCache | undefined,
 ): { presets: ContextPreset[]; stackPresets: StackPreset[] } {
-  const raw = new Map<string, { file: string; value: ContextPresetFile }>();
+  const inputs: ParsedYaml<ContextPresetFile>[] = [];
+  const names: string[] = [];
   for (const f of files(source, 'contexts', '.yaml')) {
     const file = `contexts/${f.name}`;
     const text = source.read(file);
     if (text === undefined) continue;
     const parsed = parse(file, text, ContextPresetFileSchema);
     positions.set(file, parsed.positions);
-    problems.push(...parsed.problems);
-    if (parsed.value) raw.set(f.id, { file, value: parsed.value });
+    inputs.push(parsed);
+    names.push(f.id);
   }
+  const memo = cache ? presetMemo.get(cache) : undefined;
+  const same =
+    memo !== undefined &&
+    memo.inputs.length === inputs.length &&
+    memo.inputs.every((p, i) => p === inputs[i] && memo.names[i] === names[i]);
+  const loaded = same ? memo.loaded : resolvePresets(inputs, names, positions);
+  if (cache && !same) presetMemo.set(cache, { inputs, names, loaded });
+  problems.push(...loaded.problems);
+  return { presets: loaded.presets, stackPresets: loaded.stackPresets };
+}
+
+/** Merges `extends` chains and validates each preset's context. */
+function resolvePresets(
+  inputs: readonly ParsedYaml<ContextPresetFile>[],
+  names: readonly string[],
+  positions: Map<string, PositionIndex>,
+): LoadedPresets {
+  const problems: FileProblem[] = [];
+  const raw = new Map<string, { file: string; value: ContextPresetFile }>();
+  inputs.forEach((parsed, i) => {
+    problems.push(...parsed.problems);
+    const name = names[i]!;
+    if (parsed.value) raw.set(name, { file: `contexts/${name}.yaml`, value: parsed.value });
+  });
   const resolved = new Map<string, Record<string, unknown> | null>();
   const resolve = (name: string, chain: string[]): Record<string, unknown> | null => {
     if (resolved.has(name)) return resolved.get(name)!;
@@ -229,7 +269,7 @@ function loadPresets(
     else presets.push({ name, description: entry.value.description, context: checked.data as ContextPreset['context'], file: entry.file });
   }
   const byName = (a: { name: string }, b: { name: string }): number => a.name.localeCompare(b.name);
-  return { presets: presets.sort(byName), stackPresets: stackPresets.sort(byName) };
+  return { presets: presets.sort(byName), stackPresets: stackPresets.sort(byName), problems };
 }
 
 /**
@@ -328,7 +368,7 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
     if (loaded.profile) profiles.push(loaded.profile);
   }
 
-  const { presets, stackPresets } = loadPresets(source, problems, positions, parse);
+  const { presets, stackPresets } = loadPresets(source, problems, positions, parse, cache);
   return {
     config,
     variants: ordered,
