@@ -32,6 +32,9 @@ import { WorkspaceWatcher } from './watcher.js';
 import { isWorkspacePath } from './workspace-files.js';
 import { WorkspaceSession } from './workspace-session.js';
 
+/** How long the workspace view waits after a rebuild (see scheduleViewRefresh). */
+const VIEW_REFRESH_AFTER_REBUILD_MS = 50;
+
 /**
  * The host: everything the renderer can ask for, as plain Node code (no Electron). The
  * Electron wiring registers `dispatch` on ipcMain and forwards events to the window; browser
@@ -81,7 +84,8 @@ export class StudioHost {
   private readonly editedAt = new Map<string, string>();
   private preview?: PreviewSpec;
   private seq = 0;
-  private rebuildScheduled = false;
+  /** Resolves once the scheduled rebuild has run (its result emitted). */
+  private rebuildScheduled?: Promise<void> | undefined;
   private rebuildRunning?: Promise<void>;
   private tokenTimer?: NodeJS.Timeout;
   private lastViewJson?: string;
@@ -121,6 +125,8 @@ export class StudioHost {
     if (this.closed) return;
     this.closed = true;
     if (this.tokenTimer) clearTimeout(this.tokenTimer);
+    if (this.viewRefresh) clearTimeout(this.viewRefresh.timer);
+    this.viewRefresh = undefined;
     await this.closeSession();
     this.listeners.clear();
   }
@@ -153,12 +159,13 @@ export class StudioHost {
     await this.drafts?.flush();
   }
 
-  /** Waits until a scheduled rebuild has run (tests, benchmarks). */
+  /** Waits until a scheduled rebuild has run and publishes a pending view now (tests, benchmarks). */
   async settle(): Promise<void> {
     while (this.rebuildScheduled || this.rebuildRunning) {
       await new Promise((resolve) => setImmediate(resolve));
       if (this.rebuildRunning) await this.rebuildRunning;
     }
+    this.flushViewRefresh();
   }
 
   private emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
@@ -327,26 +334,44 @@ export class StudioHost {
     return session.documentInfo(rel, ref, entry);
   }
 
-  private edited(session: WorkspaceSession, rel: string): void {
+  private edited(session: WorkspaceSession, rel: string): Promise<void> {
     this.editedAt.set(rel, new Date().toISOString());
     this.drafts?.schedule();
-    this.changed([rel]);
+    return this.changed([rel]);
   }
 
-  /** Something in the workspace changed: rebuild if it is an input of the preview, and refresh the view. */
-  private changed(paths: readonly string[]): void {
-    if (!this.preview || paths.some((p) => this.affectsPreview(p, this.preview!))) this.scheduleRebuild();
-    else this.scheduleViewRefresh();
+  /**
+   * Something in the workspace changed: rebuild if it is an input of the preview, and refresh
+   * the view. Resolves when the rebuild's result has been emitted.
+   */
+  private changed(paths: readonly string[]): Promise<void> {
+    if (!this.preview || paths.some((p) => this.affectsPreview(p, this.preview!))) return this.scheduleRebuild();
+    this.scheduleViewRefresh(0);
+    return Promise.resolve();
   }
 
-  private viewRefreshScheduled = false;
-  private scheduleViewRefresh(): void {
-    if (this.viewRefreshScheduled) return;
-    this.viewRefreshScheduled = true;
-    setImmediate(() => {
-      this.viewRefreshScheduled = false;
-      if (this.session) this.publishView();
-    });
+  private viewRefresh?: { timer: ReturnType<typeof setTimeout>; due: number } | undefined;
+  /**
+   * Publishes the workspace view after `delayMs` (a later request for sooner wins). After a
+   * rebuild caused by typing the view waits a little: its dirty markers already came with
+   * the doc:update answer, and computing it would compete with the renderer for the CPU
+   * while it shows the new result.
+   */
+  private scheduleViewRefresh(delayMs: number): void {
+    const due = performance.now() + delayMs;
+    if (this.viewRefresh) {
+      if (this.viewRefresh.due <= due) return;
+      clearTimeout(this.viewRefresh.timer);
+    }
+    const timer = setTimeout(() => this.flushViewRefresh(), delayMs);
+    this.viewRefresh = { timer, due };
+  }
+
+  private flushViewRefresh(): void {
+    if (!this.viewRefresh) return;
+    clearTimeout(this.viewRefresh.timer);
+    this.viewRefresh = undefined;
+    if (this.session && !this.closed) this.publishView();
   }
 
   private affectsPreview(rel: string, spec: PreviewSpec): boolean {
@@ -385,7 +410,7 @@ export class StudioHost {
   private invalidateSavedBaseline(): void {
     this.savedBaselineCache = undefined;
     if (this.preview?.baseline.kind === 'saved') this.scheduleRebuild();
-    else this.scheduleViewRefresh();
+    else this.scheduleViewRefresh(0);
   }
 
   /** Reads the changed files and applies them: reload clean documents, report conflicts for dirty ones. */
@@ -504,15 +529,14 @@ export class StudioHost {
     return { seq, target: spec.target, outcome, baseline };
   }
 
-  private scheduleRebuild(): void {
-    if (this.rebuildScheduled) return;
-    this.rebuildScheduled = true;
-    setImmediate(() => void this.runRebuild());
+  private scheduleRebuild(): Promise<void> {
+    this.rebuildScheduled ??= new Promise((resolve) => setImmediate(() => void this.runRebuild().then(resolve)));
+    return this.rebuildScheduled;
   }
 
   private async runRebuild(): Promise<void> {
     if (this.rebuildRunning) await this.rebuildRunning;
-    this.rebuildScheduled = false;
+    this.rebuildScheduled = undefined;
     const session = this.session;
     const spec = this.preview;
     if (!session || this.closed) return;
@@ -524,7 +548,7 @@ export class StudioHost {
           this.scheduleTokens(result);
         }
       }
-      if (session === this.session) this.publishView();
+      if (session === this.session) this.scheduleViewRefresh(VIEW_REFRESH_AFTER_REBUILD_MS);
     })();
     this.rebuildRunning = work.catch((error) => this.reportError('rebuild', error));
     await this.rebuildRunning;
@@ -572,10 +596,11 @@ export class StudioHost {
         const { entry } = this.requireSession().entry(ref);
         return { text: entry.text, savedText: entry.savedText, dirty: isDirty(entry) };
       },
-      'doc:update': ({ ref, text }) => {
+      'doc:update': async ({ ref, text }) => {
         const session = this.requireSession();
         const { rel, entry } = session.entry(ref);
-        if (session.docs.setText(rel, text)) this.edited(session, rel);
+        // The answer follows the rebuild's result: the preview reaches the renderer first.
+        if (session.docs.setText(rel, text)) await this.edited(session, rel);
         return { dirty: isDirty(entry) };
       },
       'doc:save': ({ ref, overwrite }) => this.save(this.requireSession(), ref, overwrite === true),

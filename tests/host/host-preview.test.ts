@@ -40,6 +40,18 @@ describe('live preview', () => {
     expect(tokens2.text.o200k).toBeLessThan(tokens.text.o200k);
   });
 
+  it('answers doc:update only after the rebuild it caused has been emitted', async () => {
+    const h = await miniHost();
+    const first = await h.call('preview:set', {
+      target: { kind: 'variant', variantId: 'generic' },
+      context: BASE,
+      baseline: { kind: 'none' },
+    });
+    expect(await h.call('doc:update', { ref: TEMPLATE, text: '{{GREETING}} FIRST\n' })).toEqual({ dirty: true });
+    const emitted = h.events.filter((e) => e.event === 'preview:result' && e.payload.seq > first.seq);
+    expect(emitted.map((e) => e.payload.outcome.result.text)).toEqual(['hello FIRST']);
+  });
+
   it('does not rebuild for edits that are not inputs of the preview', async () => {
     const h = await miniHost();
     const first = await h.call('preview:set', {
@@ -51,8 +63,10 @@ describe('live preview', () => {
     await sleep(150);
     await h.host.settle();
     expect(h.events.filter((e) => e.event === 'preview:result' && e.payload.seq > first.seq)).toEqual([]);
+    // The answer to doc:update comes after the rebuild's result: wait for it from before the call.
+    const next = h.waitForEvent('preview:result', (p) => p.seq > first.seq);
     await h.call('doc:update', { ref: { kind: 'component', componentId: 'ROLE' }, text: 'New role.' });
-    const result = await h.waitForEvent('preview:result', (p) => p.seq > first.seq);
+    const result = await next;
     expect(result.outcome.result.text).toContain('New role.');
   });
 
