@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryFileSource } from '../../shared/domain/file-source.js';
 import { formatProblem } from '../../shared/domain/problems.js';
 import { loadWorkspace } from '../../shared/engine/workspace/load-workspace.js';
+import { YamlParseCache } from '../../shared/engine/workspace/yaml-file.js';
 import { miniWorkspace } from '../fixtures/temp-workspace.js';
 
 const load = (extra: Record<string, string | null>) => {
@@ -111,6 +112,28 @@ describe('loading a workspace', () => {
       "contexts/c2.yaml:1:10: error: 'extends' makes a cycle: c1 -> c2 -> c1 (at extends)",
       "contexts/orphan.yaml:1:10: error: extends 'nowhere', but there is no contexts/nowhere.yaml (at extends)",
     ]);
+  });
+
+  it('with a parse cache, unchanged presets come back as the same objects, problems included; a changed preset is resolved again', () => {
+    const files: Record<string, string> = { ...miniWorkspace(), 'contexts/orphan.yaml': 'extends: nowhere\ncontext: {}\n' };
+    const cache = new YamlParseCache();
+    const first = loadWorkspace(memoryFileSource(files), { parseCache: cache });
+    files['variants/generic/template.md'] = 'edited template';
+    const second = loadWorkspace(memoryFileSource(files), { parseCache: cache });
+    expect(second.presets).toBe(first.presets);
+    expect(second.problems.map(formatProblem)).toEqual(first.problems.map(formatProblem));
+    expect(second.problems.map(formatProblem)).toContain(
+      "contexts/orphan.yaml:1:10: error: extends 'nowhere', but there is no contexts/nowhere.yaml (at extends)",
+    );
+    files['contexts/base.yaml'] = files['contexts/base.yaml']!.replace('/proj', '/elsewhere');
+    const third = loadWorkspace(memoryFileSource(files), { parseCache: cache });
+    expect(third.presets).not.toBe(first.presets);
+    expect(third.presets.map((p) => [p.name, p.context.cwd])).toEqual([
+      ['base', '/elsewhere'],
+      ['browser', '/elsewhere'],
+    ]);
+    // Another cache resolves on its own.
+    expect(loadWorkspace(memoryFileSource(files), { parseCache: new YamlParseCache() }).presets).not.toBe(third.presets);
   });
 
   it('a tool whose id does not match its file is left out with an error', () => {
