@@ -5,7 +5,17 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { contentSecurityPolicy } from '../../shared/ipc/csp.js';
-import { MAX_FRAME_BYTES, TOKEN_COOKIE, TOKEN_PARAM, WireCallSchema, WS_PATH, type WireServerMessage } from '../../shared/ipc/wire.js';
+import type { PreviewResult } from '../../shared/ipc/contract.js';
+import { PreviewWireEncoder } from '../../shared/ipc/preview-wire.js';
+import {
+  MAX_FRAME_BYTES,
+  PREVIEW_CHANNEL,
+  TOKEN_COOKIE,
+  TOKEN_PARAM,
+  WireCallSchema,
+  WS_PATH,
+  type WireServerMessage,
+} from '../../shared/ipc/wire.js';
 import { contentTypeOf, resolveAppFile } from '../host/app-files.js';
 import type { StudioHost } from '../host/studio-host.js';
 
@@ -181,8 +191,14 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   });
 
   const connect = (ws: WebSocket): void => {
+    // Preview results go out as patches of the last one sent on this connection.
+    const previews = new PreviewWireEncoder();
     const send = (message: WireServerMessage): void => {
       if (ws.readyState !== ws.OPEN) return;
+      if (message.type === 'event' && message.event === 'preview:result') {
+        const wire = previews.encode(message.payload as PreviewResult);
+        message = { ...message, payload: wire.payload, patch: wire.patch };
+      }
       let text: string;
       try {
         text = JSON.stringify(message);
@@ -212,7 +228,13 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
           send({ type: 'result', id, result: { ok: false, error: { code: 'INVALID_REQUEST', message: 'malformed call' } } });
         return;
       }
-      void options.host.dispatch(call.data.channel, call.data.payload).then((result) => send({ type: 'result', id: call.data.id, result }));
+      const { id, channel } = call.data;
+      void options.host.dispatch(channel, call.data.payload).then((result) => {
+        if (channel === PREVIEW_CHANNEL && result.ok && ws.readyState === ws.OPEN) {
+          const wire = previews.encode(result.value as PreviewResult);
+          send({ type: 'result', id, result: { ok: true, value: wire.payload }, patch: wire.patch });
+        } else send({ type: 'result', id, result });
+      });
     });
     ws.on('close', unsubscribe);
     ws.on('error', unsubscribe);

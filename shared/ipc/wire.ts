@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EventName } from './contract.js';
 import type { IpcResult } from './ipc-result.js';
+import type { PreviewTextsPatch } from './preview-wire.js';
 
 /**
  * Browser mode's WebSocket protocol: the renderer sends calls, the host answers each with
@@ -26,5 +27,13 @@ export const WireCallSchema = z
   .strict();
 export type WireCall = z.infer<typeof WireCallSchema>;
 
+/**
+ * A message from the host. Preview results (preview:result events, preview:set answers) may
+ * carry a `patch`: their texts are then edits of the previous result (preview-wire.ts).
+ */
 export type WireServerMessage =
-  { type: 'result'; id: number; result: IpcResult<unknown> } | { type: 'event'; event: EventName; payload: unknown };
+  | { type: 'result'; id: number; result: IpcResult<unknown>; patch?: PreviewTextsPatch | undefined }
+  | { type: 'event'; event: EventName; payload: unknown; patch?: PreviewTextsPatch | undefined };
+
+/** The channel whose answers are preview results (and so may be patched on the wire). */
+export const PREVIEW_CHANNEL = 'preview:set';

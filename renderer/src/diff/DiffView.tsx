@@ -2,7 +2,7 @@ import { DiffEditor } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import { monaco } from '../monaco/setup';
 import { applyText, PROMPT_LANGUAGE } from '../editor/models';
-import { minimalEditPure } from '../editor/minimal-edit';
+import { minimalEdit } from '../../../shared/engine/text/minimal-edit';
 import { call } from '../store/api';
 import { studio, useStudio } from '../store';
 import { previewText } from '../preview/preview-slice';
@@ -40,7 +40,7 @@ function applyDiff(): void {
   const p = studio.getState().preview;
   const baseline = p?.baseline.text ?? '';
   const current = previewText(p);
-  const edit = minimalEditPure(models.modified.getValue(), current);
+  const edit = minimalEdit(models.modified.getValue(), current);
   const replaceOriginal = models.original.getValue() !== baseline;
   const replaceModified = !!edit && Math.max(edit.endOld - edit.start, edit.text.length) > BIG_CHANGE;
   if (replaceOriginal || replaceModified) {

@@ -1,6 +1,6 @@
 import { monaco } from '../monaco/setup';
 import type { DocState } from './docs-slice';
-import { minimalEditPure as minimalEdit } from './minimal-edit';
+import { minimalEdit } from '../../../shared/engine/text/minimal-edit';
 
 /** One Monaco model per open document, named `studio:/<doc key>`. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTEXT_PATHS, keyAt, openTagBefore } from './template-syntax';
-import { minimalEditPure } from './minimal-edit';
+import { minimalEdit } from '../../../shared/engine/text/minimal-edit';
 
 describe('template syntax helpers', () => {
   it('finds the tag under an offset, with block keys reduced to their path', () => {
@@ -22,8 +22,8 @@ describe('template syntax helpers', () => {
   });
 
   it('computes the smallest replacement between two texts', () => {
-    expect(minimalEditPure('abcdef', 'abXdef')).toEqual({ start: 2, endOld: 3, text: 'X' });
-    expect(minimalEditPure('aaa', 'aaaa')).toEqual({ start: 3, endOld: 3, text: 'a' });
-    expect(minimalEditPure('same', 'same')).toBeNull();
+    expect(minimalEdit('abcdef', 'abXdef')).toEqual({ start: 2, endOld: 3, text: 'X' });
+    expect(minimalEdit('aaa', 'aaaa')).toEqual({ start: 3, endOld: 3, text: 'a' });
+    expect(minimalEdit('same', 'same')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { createStudioApi, isEventName } from '../../../shared/ipc/client.js';
-import type { ChannelName, EventName, StudioApi } from '../../../shared/ipc/contract.js';
+import type { ChannelName, EventName, PreviewResult, StudioApi } from '../../../shared/ipc/contract.js';
 import type { IpcResult } from '../../../shared/ipc/ipc-result.js';
-import type { WireCall } from '../../../shared/ipc/wire.js';
+import { PreviewWireDecoder, type PreviewTextsPatch } from '../../../shared/ipc/preview-wire.js';
+import { PREVIEW_CHANNEL, type WireCall } from '../../../shared/ipc/wire.js';
 
 /**
  * Browser mode's transport: the StudioApi over one WebSocket to the host. Calls made before
@@ -39,7 +40,9 @@ const OPEN = 1;
 
 export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
   const delays = options.reconnectDelaysMs ?? [250, 500, 1000, 2000, 5000];
-  const pending = new Map<number, (result: IpcResult<unknown>) => void>();
+  const pending = new Map<number, { channel: ChannelName; resolve: (result: IpcResult<unknown>) => void }>();
+  // Preview results arrive as patches of the last one received on the same socket.
+  let previews = new PreviewWireDecoder();
   const queue: string[] = [];
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   let socket: WebSocketLike | undefined;
@@ -74,6 +77,7 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
       return;
     }
     socket = ws;
+    previews = new PreviewWireDecoder();
     ws.addEventListener('open', () => {
       if (socket !== ws) return;
       const reconnected = everOpened;
@@ -89,27 +93,40 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
     });
     ws.addEventListener('message', (event) => {
       if (typeof event.data !== 'string') return;
-      let message: { type?: unknown; id?: unknown; result?: unknown; event?: unknown; payload?: unknown };
+      let message: { type?: unknown; id?: unknown; result?: unknown; event?: unknown; payload?: unknown; patch?: PreviewTextsPatch };
       try {
         message = JSON.parse(event.data) as typeof message;
       } catch {
         return;
       }
-      if (message.type === 'result' && typeof message.id === 'number') {
-        const resolve = pending.get(message.id);
-        pending.delete(message.id);
-        resolve?.(message.result as IpcResult<unknown>);
-      } else if (message.type === 'event' && isEventName(message.event)) {
-        deliver(message.event, message.payload);
+      try {
+        if (message.type === 'result' && typeof message.id === 'number') {
+          const call = pending.get(message.id);
+          pending.delete(message.id);
+          let result = message.result as IpcResult<unknown>;
+          if (call?.channel === PREVIEW_CHANNEL && result.ok)
+            result = { ok: true, value: previews.decode({ payload: result.value as PreviewResult, patch: message.patch }) };
+          call?.resolve(result);
+        } else if (message.type === 'event' && isEventName(message.event)) {
+          const payload =
+            message.event === 'preview:result'
+              ? previews.decode({ payload: message.payload as PreviewResult, patch: message.patch })
+              : message.payload;
+          deliver(message.event, payload);
+        }
+      } catch (error) {
+        // Both ends lost step (never expected: one socket keeps the order): start afresh.
+        console.error('browser-mode transport:', error);
+        ws.close();
       }
     });
     ws.addEventListener('close', () => {
       if (socket !== ws) return;
       socket = undefined;
       if (everOpened) options.onStatus?.('closed');
-      for (const [id, resolve] of pending) {
+      for (const [id, call] of pending) {
         pending.delete(id);
-        resolve(disconnected('call'));
+        call.resolve(disconnected(call.channel));
       }
       queue.length = 0;
       scheduleReconnect();
@@ -133,10 +150,10 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
     const frame = JSON.stringify({ type: 'call', id, channel, payload: request } satisfies WireCall);
     return new Promise((resolve) => {
       if (socket && socket.readyState === OPEN) {
-        pending.set(id, resolve);
+        pending.set(id, { channel, resolve });
         socket.send(frame);
       } else if (!everOpened) {
-        pending.set(id, resolve);
+        pending.set(id, { channel, resolve });
         queue.push(frame);
       } else {
         resolve(disconnected(channel));
@@ -161,9 +178,9 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
       closedForGood = true;
       if (timer) clearTimeout(timer);
       socket?.close();
-      for (const [id, resolve] of pending) {
+      for (const [id, call] of pending) {
         pending.delete(id);
-        resolve(disconnected('call'));
+        call.resolve(disconnected(call.channel));
       }
     },
   }) as WebSocketApi;

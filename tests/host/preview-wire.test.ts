@@ -1,0 +1,86 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { PreviewResult } from '../../shared/ipc/contract.js';
+import { PreviewWireDecoder, PreviewWireEncoder } from '../../shared/ipc/preview-wire.js';
+
+function result(seq: number, text: string | null, baseline: string | null): PreviewResult {
+  return {
+    seq,
+    target: { kind: 'variant', variantId: 'generic' },
+    outcome:
+      text === null
+        ? { ok: false, error: 'no such variant' }
+        : {
+            ok: true,
+            kind: 'variant',
+            result: { kind: 'variant', variantId: 'generic', text, sections: [] } as never,
+            durationMs: 1,
+          },
+    baseline: { spec: { kind: baseline === null ? 'none' : 'saved' }, text: baseline },
+  };
+}
+
+const long = (s: string): string => `${s}\n${'lorem ipsum '.repeat(40)}`;
+
+describe('preview results on the wire', () => {
+  it('sends a small edit of a long text as a patch, and the baseline once', () => {
+    const enc = new PreviewWireEncoder();
+    const first = enc.encode(result(1, long('A'), long('base')));
+    expect(first.patch).toBeUndefined();
+    const second = enc.encode(result(2, long('AB'), long('base')));
+    expect(second.patch).toEqual({ fromSeq: 1, text: { start: 1, endOld: 1, text: 'B' }, baselineSame: true });
+    expect(second.payload.outcome.ok && second.payload.outcome.result.text).toBe('');
+    expect(second.payload.baseline.text).toBeNull();
+    const dec = new PreviewWireDecoder();
+    expect(dec.decode(first)).toEqual(result(1, long('A'), long('base')));
+    expect(dec.decode(second)).toEqual(result(2, long('AB'), long('base')));
+  });
+
+  it('sends short texts, failed builds and results older than the last one whole', () => {
+    const enc = new PreviewWireEncoder();
+    enc.encode(result(5, 'short', null));
+    expect(enc.encode(result(6, 'shorter', null)).patch).toBeUndefined();
+    expect(enc.encode(result(7, null, null)).patch).toBeUndefined();
+    enc.encode(result(8, long('x'), null));
+    const stale = result(3, long('y'), null);
+    expect(enc.encode(stale)).toEqual({ payload: stale });
+    // The stale one is not a base: the next patch is relative to 8.
+    expect(enc.encode(result(9, long('xz'), null)).patch?.fromSeq).toBe(8);
+  });
+
+  it('refuses a patch that is not relative to the last result received', () => {
+    const enc = new PreviewWireEncoder();
+    enc.encode(result(1, long('A'), null));
+    const patched = enc.encode(result(2, long('AB'), null));
+    expect(() => new PreviewWireDecoder().decode(patched)).toThrow(
+      'preview result 2 is a patch of result 1, but the last one received is none',
+    );
+  });
+
+  it('any sequence of results decodes to exactly what was encoded', () => {
+    const piece = fc.constantFrom('', 'a', 'lorem ', '\n', 'ipsum dolor '.repeat(30), '{{X}}', 'é😀');
+    const text = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''));
+    const step = fc.record({
+      seqStep: fc.integer({ min: -2, max: 3 }),
+      text: fc.option(text, { nil: null }),
+      baseline: fc.oneof(fc.constant('same' as const), fc.option(text, { nil: null })),
+    });
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 25 }), (steps) => {
+        const enc = new PreviewWireEncoder();
+        const dec = new PreviewWireDecoder();
+        let seq = 10;
+        let baseline: string | null = null;
+        for (const s of steps) {
+          seq += s.seqStep;
+          if (s.baseline !== 'same') baseline = s.baseline;
+          const sent = result(seq, s.text, baseline);
+          // Through JSON, as on the socket.
+          const wire = JSON.parse(JSON.stringify(enc.encode(sent))) as ReturnType<PreviewWireEncoder['encode']>;
+          expect(dec.decode(wire)).toEqual(sent);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
