@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeApi } from '../testing/fake-api';
+import { createFakeApi, workspaceView } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
 
 const tplRef = { kind: 'variant-template', variantId: 'generic' } as const;
@@ -29,6 +29,17 @@ describe('documents slice', () => {
     expect(store.getState().docs['variant-template:generic']!.dirty).toBe(true);
     await flush();
     expect(api.callsOf('doc:update')).toEqual([{ ref: tplRef, text: 'Hello {{NAME}}!' }]);
+  });
+
+  it('takes titles, paths and dirty flags of open documents from the host list when it comes', async () => {
+    const { store, api } = make();
+    store.getState().applyWorkspace(workspaceView());
+    await store.getState().openDoc(tplRef);
+    // Not listed by the host yet: named by its conventional path.
+    expect(store.getState().docs['variant-template:generic']).toMatchObject({ title: 'variants/generic/template.md', dirty: false });
+    const info = { ref: tplRef, key: 'variant-template:generic', path: 'variants/generic/template.md', isNew: false };
+    api.emit('workspace:changed', workspaceView({ documents: [{ ...info, title: 'generic · template', dirty: true }] }));
+    expect(store.getState().docs['variant-template:generic']).toMatchObject({ title: 'generic · template', dirty: true });
   });
 
   it('undoes and redoes structured edits and typing of one document in order', async () => {

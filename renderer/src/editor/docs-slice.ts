@@ -1,5 +1,5 @@
 import { conventionalPath, docKey, type DocRef } from '../../../shared/ipc/doc-ref';
-import type { EventPayload } from '../../../shared/ipc/contract';
+import type { DocumentInfo, EventPayload } from '../../../shared/ipc/contract';
 import { call, callRaw } from '../store/api';
 import type { SliceCreator } from '../store/types';
 import { createDocHistory, type DocHistory, type EditKind } from './doc-history';
@@ -53,7 +53,8 @@ export interface DocsSlice {
   revertDoc(key: string): Promise<void>;
   applyDiskChange(payload: EventPayload<'doc:changedOnDisk'>): void;
   resolveDiskConflict(key: string, keep: 'mine' | 'disk'): void;
-  syncDirty(dirty: Map<string, boolean>): void;
+  /** Takes the dirty flags, titles and paths of open documents from the host's list. */
+  syncDocInfo(documents: readonly DocumentInfo[]): void;
   forgetAllDocs(): void;
   confirmDiscardAll(question: string): Promise<boolean>;
   offerDrafts(): Promise<void>;
@@ -359,14 +360,14 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
       sendUpdate(doc, text);
     },
 
-    syncDirty(dirty) {
+    syncDocInfo(documents) {
       const docs = get().docs;
       let changed = false;
       const next = { ...docs };
-      for (const [key, d] of Object.entries(docs)) {
-        const flag = dirty.get(key);
-        if (flag !== undefined && flag !== d.dirty) {
-          next[key] = { ...d, dirty: flag };
+      for (const info of documents) {
+        const d = docs[info.key];
+        if (d && (d.dirty !== info.dirty || d.title !== info.title || d.path !== info.path)) {
+          next[info.key] = { ...d, dirty: info.dirty, title: info.title, path: info.path };
           changed = true;
         }
       }

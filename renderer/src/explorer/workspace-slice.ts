@@ -70,9 +70,9 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
       if (variant) void get().selectVariant(variant, true);
       return;
     }
-    // Keep the open docs' dirty flags in step with the host's list.
-    const dirty = new Map(view.documents.map((d) => [d.key, d.dirty]));
-    get().syncDirty(dirty);
+    // Keep the open docs' dirty flags and names in step with the host's list (a document
+    // created a moment ago gets its title when the host first lists it).
+    get().syncDocInfo(view.documents);
     const { currentVariantId } = get();
     if (currentVariantId && !view.variants.some((v) => v.id === currentVariantId)) {
       // The variant disappeared (its file broke or was deleted): say so, keep working.
