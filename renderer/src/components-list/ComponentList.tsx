@@ -2,6 +2,7 @@ import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useMemo } from 'react';
+import { formatCount } from '../app/format';
 import type { ComponentReport } from '../../../shared/engine/build/build-result';
 import { docKey } from '../../../shared/ipc/doc-ref';
 import { outlineOf, variantResultOf } from '../preview/preview-slice';
@@ -81,7 +82,7 @@ function Row({ row, count }: { row: ComponentRow; count: number }) {
             </>
           ) : (
             <>
-              {chars.toLocaleString()} chars{row.tokens !== undefined && <> · {row.tokens.toLocaleString()} tok</>}
+              {formatCount(chars)} chars{row.tokens !== undefined && <> · {formatCount(row.tokens)} tok</>}
             </>
           )
         ) : (

@@ -91,6 +91,13 @@ const EDITOR_OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
   renderWhitespace: 'selection',
   tabSize: 2,
   fixedOverflowWidgets: true,
+  // Work Monaco would otherwise do after every keystroke, of little use in prompt text: the
+  // template language's own completion opens on `{{`, `.`, `#` and space (or Ctrl+Space).
+  quickSuggestions: false,
+  wordBasedSuggestions: 'off',
+  occurrencesHighlight: 'off',
+  bracketPairColorization: { enabled: false },
+  links: false,
 };
 
 export function EditorArea() {

@@ -97,6 +97,8 @@ export function registerTemplateLanguage(): void {
       ],
     },
   });
+  // Prompt text has no brackets to match or colour (and parsing them costs time on every result).
+  monaco.languages.setLanguageConfiguration(PROMPT_LANGUAGE, { brackets: [] });
 
   const rules = [
     { token: 'keyword.block', foreground: 'AF00DB', fontStyle: 'bold' },

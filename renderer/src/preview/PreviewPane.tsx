@@ -2,6 +2,7 @@ import Editor from '@monaco-editor/react';
 import { useDeferredValue, useMemo } from 'react';
 import type { BuildWarning, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import type { BaselineSpec } from '../../../shared/ipc/contract';
+import { formatCount } from '../app/format';
 import { DiffView } from '../diff/DiffView';
 import { NONE, studio, useStudio, type StudioState } from '../store';
 import { jumpToSource } from './jump';
@@ -15,7 +16,7 @@ export function tokensAreEstimates(family: string | undefined, modelId?: string)
 }
 
 function fmt(n: number | undefined | null): string {
-  return n === undefined || n === null ? '…' : n.toLocaleString('en-US');
+  return n === undefined || n === null ? '…' : formatCount(n);
 }
 
 function Sizes() {
@@ -168,7 +169,7 @@ function Outline() {
             <span className="label">{label}</span>
             <span className="detail">{detail}</span>
             <span className="size">
-              {chars.toLocaleString('en-US')} ch{tokens !== null ? ` · ${tokens.toLocaleString('en-US')} tok` : ''}
+              {formatCount(chars)} ch{tokens !== null ? ` · ${formatCount(tokens)} tok` : ''}
             </span>
           </button>
         </li>

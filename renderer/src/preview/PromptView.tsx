@@ -58,6 +58,7 @@ const PROMPT_OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
   guides: { indentation: false },
   unicodeHighlight: { ambiguousCharacters: false, invisibleCharacters: false },
   stickyScroll: { enabled: false },
+  bracketPairColorization: { enabled: false },
   links: false,
   renderWhitespace: 'none',
   ariaLabel: 'Final prompt (read-only). Ctrl+click or F12 on a line opens its source.',
