@@ -5,9 +5,17 @@
 // from the keydown event to (1) the preview's DOM showing the changed text, and (2) with the
 // diff on, the diff editor showing it with its diff decorations updated. Prints median and p95.
 //
-// Options: --url <app url> (use a running app instead of starting one), --keys <n> (default 120),
-// --json (one JSON line), --strict (exit 1 when a target is missed).
+// It runs twice: in Chromium configured as the desktop app configures it (the targets apply
+// to that run) and in stock Chromium, as a browser-mode user has it. The difference is
+// Chromium's DeferRendererTasksAfterInput, which the desktop app turns off (see
+// electron/wiring/chromium-features.ts): it holds the host's answer back until the frame
+// that paints the key press has been produced.
+//
+// Options: --chromium desktop|stock|both (default both), --url <app url> (use a running app
+// instead of starting one), --keys <n> (default 120), --json (one JSON line), --strict (exit
+// 1 when a target of the desktop run is missed).
 /* global window, document, MutationObserver */
+import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath, startApp } from '../e2e/app-server.js';
 
@@ -113,12 +121,16 @@ async function typeRun(page, kind, count) {
   return samples;
 }
 
-async function main() {
-  const keys = Number(arg('keys', '120'));
-  const given = arg('url');
-  const app = given ? null : await startApp();
-  const url = given ?? app.url;
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+/** Chromium as the desktop app configures it (electron/wiring/chromium-features.ts). */
+const DESKTOP_FEATURES = JSON.parse(fs.readFileSync(new URL('../electron/wiring/chromium-features.json', import.meta.url), 'utf8')).disable;
+const CONFIGS = {
+  desktop: { label: 'Chromium as the desktop app runs it', args: [...CHROMIUM_ARGS, `--disable-features=${DESKTOP_FEATURES.join(',')}`] },
+  stock: { label: 'stock Chromium (a browser-mode user)', args: CHROMIUM_ARGS },
+};
+
+/** One run: the app in one Chromium configuration; preview keystrokes, then diff keystrokes. */
+async function run(url, config, keys) {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: config.args });
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(url);
@@ -143,26 +155,48 @@ async function main() {
     await page.locator('[data-testid=template-editor] .view-line').first().click();
     await page.keyboard.press('Control+End');
     const diff = await typeRun(page, 'diff', Math.max(20, Math.round(keys / 2)));
-
-    const result = { variant: 'generic', preset: 'basic', preview: stats(preview), diff: stats(diff), targets: TARGETS };
-    const r2 = (x) => Math.round(x * 100) / 100;
-    if (flag('json')) console.log(JSON.stringify(result));
-    else {
-      console.log(`UI bench (generic × basic, ${preview.length} + ${diff.length} keystrokes, headless Chromium)`);
-      console.log(
-        `  keystroke -> preview shows it: median ${r2(result.preview.median)} ms, p95 ${r2(result.preview.p95)} ms (target p95 < ${TARGETS.preview} ms)`,
-      );
-      console.log(
-        `  keystroke -> diff shows it:    median ${r2(result.diff.median)} ms, p95 ${r2(result.diff.p95)} ms (target p95 < ${TARGETS.diff} ms)`,
-      );
-    }
-    const missed = result.preview.p95 >= TARGETS.preview || result.diff.p95 >= TARGETS.diff;
-    if (missed) console.log('  a target was missed');
-    if (missed && flag('strict')) process.exitCode = 1;
+    return { preview: stats(preview), diff: stats(diff) };
   } finally {
     await browser.close();
-    await app?.stop();
   }
+}
+
+async function main() {
+  const keys = Number(arg('keys', '120'));
+  const which = arg('chromium', 'both');
+  const names = which === 'both' ? ['desktop', 'stock'] : [which];
+  for (const n of names) if (!CONFIGS[n]) throw new Error(`--chromium must be desktop, stock or both, not '${n}'`);
+  const given = arg('url');
+  const r2 = (x) => Math.round(x * 100) / 100;
+  const results = {};
+  for (const name of names) {
+    // A fresh app (and workspace copy) per configuration, so both type into the same template.
+    const app = given ? null : await startApp();
+    try {
+      results[name] = await run(given ?? app.url, CONFIGS[name], keys);
+    } finally {
+      await app?.stop();
+    }
+  }
+  // The targets are the desktop app's; the stock figures show what a browser-mode user sees.
+  const judged = results.desktop ?? results[names[0]];
+  const missed = judged.preview.p95 >= TARGETS.preview || judged.diff.p95 >= TARGETS.diff;
+  if (flag('json')) console.log(JSON.stringify({ variant: 'generic', preset: 'basic', targets: TARGETS, ...results }));
+  else {
+    console.log(`UI bench (generic × basic, ${keys} + ${Math.max(20, Math.round(keys / 2))} keystrokes per run, headless Chromium)`);
+    for (const name of names) {
+      const r = results[name];
+      console.log(`  ${CONFIGS[name].label}:`);
+      console.log(
+        `    keystroke -> preview shows it: median ${r2(r.preview.median)} ms, p95 ${r2(r.preview.p95)} ms (target p95 < ${TARGETS.preview} ms)`,
+      );
+      console.log(
+        `    keystroke -> diff shows it:    median ${r2(r.diff.median)} ms, p95 ${r2(r.diff.p95)} ms (target p95 < ${TARGETS.diff} ms)`,
+      );
+    }
+    if (missed) console.log(`  a target was missed (${results.desktop ? 'desktop configuration' : names[0]})`);
+  }
+  if (missed && flag('strict')) process.exitCode = 1;
 }
 
 main().catch((e) => {

@@ -6,6 +6,7 @@ import { createStudioHost, type StudioHost } from './host/studio-host.js';
 import { APP_DATA_NAME } from './host/user-data-dir.js';
 import { loadWindowState, placeWindow, saveWindowState } from './host/window-state.js';
 import { registerAppScheme, serveApp } from './wiring/app-protocol.js';
+import { disableChromiumFeatures } from './wiring/chromium-features.js';
 import { appLocation } from './wiring/app-url.js';
 import { forwardEvent, registerIpc } from './wiring/ipc.js';
 import { menuTemplate } from './wiring/menu.js';
@@ -25,6 +26,7 @@ const devMode = location.dev || !app.isPackaged;
 // Same settings and drafts folder as browser mode.
 app.setPath('userData', path.join(app.getPath('appData'), APP_DATA_NAME));
 app.enableSandbox();
+disableChromiumFeatures(app.commandLine);
 registerAppScheme();
 
 let mainWindow: BrowserWindow | undefined;

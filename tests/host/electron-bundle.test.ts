@@ -93,6 +93,9 @@ describe('the built main process (dist-electron/main.js)', () => {
     expect(report.privilegedSchemes).toEqual([{ scheme: 'studio', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
     expect(report.protocolSchemes).toEqual(['studio']);
     expect(report.appCalls).toEqual(expect.arrayContaining(['enableSandbox', 'requestSingleInstanceLock']));
+    // Before the app is ready: Chromium reads its features once, at start.
+    expect(report.appCalls.indexOf('appendSwitch')).toBeLessThan(report.appCalls.indexOf('requestSingleInstanceLock'));
+    expect(report.switches).toEqual([['disable-features', 'DeferRendererTasksAfterInput']]);
     expect(report.appEvents).toEqual(
       expect.arrayContaining(['second-instance', 'web-contents-created', 'before-quit', 'window-all-closed']),
     );

@@ -28,6 +28,7 @@ const report = {
   privilegedSchemes: fake.privilegedSchemes,
   protocolSchemes: [...fake.protocolHandlers.keys()],
   appCalls: fake.appCalls.map((c) => c[0]),
+  switches: fake.appCalls.filter((c) => c[0] === 'appendSwitch').map((c) => c.slice(1)),
   appEvents: [...fake.appEvents.keys()].sort(),
   userData: fake.paths.get('userData'),
 };

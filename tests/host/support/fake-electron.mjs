@@ -82,6 +82,9 @@ export const app = {
     record.paths.set(name, value);
   },
   enableSandbox: () => record.appCalls.push(['enableSandbox']),
+  commandLine: {
+    appendSwitch: (name, value) => record.appCalls.push(['appendSwitch', name, value]),
+  },
   requestSingleInstanceLock: () => {
     record.appCalls.push(['requestSingleInstanceLock']);
     return true;
