@@ -190,7 +190,10 @@ export class WorkspaceSession {
       variants: snapshot.variants.map((v) => ({ id: v.id, family: v.family, description: v.description })),
       components: snapshot.components.values().map(componentInfo),
       tools: [...snapshot.tools.entries()].map(([id, tool]) => ({ id, families: tool.specs.map((s) => s.family) })),
-      presets: snapshot.presets.map((p) => ({ name: p.name, description: p.description })),
+      presets: [
+        ...snapshot.presets.map((p) => ({ name: p.name, description: p.description, kind: 'variant' as const })),
+        ...snapshot.stackPresets.map((p) => ({ name: p.name, description: p.description, kind: 'stack' as const })),
+      ].sort((a, b) => a.name.localeCompare(b.name)),
       profiles: profiles.map((p) => ({ id: p.id, agents: p.profile ? Object.keys(p.profile.agents) : [] })),
       problems,
     };

@@ -60,7 +60,8 @@ export const WorkspaceViewSchema = z
     variants: z.array(z.object({ id: z.string(), family: z.string(), description: z.string() }).strict()),
     components: z.array(ComponentInfoSchema),
     tools: z.array(z.object({ id: z.string(), families: z.array(z.string()) }).strict()),
-    presets: z.array(z.object({ name: z.string(), description: z.string() }).strict()),
+    /** Context presets of both kinds: `variant` (Cline-style contexts) and `stack` (stack profiles'). */
+    presets: z.array(z.object({ name: z.string(), description: z.string(), kind: z.enum(['variant', 'stack']) }).strict()),
     profiles: z.array(z.object({ id: z.string(), agents: z.array(z.string()) }).strict()),
     problems: z.array(FileProblemSchema),
   })

@@ -17,6 +17,15 @@ describe('workspaces', () => {
     expect(view.root).toBeNull();
     expect(view.variants.map((v: { id: string }) => v.id)).toContain('generic');
     expect(view.documents.some((d: { key: string }) => d.key === 'variant-template:generic')).toBe(true);
+    // Presets of both kinds, each with its kind.
+    const kinds = Object.fromEntries(view.presets.map((p: { name: string; kind: string }) => [p.name, p.kind]));
+    expect(kinds).toMatchObject({
+      basic: 'variant',
+      'no-browser': 'variant',
+      'stack-basic': 'stack',
+      'stack-gpt': 'stack',
+      'stack-plan': 'stack',
+    });
     expect(first.events.filter((e) => e.event === 'workspace:changed')).toHaveLength(1);
 
     const ws = writeFiles(tempDir(), miniWorkspace());
@@ -54,7 +63,10 @@ describe('workspaces', () => {
       variables: expect.arrayContaining(['CWD']),
     });
     expect(view.tools).toEqual([{ id: 'say', families: ['generic'] }]);
-    expect(view.presets.map((p: { name: string }) => p.name)).toEqual(['base', 'special']);
+    expect(view.presets).toEqual([
+      { name: 'base', description: 'base', kind: 'variant' },
+      { name: 'special', description: expect.any(String), kind: 'variant' },
+    ]);
     expect(view.profiles).toEqual([{ id: 'mini', agents: ['build', 'plan'] }]);
     expect(view.problems).toEqual([]);
   });

@@ -25,8 +25,6 @@ export interface ContextSlice {
   stackDiscovery: 'virtual' | 'real';
   setStackDiscovery(d: 'virtual' | 'real'): void;
   /** Which presets hold stack contexts (`kind: stack`), learned by reading them. */
-  presetKinds: Record<string, 'variant' | 'stack'>;
-  learnPresetKinds(): Promise<void>;
   loadPreset(name: string, refresh?: boolean): Promise<void>;
   setContextField(path: Path, value: unknown): void;
   replaceContext(context: Json): void;
@@ -40,11 +38,17 @@ export interface ContextSlice {
  * Every preset of the workspace: the host lists the Cline-style ones it could load; stack
  * presets (and broken ones) are known only as documents under contexts/.
  */
-export function allPresets(ws: WorkspaceView | null): { name: string; description: string }[] {
+export type PresetEntry = WorkspaceView['presets'][number];
+
+/**
+ * Every preset of the workspace: those the host loaded (with their kind) and preset files it
+ * could not load or that are new (taken as variant presets until they load).
+ */
+export function allPresets(ws: WorkspaceView | null): PresetEntry[] {
   if (!ws) return [];
   const out = new Map(ws.presets.map((p) => [p.name, p]));
   for (const d of ws.documents)
-    if (d.ref.kind === 'preset' && !out.has(d.ref.name)) out.set(d.ref.name, { name: d.ref.name, description: '' });
+    if (d.ref.kind === 'preset' && !out.has(d.ref.name)) out.set(d.ref.name, { name: d.ref.name, description: '', kind: 'variant' });
   return [...out.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -139,22 +143,12 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
       set({ stackDiscovery: d });
       void get().refreshPreview();
     },
-    presetKinds: {},
-    async learnPresetKinds() {
-      const kinds: Record<string, 'variant' | 'stack'> = {};
-      for (const p of allPresets(get().workspace)) {
-        const text = (await get().ensureDoc({ kind: 'preset', name: p.name }))?.text ?? '';
-        kinds[p.name] = /^kind:\s*stack\s*$/m.test(text) ? 'stack' : 'variant';
-      }
-      set({ presetKinds: kinds });
-    },
     async loadPreset(name, refresh = true) {
       const r = await resolvePreset(async (ref) => (await get().ensureDoc(ref))?.text, name);
       if (typeof r === 'string') {
         get().notify('error', r);
         return;
       }
-      set((s) => ({ presetKinds: { ...s.presetKinds, [name]: r.kind } }));
       if (r.kind === 'stack') {
         set({ stackContext: r.context, stackPresetName: name });
         get().announce(`Stack preset ${name}`);

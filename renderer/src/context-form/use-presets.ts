@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
 import { useStudio } from '../store';
-import { allPresets } from './context-slice';
+import { allPresets, type PresetEntry } from './context-slice';
 
 /** The presets that fit the current target (stack presets for profiles, the others for variants) and the one in use. */
-export function usePresetsForTarget(): { presets: { name: string; description: string }[]; current: string | null } {
+export function usePresetsForTarget(): { presets: PresetEntry[]; current: string | null } {
   const ws = useStudio((s) => s.workspace);
   const all = useMemo(() => allPresets(ws), [ws]);
-  const kinds = useStudio((s) => s.presetKinds);
-  const stack = useStudio((s) => s.target?.kind === 'profile');
+  const kind = useStudio((s) => (s.target?.kind === 'profile' ? 'stack' : 'variant'));
   const current = useStudio((s) => (s.target?.kind === 'profile' ? s.stackPresetName : s.presetName));
-  const presets = useMemo(() => all.filter((p) => (kinds[p.name] === 'stack') === stack), [all, kinds, stack]);
+  const presets = useMemo(() => all.filter((p) => p.kind === kind), [all, kind]);
   return { presets, current };
 }

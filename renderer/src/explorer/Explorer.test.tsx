@@ -63,4 +63,20 @@ describe('Explorer', () => {
     expect(store.getState().activeTab).toBe('variant-template:xs');
     expect(api.callsOf('preview:set').at(-1)!.target).toEqual({ kind: 'variant', variantId: 'xs' });
   });
+
+  it('lists presets of both kinds from the host, stack presets marked', () => {
+    const { store, disconnect: d } = setupStore(createFakeApi());
+    disconnect = d;
+    store.setState({
+      workspace: workspaceView({
+        presets: [
+          { name: 'basic', description: 'Basic', kind: 'variant' },
+          { name: 'stack-basic', description: 'A stack context', kind: 'stack' },
+        ],
+      }),
+    });
+    render(<Explorer />);
+    const entries = [...document.querySelectorAll('.preset-entry .explorer-item')].map((e) => e.textContent);
+    expect(entries).toEqual(['basic', 'stack-basic stack']);
+  });
 });

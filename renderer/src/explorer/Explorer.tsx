@@ -52,7 +52,6 @@ export function Explorer() {
   const current = useStudio((s) => s.currentVariantId);
   const currentProfile = useStudio((s) => s.currentProfileId);
   const presetName = useStudio((s) => s.presetName);
-  const presetKinds = useStudio((s) => s.presetKinds);
   const presets = useMemo(() => allPresets(ws), [ws]);
   if (!ws)
     return (
@@ -192,7 +191,7 @@ export function Explorer() {
               onClick={() => void studio.getState().loadPreset(p.name)}
             >
               {p.name}
-              {presetKinds[p.name] === 'stack' && <span className="muted"> stack</span>}
+              {p.kind === 'stack' && <span className="muted"> stack</span>}
             </button>
             <button
               className="icon-button"

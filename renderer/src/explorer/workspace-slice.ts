@@ -52,8 +52,7 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
     if (!view) return;
     get().applyWorkspace(view);
     await get().offerDrafts();
-    await get().learnPresetKinds();
-    const presets = view.presets.map((p) => p.name);
+    const presets = view.presets.filter((p) => p.kind === 'variant').map((p) => p.name);
     const preset = presets.includes('basic') ? 'basic' : (presets[0] ?? null);
     if (preset) await get().loadPreset(preset, false);
     const variant = defaultVariant(view);
@@ -88,7 +87,7 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
   async selectProfile(id, agent = null) {
     set({ currentProfileId: id, currentAgent: agent, currentVariantId: null });
     if (!get().stackPresetName) {
-      const stackPreset = Object.entries(get().presetKinds).find(([, k]) => k === 'stack')?.[0];
+      const stackPreset = get().workspace?.presets.find((p) => p.kind === 'stack')?.name;
       if (stackPreset) await get().loadPreset(stackPreset, false);
     }
     const ref: DocRef = { kind: 'profile-file', profileId: id, file: 'profile.yaml' };

@@ -81,7 +81,9 @@ function DiffControls() {
   const layout = useStudio((s) => s.diffLayout);
   const choice = useStudio((s) => s.baselineChoice);
   const variants = useStudio((s) => s.workspace?.variants ?? NONE);
-  const presets = useStudio((s) => s.workspace?.presets ?? NONE);
+  const allPresets = useStudio((s) => s.workspace?.presets ?? NONE);
+  // Baselines build with another variant preset (the host turns one into a stack context for profiles).
+  const presets = useMemo(() => allPresets.filter((p) => p.kind === 'variant'), [allPresets]);
   const snapshots = useStudio((s) => s.snapshots);
   return (
     <div className="diff-controls">

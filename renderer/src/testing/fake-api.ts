@@ -128,7 +128,7 @@ export function workspaceView(partial: Partial<WorkspaceView> = {}): WorkspaceVi
     variants: [{ id: 'generic', family: 'generic', description: 'The generic variant' }],
     components: [],
     tools: [],
-    presets: [{ name: 'basic', description: 'Basic' }],
+    presets: [{ name: 'basic', description: 'Basic', kind: 'variant' }],
     profiles: [],
     problems: [],
     ...partial,
