@@ -27,12 +27,22 @@ export function modelFor(doc: DocState): monaco.editor.ITextModel {
   return monaco.editor.createModel(doc.text, languageId(doc), uri);
 }
 
+/**
+ * The text each model had after the last applyText, by version: while nothing else edited the
+ * model, the next applyText compares with it instead of asking Monaco for the whole text.
+ */
+const appliedText = new WeakMap<monaco.editor.ITextModel, { version: number; text: string }>();
+
 /** Replaces a model's text with one small edit (keeps the viewport and decorations stable). */
 export function applyText(model: monaco.editor.ITextModel, text: string): { start: number; end: number } | null {
-  const old = model.getValue();
+  const known = appliedText.get(model);
+  const old = known && known.version === model.getVersionId() ? known.text : model.getValue();
   const e = minimalEdit(old, text);
   if (!e) return null;
   const range = monaco.Range.fromPositions(model.getPositionAt(e.start), model.getPositionAt(e.endOld));
   model.applyEdits([{ range, text: e.text }]);
+  // Only when the model holds exactly `text` (Monaco rewrites line ends to the model's own).
+  if (model.getEOL() === '\n' && !text.includes('\r')) appliedText.set(model, { version: model.getVersionId(), text });
+  else appliedText.delete(model);
   return { start: e.start, end: e.start + e.text.length };
 }
