@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, previewLines, screenshot, test, typeInTemplate, waitForPreview } from './fixtures.js';
 
 test('closing a tab with unsaved work asks first', async ({ studio: page }) => {
@@ -54,6 +57,33 @@ test('a stack profile: agent, the user system text and instruction files in the 
   await form.getByLabel('Content of /home/user/project/packages/api/CONTEXT-NOTES/AGENTS.md').fill('x');
   await expect(tree).toContainText('/home/user/project/packages/api/CONTEXT-NOTES/AGENTS.md');
   await screenshot(page, '08-stack-profile');
+});
+
+test('real instruction files are read only from the working folder chosen through the host', async ({ studio: page }) => {
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), 'vs-e2e-project-'));
+  fs.mkdirSync(path.join(project, '.git'));
+  fs.writeFileSync(path.join(project, 'AGENTS.md'), 'Rules-from-the-real-disk.');
+  try {
+    await page
+      .getByTestId('explorer')
+      .getByRole('button', { name: /^opencode/ })
+      .click();
+    await page.getByTestId('bottom-tab-context').click();
+    const form = page.getByTestId('stack-context-form');
+    await form.getByLabel('Working folder (absolute)').fill(project);
+    await form.getByLabel(/Read the real folders/).check();
+    // Not chosen through the host yet: the preview says so instead of reading the disk.
+    await expect(page.getByTestId('build-error')).toContainText('choose the working folder first');
+    // Browser mode has no folder dialog: the host asks for a typed path.
+    page.once('dialog', (dialog) => void dialog.accept(project));
+    await form.getByTestId('choose-working-folder').click();
+    const entry = page.getByTestId('outline').locator('.outline-entry', { hasText: 'AGENTS.md' });
+    await expect(entry).toContainText(fs.realpathSync(project));
+    await entry.click();
+    await expect(previewLines(page)).toContainText('Rules-from-the-real-disk.');
+  } finally {
+    fs.rmSync(project, { recursive: true, force: true });
+  }
 });
 
 test('native tool calls put the tools JSON in its own tab', async ({ studio: page }) => {

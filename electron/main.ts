@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session } from 'electron';
 import type { MenuCommand } from '../shared/ipc/contract.js';
-import { createStudioHost, type StudioHost } from './host/studio-host.js';
+import { createStudioHost, type FolderPurpose, type StudioHost } from './host/studio-host.js';
 import { APP_DATA_NAME } from './host/user-data-dir.js';
 import { loadWindowState, placeWindow, saveWindowState } from './host/window-state.js';
 import { registerAppScheme, serveApp } from './wiring/app-protocol.js';
@@ -36,11 +36,16 @@ function sendMenuCommand(command: MenuCommand): void {
   forwardEvent(mainWindow?.webContents, 'menu:command', { command });
 }
 
-async function pickFolder(purpose: 'open' | 'copy'): Promise<string | null> {
+const FOLDER_DIALOGS: Record<FolderPurpose, { title: string; buttonLabel: string }> = {
+  open: { title: 'Open a workspace folder', buttonLabel: 'Open' },
+  copy: { title: 'Choose an empty folder for the copy', buttonLabel: 'Copy here' },
+  'working-folder': { title: 'Choose the working folder whose instruction files the preview reads', buttonLabel: 'Choose' },
+};
+
+async function pickFolder(purpose: FolderPurpose): Promise<string | null> {
   const options: Electron.OpenDialogOptions = {
-    title: purpose === 'open' ? 'Open a workspace folder' : 'Choose an empty folder for the copy',
-    buttonLabel: purpose === 'open' ? 'Open' : 'Copy here',
-    properties: ['openDirectory', 'createDirectory'],
+    ...FOLDER_DIALOGS[purpose],
+    properties: purpose === 'working-folder' ? ['openDirectory'] : ['openDirectory', 'createDirectory'],
   };
   const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
   return result.canceled ? null : (result.filePaths[0] ?? null);

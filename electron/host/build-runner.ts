@@ -1,3 +1,5 @@
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
 import type { BuildOutcome, BuildTarget, ContextSpec } from '../../shared/ipc/contract.js';
 import {
   buildForContext,
@@ -14,6 +16,7 @@ import {
   type StackContext,
   type StackContextInput,
   type StackProfile,
+  type StackWarning,
 } from '../../shared/stack/index.js';
 import { createRealStackContext, realStackBuildOptions } from './stack/index.js';
 
@@ -34,6 +37,63 @@ export interface BuildInputs {
   /** The profile (as edited, or as saved for the saved baseline), by id. */
   profile: (id: string) => { profile?: StackProfile | undefined; problems: { file: string; message: string }[] };
   options: BuildOptions;
+  /**
+   * Folders (real paths) the user chose through the host for real instruction-file discovery
+   * (stack:grantFolder). A stack context with `discovery: 'real'` builds only with its working
+   * folder inside one of them.
+   */
+  grantedFolders?: ReadonlySet<string> | undefined;
+}
+
+/** Context fields that would steer what real discovery reads; on the real disk they come from this machine. */
+const MACHINE_FIELDS = ['worktreeRoot', 'homeDir', 'configDir', 'env'] as const;
+
+function inside(folder: string, candidate: string): boolean {
+  const rel = path.relative(folder, candidate);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * The renderer's part of a context for real discovery: its working folder must be inside a
+ * granted folder; machine facts are this machine's; configured instructions may only be
+ * relative patterns (looked up from the working folder to the worktree root, as OpenCode
+ * does), never absolute, home or parent paths. Returns the input to build with, the
+ * warnings for what was dropped, or an error.
+ */
+async function confineRealInput(
+  input: StackContextInput,
+  granted: ReadonlySet<string>,
+): Promise<{ ok: true; input: StackContextInput; dropped: StackWarning[] } | { ok: false; error: string }> {
+  const cwd = typeof input.cwd === 'string' ? input.cwd : '';
+  if (!cwd || !path.isAbsolute(cwd)) return { ok: false, error: 'real instruction files need an absolute working folder' };
+  let real: string;
+  try {
+    real = await realpath(cwd);
+  } catch {
+    return { ok: false, error: `no folder at '${cwd}'` };
+  }
+  if (![...granted].some((folder) => inside(folder, real)))
+    return {
+      ok: false,
+      error: `'${cwd}' is not inside a folder chosen for real instruction files: choose the working folder first (stack:grantFolder)`,
+    };
+  const out: StackContextInput = { ...input, cwd: real };
+  for (const field of MACHINE_FIELDS) delete out[field];
+  const dropped: StackWarning[] = [];
+  out.instructions = (input.instructions ?? []).filter((entry) => {
+    const url = /^https?:\/\//.test(entry);
+    const outside = path.isAbsolute(entry) || entry.startsWith('~') || entry.split(/[\\/]/).includes('..');
+    if (!url && outside)
+      dropped.push({
+        code: 'instruction-not-granted',
+        severity: 'warning',
+        layer: 'instructions',
+        path: entry,
+        message: `configured instruction '${entry}' is not read: on the real disk only patterns inside the working folder are`,
+      });
+    return url || !outside;
+  });
+  return { ok: true, input: out, dropped };
 }
 
 type Resolved<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -116,6 +176,13 @@ async function stackOutcome(
     input = stackContextFromVariantContext(resolved.value);
   }
   if (target.agent !== undefined) input.agent = target.agent;
+  let dropped: StackWarning[] = [];
+  if (real) {
+    const confined = await confineRealInput(input, inputs.grantedFolders ?? new Set());
+    if (!confined.ok) return { ok: false, error: confined.error };
+    input = confined.input;
+    dropped = confined.dropped;
+  }
   let context: StackContext;
   try {
     context = real ? await createRealStackContext({ cwd: String(input.cwd ?? ''), base: input, profile }) : parseStackContext(input);
@@ -123,7 +190,13 @@ async function stackOutcome(
     return { ok: false, error: `invalid stack context: ${message(error)}` };
   }
   const result = await buildStackPrompt(profile, context, real ? realStackBuildOptions() : {});
-  return { ok: true, kind: 'stack', result: { ...result, kind: 'stack', text: result.system }, durationMs: performance.now() - started };
+  const warnings = [...dropped, ...result.warnings];
+  return {
+    ok: true,
+    kind: 'stack',
+    result: { ...result, warnings, kind: 'stack', text: result.system },
+    durationMs: performance.now() - started,
+  };
 }
 
 export async function runBuild(inputs: BuildInputs, target: BuildTarget, spec: ParsedContextSpec): Promise<BuildOutcome> {

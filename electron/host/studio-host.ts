@@ -32,6 +32,9 @@ import { WorkspaceWatcher } from './watcher.js';
 import { isWorkspacePath } from './workspace-files.js';
 import { WorkspaceSession } from './workspace-session.js';
 
+/** What a folder dialog is for: opening a workspace, copying one, or the working folder of real discovery. */
+export type FolderPurpose = 'open' | 'copy' | 'working-folder';
+
 /** How long the workspace view waits after a rebuild (see scheduleViewRefresh). */
 const VIEW_REFRESH_AFTER_REBUILD_MS = 50;
 
@@ -49,7 +52,7 @@ export interface StudioHostOptions {
   /** Open this folder at start instead of the last (or built-in) workspace. */
   initialWorkspace?: string | undefined;
   /** Folder dialog (Electron); without one, channels that need it answer DIALOG_UNAVAILABLE. */
-  pickFolder?: ((purpose: 'open' | 'copy') => Promise<string | null>) | undefined;
+  pickFolder?: ((purpose: FolderPurpose) => Promise<string | null>) | undefined;
   /** Milliseconds to wait after the last file event before reading changes (default 100). */
   watchDebounceMs?: number | undefined;
   /** Milliseconds after the last edit before drafts are written (default 200). */
@@ -84,6 +87,8 @@ export class StudioHost {
   private readonly editedAt = new Map<string, string>();
   private preview?: PreviewSpec;
   private seq = 0;
+  /** Folders the user chose for real instruction-file discovery (stack:grantFolder), real paths; for this run of the app. */
+  private readonly grantedFolders = new Set<string>();
   /** Resolves once the scheduled rebuild has run (its result emitted). */
   private rebuildScheduled?: Promise<void> | undefined;
   private rebuildRunning?: Promise<void>;
@@ -284,7 +289,7 @@ export class StudioHost {
     return view;
   }
 
-  private async pick(purpose: 'open' | 'copy'): Promise<string | null> {
+  private async pick(purpose: FolderPurpose): Promise<string | null> {
     if (!this.options.pickFolder) throw new HostError('DIALOG_UNAVAILABLE', 'no folder dialog here (browser mode): pass the folder path');
     return this.options.pickFolder(purpose);
   }
@@ -476,12 +481,18 @@ export class StudioHost {
 
   private buildInputs(session: WorkspaceSession, which: 'edited' | 'saved'): BuildInputs {
     if (which === 'edited') {
-      return { snapshot: session.snapshot(), profile: (id) => session.profile(id), options: hostBuildOptions() };
+      return {
+        snapshot: session.snapshot(),
+        profile: (id) => session.profile(id),
+        options: hostBuildOptions(),
+        grantedFolders: this.grantedFolders,
+      };
     }
     return {
       snapshot: session.savedSnapshot(),
       profile: (id) => loadStackProfile(session.docs.savedSource(), `profiles/${id}`),
       options: hostBuildOptions(),
+      grantedFolders: this.grantedFolders,
     };
   }
 
@@ -690,6 +701,21 @@ export class StudioHost {
         const result = await this.computePreview(session, spec);
         this.scheduleTokens(result);
         return result;
+      },
+      'stack:grantFolder': async ({ path: folder }) => {
+        const chosen = folder ?? (await this.pick('working-folder'));
+        if (chosen === null) return null;
+        if (!path.isAbsolute(chosen)) throw new HostError('INVALID_REQUEST', `a working folder must be an absolute path: '${chosen}'`);
+        let real: string;
+        try {
+          real = await fs.promises.realpath(chosen);
+          if (!(await fs.promises.stat(real)).isDirectory()) throw new Error('not a folder');
+        } catch {
+          throw new HostError('NOT_FOUND', `no folder at '${chosen}'`);
+        }
+        this.grantedFolders.add(real);
+        if (this.preview?.context.kind === 'stack' && this.preview.context.discovery === 'real') this.scheduleRebuild();
+        return { path: real };
       },
       'build:run': ({ target, context }) =>
         runBuild(this.buildInputs(this.requireSession(), 'edited'), target, context as ParsedContextSpec),

@@ -210,6 +210,11 @@ export const CHANNELS = {
     WorkspaceViewSchema.nullable(),
     'Copy the open (built-in) workspace, unsaved edits included, into a new folder and open it.',
   ),
+  'stack:grantFolder': channel(
+    z.object({ path: z.string().min(1).optional() }).strict(),
+    z.object({ path: z.string() }).strict().nullable(),
+    'Choose the working folder whose real instruction files stack previews may read (discovery: real); without a path the host asks with a folder dialog (null when cancelled). Answers the folder with symlinks resolved.',
+  ),
   'doc:read': channel(
     z.object({ ref: DocRefSchema }).strict(),
     z.object({ text: z.string(), savedText: z.string().nullable(), dirty: z.boolean() }).strict(),

@@ -37,6 +37,11 @@ export const STACK_WARNING_CODES = [
   'instruction-glob-no-match',
   /** A relative configured entry points above the folder it is resolved against; it is not read. */
   'instruction-outside-worktree',
+  /**
+   * The app reads the real disk only inside the folder the user chose: a configured absolute,
+   * home or parent path from the renderer's context is not read there.
+   */
+  'instruction-not-granted',
   /** A global location could not be turned into an absolute path. */
   'instruction-location-invalid',
   /** A glob walk met a symlink that leads back to a folder being walked; it was not followed. */

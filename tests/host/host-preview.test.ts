@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hostsClosedAfterEach, miniWorkspace, sleep, tempDir, type TestHost, writeFiles } from './support/fixtures.js';
@@ -128,11 +129,48 @@ describe('live preview', () => {
     const project = tempDir('vs-real-');
     fs.mkdirSync(path.join(project, '.git'));
     fs.writeFileSync(path.join(project, 'AGENTS.md'), 'Real rules.');
-    const real = await h.call('build:run', {
-      target: { kind: 'profile', profileId: 'mini' },
-      context: { kind: 'stack', context: { cwd: project, modelId: 'm2' }, discovery: 'real' },
+    const realBuild = (context: Record<string, unknown>) =>
+      h.call('build:run', { target: { kind: 'profile', profileId: 'mini' }, context: { kind: 'stack', context, discovery: 'real' } });
+    // The real disk is read only in a folder chosen through the host.
+    expect(await realBuild({ cwd: project, modelId: 'm2' })).toEqual({
+      ok: false,
+      error: `'${project}' is not inside a folder chosen for real instruction files: choose the working folder first (stack:grantFolder)`,
     });
-    expect(real.result.text).toContain(`Instructions from: ${path.join(project, 'AGENTS.md')}\nReal rules.`);
+    await expect(h.raw('stack:grantFolder', { path: 'relative/folder' })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_REQUEST' },
+    });
+    await expect(h.raw('stack:grantFolder', { path: path.join(project, 'nope') })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    expect(await h.call('stack:grantFolder', { path: project })).toEqual({ path: fs.realpathSync(project) });
+    const real = await realBuild({ cwd: project, modelId: 'm2' });
+    expect(real.result.text).toContain(`Instructions from: ${path.join(fs.realpathSync(project), 'AGENTS.md')}\nReal rules.`);
+    // Entries that would read outside it are dropped with a warning; machine facts are this machine's.
+    const profileRef = { kind: 'profile-file', profileId: 'mini', file: 'profile.yaml' };
+    const profileText = (await h.call('doc:read', { ref: profileRef })).text as string;
+    await h.call('doc:update', { ref: profileRef, text: `${profileText}\nglobalFiles:\n  - path: ~/secret.md\n` });
+    const secret = path.join(tempDir('vs-secret-'), 'secret.md');
+    fs.writeFileSync(secret, 'SECRET');
+    fs.writeFileSync(path.join(project, 'extra.md'), 'Extra rules.');
+    const steered = await realBuild({
+      cwd: project,
+      modelId: 'm2',
+      instructions: [secret, '~/secret.md', '../outside.md', 'extra.md'],
+      homeDir: path.dirname(secret),
+      env: { OPENCODE_CONFIG_DIR: path.dirname(secret) },
+    });
+    expect(steered.result.text).not.toContain('SECRET');
+    expect(steered.result.text).toContain('Extra rules.');
+    expect(
+      steered.result.warnings.filter((w: { code: string }) => w.code === 'instruction-not-granted').map((w: { path: string }) => w.path),
+    ).toEqual([secret, '~/secret.md', '../outside.md']);
+    // Not even looked up there: home and config folders are this machine's, not the context's.
+    expect(JSON.stringify(steered.result.instructions.lookups)).not.toContain(path.dirname(secret));
+    expect(steered.result.instructions.lookups.find((l: { layer: string }) => l.layer === 'global').path).toBe(
+      path.join(os.homedir(), 'secret.md'),
+    );
 
     expect(await h.call('build:run', { target: { kind: 'profile', profileId: 'nope' }, context: BASE })).toMatchObject({ ok: false });
     expect(

@@ -113,6 +113,16 @@ export function StackContextForm() {
             Read the real folders at and above the working folder (on the machine running the host) instead of the tree below
           </label>
         </div>
+        {discovery === 'real' && (
+          <div className="field wide">
+            <button type="button" onClick={() => void studio.getState().chooseWorkingFolder()} data-testid="choose-working-folder">
+              Choose the working folder…
+            </button>{' '}
+            <span className="muted">
+              Only a folder chosen here is read (with the instruction files above it up to the git root, and your global ones).
+            </span>
+          </div>
+        )}
         {discovery === 'virtual' && (
           <FileTreeEditor files={(getIn(ctx, ['files']) as Tree | undefined) ?? {}} onChange={(f) => on(['files'], f)} />
         )}

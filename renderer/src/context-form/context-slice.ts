@@ -3,7 +3,7 @@ import { SystemPromptContextSchema } from '../../../shared/domain/context';
 import { mergePresetContext } from '../../../shared/domain/preset';
 import type { ContextSpec, WorkspaceView } from '../../../shared/ipc/contract';
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
-import { call } from '../store/api';
+import { call, withFolder } from '../store/api';
 import type { SliceCreator } from '../store/types';
 
 export type Path = readonly (string | number)[];
@@ -24,6 +24,8 @@ export interface ContextSlice {
   /** Where instruction files come from: the context's virtual tree, or the real folders (read by the host). */
   stackDiscovery: 'virtual' | 'real';
   setStackDiscovery(d: 'virtual' | 'real'): void;
+  /** Asks the host for the working folder whose real instruction files the preview reads; it becomes the stack context's cwd. */
+  chooseWorkingFolder(): Promise<void>;
   /** Which presets hold stack contexts (`kind: stack`), learned by reading them. */
   loadPreset(name: string, refresh?: boolean): Promise<void>;
   setContextField(path: Path, value: unknown): void;
@@ -139,6 +141,18 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
     stackContext: {},
     stackPresetName: null,
     stackDiscovery: 'virtual',
+    async chooseWorkingFolder() {
+      const granted = await withFolder(
+        'stack:grantFolder',
+        undefined,
+        'Working folder whose instruction files the preview reads (absolute path):',
+        (text) => get().notify('error', text),
+      );
+      if (!granted) return;
+      set({ stackContext: setIn(get().stackContext, ['cwd'], granted.path), stackDiscovery: 'real' });
+      get().announce(`Reading instruction files at and above ${granted.path}`);
+      await get().refreshPreview();
+    },
     setStackDiscovery(d) {
       set({ stackDiscovery: d });
       void get().refreshPreview();

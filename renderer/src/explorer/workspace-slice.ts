@@ -1,5 +1,5 @@
 import type { DocRef, WorkspaceView } from '../../../shared/ipc/contract';
-import { call, callRaw } from '../store/api';
+import { call, withFolder } from '../store/api';
 import type { SliceCreator } from '../store/types';
 
 export interface WorkspaceSlice {
@@ -14,26 +14,6 @@ export interface WorkspaceSlice {
   selectProfile(id: string, agent?: string | null): Promise<void>;
   openFolder(path?: string): Promise<void>;
   copyWorkspace(path?: string): Promise<boolean>;
-}
-
-/**
- * Calls a channel that needs a folder: the host asks with its folder dialog; where it has
- * none (browser mode) the user types the path.
- */
-async function withFolder(
-  channel: 'workspace:openFolder' | 'workspace:copyTo',
-  path: string | undefined,
-  question: string,
-  notify: (text: string) => void,
-): Promise<WorkspaceView | null> {
-  const r = await callRaw(channel, path ? { path } : {});
-  if (r.ok) return r.value;
-  if (r.error.code === 'DIALOG_UNAVAILABLE' && !path) {
-    const typed = window.prompt(question)?.trim();
-    return typed ? ((await call(channel, { path: typed })) ?? null) : null;
-  }
-  notify(`${channel}: ${r.error.message}`);
-  return null;
 }
 
 /** The variant a fresh session shows: generic when it exists. */
