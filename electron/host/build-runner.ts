@@ -70,7 +70,7 @@ async function confineRealInput(
   try {
     real = await realpath(cwd);
   } catch {
-    return { ok: false, error: `no folder at '${cwd}'` };
+    return { ok: false, error: `no folder at '${cwd}' on this machine: choose the working folder (stack:grantFolder)` };
   }
   if (![...granted].some((folder) => inside(folder, real)))
     return {
