@@ -3,7 +3,8 @@ import { SystemPromptContextSchema } from '../../../shared/domain/context';
 import { mergePresetContext } from '../../../shared/domain/preset';
 import type { ContextSpec, WorkspaceView } from '../../../shared/ipc/contract';
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
-import { call, withFolder } from '../store/api';
+import { call } from '../store/api';
+import { withFolder } from '../store/with-folder';
 import type { SliceCreator } from '../store/types';
 
 export type Path = readonly (string | number)[];

@@ -1,5 +1,6 @@
 import type { DocRef, WorkspaceView } from '../../../shared/ipc/contract';
-import { call, withFolder } from '../store/api';
+import { call } from '../store/api';
+import { withFolder } from '../store/with-folder';
 import type { SliceCreator } from '../store/types';
 
 export interface WorkspaceSlice {

@@ -1,0 +1,25 @@
+import type { ChannelRequest, ChannelResponse } from '../../../shared/ipc/contract';
+import { call, callRaw } from './api';
+
+/** Channels that take a folder: the host asks with its folder dialog, or is given a path. */
+type FolderChannel = 'workspace:openFolder' | 'workspace:copyTo' | 'stack:grantFolder';
+
+/**
+ * Calls a channel that needs a folder: the host asks with its folder dialog; where it has
+ * none (browser mode) the user types the path. Null when cancelled or failed (reported).
+ */
+export async function withFolder<C extends FolderChannel>(
+  channel: C,
+  path: string | undefined,
+  question: string,
+  notify: (text: string) => void,
+): Promise<ChannelResponse<C> | null> {
+  const r = await callRaw(channel, (path ? { path } : {}) as ChannelRequest<C>);
+  if (r.ok) return r.value;
+  if (r.error.code === 'DIALOG_UNAVAILABLE' && !path) {
+    const typed = window.prompt(question)?.trim();
+    return typed ? ((await call(channel, { path: typed } as ChannelRequest<C>)) ?? null) : null;
+  }
+  notify(`${channel}: ${r.error.message}`);
+  return null;
+}
