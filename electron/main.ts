@@ -42,9 +42,10 @@ const FOLDER_DIALOGS: Record<FolderPurpose, { title: string; buttonLabel: string
   'working-folder': { title: 'Choose the working folder whose instruction files the preview reads', buttonLabel: 'Choose' },
 };
 
-async function pickFolder(purpose: FolderPurpose): Promise<string | null> {
+async function pickFolder(purpose: FolderPurpose, defaultPath?: string): Promise<string | null> {
   const options: Electron.OpenDialogOptions = {
     ...FOLDER_DIALOGS[purpose],
+    ...(defaultPath ? { defaultPath } : {}),
     properties: purpose === 'working-folder' ? ['openDirectory'] : ['openDirectory', 'createDirectory'],
   };
   const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);

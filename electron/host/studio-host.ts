@@ -52,7 +52,7 @@ export interface StudioHostOptions {
   /** Open this folder at start instead of the last (or built-in) workspace. */
   initialWorkspace?: string | undefined;
   /** Folder dialog (Electron); without one, channels that need it answer DIALOG_UNAVAILABLE. */
-  pickFolder?: ((purpose: FolderPurpose) => Promise<string | null>) | undefined;
+  pickFolder?: ((purpose: FolderPurpose, defaultPath?: string) => Promise<string | null>) | undefined;
   /** Milliseconds to wait after the last file event before reading changes (default 100). */
   watchDebounceMs?: number | undefined;
   /** Milliseconds after the last edit before drafts are written (default 200). */
@@ -289,9 +289,9 @@ export class StudioHost {
     return view;
   }
 
-  private async pick(purpose: FolderPurpose): Promise<string | null> {
+  private async pick(purpose: FolderPurpose, defaultPath?: string): Promise<string | null> {
     if (!this.options.pickFolder) throw new HostError('DIALOG_UNAVAILABLE', 'no folder dialog here (browser mode): pass the folder path');
-    return this.options.pickFolder(purpose);
+    return this.options.pickFolder(purpose, defaultPath);
   }
 
   private async copyWorkspace(target: string): Promise<WorkspaceView> {
@@ -703,7 +703,12 @@ export class StudioHost {
         return result;
       },
       'stack:grantFolder': async ({ path: folder }) => {
-        const chosen = folder ?? (await this.pick('working-folder'));
+        // With a folder dialog (the desktop) only the user's choice in it grants a folder: a
+        // path from the renderer only opens the dialog there. Browser mode has no dialog; its
+        // token is the boundary, and the path the user typed is taken.
+        const chosen = this.options.pickFolder
+          ? await this.pick('working-folder', folder)
+          : (folder ?? (await this.pick('working-folder')));
         if (chosen === null) return null;
         if (!path.isAbsolute(chosen)) throw new HostError('INVALID_REQUEST', `a working folder must be an absolute path: '${chosen}'`);
         let real: string;

@@ -98,6 +98,29 @@ describe('workspaces', () => {
     expect(asked).toBe('copy');
   });
 
+  it('with a folder dialog, grants for real discovery only the folder chosen in it', async () => {
+    const chosen = tempDir('vs-chosen-');
+    const asked: [string, string | undefined][] = [];
+    let answer: string | null = chosen;
+    const h = await hosts.start({
+      pickFolder: async (purpose, defaultPath) => {
+        asked.push([purpose, defaultPath]);
+        return answer;
+      },
+    });
+    // A path from the renderer only points the dialog there; the user's choice is what counts.
+    expect(await h.call('stack:grantFolder', { path: '/' })).toEqual({ path: fs.realpathSync(chosen) });
+    expect(asked).toEqual([['working-folder', '/']]);
+    const atRoot = await h.call('build:run', {
+      target: { kind: 'profile', profileId: 'opencode' },
+      context: { kind: 'stack', context: { cwd: '/' }, discovery: 'real' },
+    });
+    expect(atRoot).toEqual({ ok: false, error: expect.stringContaining("'/' is not inside a folder chosen for real instruction files") });
+    answer = null;
+    expect(await h.call('stack:grantFolder', {})).toBeNull();
+    expect(asked.at(-1)).toEqual(['working-folder', undefined]);
+  });
+
   it('keeps the built-ins read-only: saving fails with READ_ONLY and copyTo saves the edits into a new folder', async () => {
     const h = await hosts.start();
     const builtinTemplate = fs.readFileSync(path.join(builtinWorkspaceDir(), 'variants/generic/template.md'), 'utf8');
