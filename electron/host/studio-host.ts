@@ -289,6 +289,22 @@ export class StudioHost {
     return view;
   }
 
+  /**
+   * The folder a request is about. With a folder dialog (the desktop) the user's choice in it
+   * decides: a path from the renderer is taken as is only when `known` vouches for it (a
+   * recent workspace) and otherwise just opens the dialog there. Browser mode has no dialog;
+   * its token is the boundary, and the path the user typed is taken.
+   */
+  private async chooseFolder(
+    purpose: FolderPurpose,
+    given: string | undefined,
+    known: (p: string) => boolean = () => false,
+  ): Promise<string | null> {
+    if (!this.options.pickFolder) return given ?? this.pick(purpose);
+    if (given !== undefined && known(given)) return given;
+    return this.pick(purpose, given);
+  }
+
   private async pick(purpose: FolderPurpose, defaultPath?: string): Promise<string | null> {
     if (!this.options.pickFolder) throw new HostError('DIALOG_UNAVAILABLE', 'no folder dialog here (browser mode): pass the folder path');
     return this.options.pickFolder(purpose, defaultPath);
@@ -591,7 +607,7 @@ export class StudioHost {
       'workspace:get': () => (this.session ? this.session.view() : null),
       'workspace:openBuiltin': () => this.openBuiltin(),
       'workspace:openFolder': async ({ path: folder }) => {
-        const chosen = folder ?? (await this.pick('open'));
+        const chosen = await this.chooseFolder('open', folder, (p) => this.settings.recent().some((r) => r.path === p));
         if (chosen === null) return null;
         if (!path.isAbsolute(chosen)) throw new HostError('INVALID_REQUEST', `a workspace folder must be an absolute path: '${chosen}'`);
         return this.openFolder(chosen);
@@ -599,7 +615,7 @@ export class StudioHost {
       'workspace:recent': () => this.settings.recent(),
       'workspace:copyTo': async ({ path: folder }) => {
         this.requireSession();
-        const chosen = folder ?? (await this.pick('copy'));
+        const chosen = await this.chooseFolder('copy', folder);
         if (chosen === null) return null;
         return this.copyWorkspace(chosen);
       },
@@ -703,12 +719,7 @@ export class StudioHost {
         return result;
       },
       'stack:grantFolder': async ({ path: folder }) => {
-        // With a folder dialog (the desktop) only the user's choice in it grants a folder: a
-        // path from the renderer only opens the dialog there. Browser mode has no dialog; its
-        // token is the boundary, and the path the user typed is taken.
-        const chosen = this.options.pickFolder
-          ? await this.pick('working-folder', folder)
-          : (folder ?? (await this.pick('working-folder')));
+        const chosen = await this.chooseFolder('working-folder', folder);
         if (chosen === null) return null;
         if (!path.isAbsolute(chosen)) throw new HostError('INVALID_REQUEST', `a working folder must be an absolute path: '${chosen}'`);
         let real: string;

@@ -98,6 +98,26 @@ describe('workspaces', () => {
     expect(asked).toBe('copy');
   });
 
+  it('with a folder dialog, takes a path from the renderer only for a recent workspace; any other path just opens the dialog there', async () => {
+    const ws = writeFiles(tempDir(), miniWorkspace());
+    const other = writeFiles(tempDir(), miniWorkspace());
+    const asked: [string, string | undefined][] = [];
+    const h = await hosts.start({
+      pickFolder: async (purpose, defaultPath) => {
+        asked.push([purpose, defaultPath]);
+        return purpose === 'open' ? ws : null;
+      },
+    });
+    // Not a recent workspace: the dialog opens there, and the user's choice is opened.
+    expect((await h.call('workspace:openFolder', { path: other })).root).toBe(ws);
+    expect(asked).toEqual([['open', other]]);
+    // Recent now: opened without asking.
+    expect((await h.call('workspace:openFolder', { path: ws })).root).toBe(ws);
+    expect(asked).toHaveLength(1);
+    expect(await h.call('workspace:copyTo', { path: other })).toBeNull();
+    expect(asked.at(-1)).toEqual(['copy', other]);
+  });
+
   it('with a folder dialog, grants for real discovery only the folder chosen in it', async () => {
     const chosen = tempDir('vs-chosen-');
     const asked: [string, string | undefined][] = [];
