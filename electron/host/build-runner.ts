@@ -18,6 +18,7 @@ import {
   type StackProfile,
   type StackWarning,
 } from '../../shared/stack/index.js';
+import { isInside } from './confine.js';
 import { createRealStackContext, realStackBuildOptions } from './stack/index.js';
 
 /**
@@ -48,11 +49,6 @@ export interface BuildInputs {
 /** Context fields that would steer what real discovery reads; on the real disk they come from this machine. */
 const MACHINE_FIELDS = ['worktreeRoot', 'homeDir', 'configDir', 'env'] as const;
 
-function inside(folder: string, candidate: string): boolean {
-  const rel = path.relative(folder, candidate);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
 /**
  * The renderer's part of a context for real discovery: its working folder must be inside a
  * granted folder; machine facts are this machine's; configured instructions may only be
@@ -72,7 +68,7 @@ async function confineRealInput(
   } catch {
     return { ok: false, error: `no folder at '${cwd}' on this machine: choose the working folder (stack:grantFolder)` };
   }
-  if (![...granted].some((folder) => inside(folder, real)))
+  if (![...granted].some((folder) => isInside(folder, real)))
     return {
       ok: false,
       error: `'${cwd}' is not inside a folder chosen for real instruction files: choose the working folder first (stack:grantFolder)`,

@@ -32,7 +32,8 @@ export function checkRelativePath(relative: string): string[] {
   return segments;
 }
 
-function isInside(root: string, candidate: string): boolean {
+/** Whether `candidate` is `root` or below it (plain path arithmetic: resolve symlinks first). */
+export function isInside(root: string, candidate: string): boolean {
   const rel = path.relative(root, candidate);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
