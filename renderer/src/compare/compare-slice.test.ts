@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PreviewResult } from '../../../shared/ipc/contract';
-import { createFakeApi } from '../testing/fake-api';
+import { createFakeApi, failedPreview } from '../testing/fake-api';
 import { setupStore } from '../testing/setup-store';
 
 let cleanup: () => void = () => {};
@@ -11,12 +11,7 @@ describe('compare slice', () => {
     const api = createFakeApi({
       handlers: {
         'snapshot:pin': ({ name }) => [name],
-        'preview:set': (req) => ({
-          seq: 2,
-          target: req.target,
-          outcome: { ok: false, error: 'fake' },
-          baseline: { spec: req.baseline, text: null },
-        }),
+        'preview:set': failedPreview(2),
       },
     });
     const { store, disconnect } = setupStore(api);

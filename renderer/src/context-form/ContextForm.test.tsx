@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeApi, workspaceView } from '../testing/fake-api';
+import { createFakeApi, failedPreview, workspaceView } from '../testing/fake-api';
 import { setupStore } from '../testing/setup-store';
 import { ContextForm } from './ContextForm';
 
@@ -15,12 +15,7 @@ async function setup() {
   const api = createFakeApi({
     docs: [{ ref: { kind: 'preset', name: 'basic' }, text: 'context:\n  supportsBrowserUse: true\n  runtimePlaceholders: { A: "1" }\n' }],
     handlers: {
-      'preview:set': (req) => ({
-        seq: 1,
-        target: req.target,
-        outcome: { ok: false, error: 'fake' },
-        baseline: { spec: req.baseline, text: null },
-      }),
+      'preview:set': failedPreview(),
     },
   });
   const s = setupStore(api);

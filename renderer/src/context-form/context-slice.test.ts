@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeApi, workspaceView } from '../testing/fake-api';
+import { createFakeApi, failedPreview, workspaceView } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
 import { deepMerge, resolvePreset, setIn } from './context-slice';
 
@@ -51,12 +51,7 @@ describe('context slice', () => {
       ],
       handlers: {
         'machine:info': () => ({ os: 'Linux 6', shell: '/bin/zsh', homeDir: '/home/me', cwd: '/home/me/code', platform: 'linux' }),
-        'preview:set': (req) => ({
-          seq: 1,
-          target: req.target,
-          outcome: { ok: false, error: 'fake' },
-          baseline: { spec: req.baseline, text: null },
-        }),
+        'preview:set': failedPreview(),
       },
     });
     const s = setupStore(api);

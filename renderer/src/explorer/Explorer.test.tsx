@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeApi, workspaceView } from '../testing/fake-api';
+import { createFakeApi, failedPreview, workspaceView } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
 import { Explorer } from './Explorer';
 
@@ -19,12 +19,7 @@ describe('Explorer', () => {
         { ref: { kind: 'variant-template', variantId: 'xs' }, text: 'XS {{A}}' },
       ],
       handlers: {
-        'preview:set': (req) => ({
-          seq: 1,
-          target: req.target,
-          outcome: { ok: false, error: 'fake' },
-          baseline: { spec: req.baseline, text: null },
-        }),
+        'preview:set': failedPreview(),
       },
     });
     const { store, disconnect: d } = setupStore(api);

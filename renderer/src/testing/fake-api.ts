@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/ipc/contract';
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 
-type Handler<C extends ChannelName> = (
+export type Handler<C extends ChannelName> = (
   req: ChannelRequest<C>,
 ) => ChannelResponse<C> | { error: { code: string; message: string } } | Promise<ChannelResponse<C>>;
 
@@ -133,4 +133,9 @@ export function workspaceView(partial: Partial<WorkspaceView> = {}): WorkspaceVi
     problems: [],
     ...partial,
   };
+}
+
+/** A preview:set handler answering a failed build: for tests of what the renderer asks for, not of what it shows. */
+export function failedPreview(seq = 1): Handler<'preview:set'> {
+  return (req) => ({ seq, target: req.target, outcome: { ok: false, error: 'fake' }, baseline: { spec: req.baseline, text: null } });
 }
