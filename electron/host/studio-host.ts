@@ -21,6 +21,7 @@ import { loadStackProfile } from '../../shared/stack/index.js';
 import { deleteChecked, saveTextAtomic, writeFileAtomicAsync } from './atomic-save.js';
 import { builtinWorkspaceDir } from './builtin-workspace.js';
 import { outcomeText, resolveVariantContext, runBuild, type BuildInputs, type ParsedContextSpec } from './build-runner.js';
+import { isInside } from './confine.js';
 import { isDirty } from './document-set.js';
 import { DraftStore, type StoredDraft } from './drafts.js';
 import { contentHash } from './hash.js';
@@ -320,7 +321,8 @@ export class StudioHost {
         throw new HostError('INVALID_REQUEST', `'${resolved}' is not empty; choose a new or empty folder`);
     }
     const realParent = realpathOfExistingAncestor(resolved);
-    if (samePath(realParent, session.realRoot) || isInsidePath(realParent, session.realRoot)) {
+    // Both are real paths: plain path arithmetic decides.
+    if (isInside(session.realRoot, realParent)) {
       throw new HostError('INVALID_REQUEST', 'the copy cannot be made inside the workspace it copies');
     }
     try {
@@ -789,11 +791,6 @@ function samePath(a: string, b: string): boolean {
   } catch {
     return path.resolve(a) === path.resolve(b);
   }
-}
-
-function isInsidePath(child: string, parent: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 
 function realpathOfExistingAncestor(p: string): string {

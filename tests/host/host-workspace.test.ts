@@ -98,6 +98,17 @@ describe('workspaces', () => {
     expect(asked).toBe('copy');
   });
 
+  it('refuses to copy a workspace into itself', async () => {
+    const ws = writeFiles(tempDir(), miniWorkspace());
+    const h = await hosts.start({ initialWorkspace: ws });
+    for (const target of [path.join(ws, 'copy'), path.join(ws, 'variants', 'nested', 'copy')])
+      await expect(h.raw('workspace:copyTo', { path: target })).resolves.toEqual({
+        ok: false,
+        error: { code: 'INVALID_REQUEST', message: 'the copy cannot be made inside the workspace it copies' },
+      });
+    expect(fs.existsSync(path.join(ws, 'copy'))).toBe(false);
+  });
+
   it('with a folder dialog, takes a path from the renderer only for a recent workspace; any other path just opens the dialog there', async () => {
     const ws = writeFiles(tempDir(), miniWorkspace());
     const other = writeFiles(tempDir(), miniWorkspace());
