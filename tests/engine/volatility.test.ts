@@ -5,6 +5,7 @@ import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prom
 import { resolveEnvironment } from '../../shared/engine/environment.js';
 import { loadWorkspace } from '../../shared/engine/workspace/load-workspace.js';
 import { cacheReport, stablePrefixChars } from '../../shared/engine/volatility/cache-report.js';
+import { locateOrigin } from '../../shared/engine/volatility/origin-location.js';
 import { otherSessionContext } from '../../shared/engine/volatility/second-session.js';
 import { ALL_VOLATILE_FIELDS } from '../../shared/engine/volatility/volatile-fields.js';
 import type { VolatileRange } from '../../shared/engine/volatility/volatile-range.js';
@@ -63,7 +64,24 @@ describe('volatile ranges are tracked by the engine', () => {
     const generic = tracked('generic', basic);
     const report = cacheReport(generic.text, generic.volatile!);
     expect(report.firstVolatile!.fields).toEqual(['cwd']);
-    expect(report.firstVolatile!.origin).toEqual({ kind: 'tool', toolId: 'execute_command' });
+    expect(report.firstVolatile!.origin).toEqual({
+      kind: 'tool',
+      toolId: 'execute_command',
+      family: 'generic',
+      part: ['description'],
+      textOffset: 609,
+    });
+    expect(
+      locateOrigin(
+        ws,
+        ws.variants.find((v) => v.id === 'generic')!,
+        report.firstVolatile!.origin,
+      ),
+    ).toEqual({
+      file: 'tools/execute_command.yaml',
+      line: 7,
+      label: 'tool execute_command, description',
+    });
     expect(report.firstVolatile!.excerpt.startsWith(' (/home/user/project)')).toBe(true);
     expect(generic.text.slice(0, report.stablePrefix.chars)).toContain('## execute_command\nDescription: ');
     expect(report.stablePrefix.chars).toBeGreaterThan(2000);

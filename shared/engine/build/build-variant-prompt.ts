@@ -16,7 +16,7 @@ import { mapSpans, type Span } from '../text/edits.js';
 import { formatValue, lookupDotted, scanTags } from '../text/placeholder-scan.js';
 import { nativeToolDefinitions } from '../tools/native-tools.js';
 import { selectTools, type ToolCatalog } from '../tools/tool-catalog.js';
-import { renderToolTextCached, renderToolTextTracked } from '../tools/tool-text.js';
+import { renderToolTextCached, renderToolTextTracked, type ToolTextPart } from '../tools/tool-text.js';
 import {
   PLACEHOLDER_TEXT_LIMIT,
   type BuildSection,
@@ -319,8 +319,9 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
 
 /** Tool text in a tracking build: the default text (or the override over it), with ranges kept in `tracking.tools`. */
 function trackedToolText(spec: ToolSpec, enabledIds: readonly string[], variant: Variant, tracking: VolatilityTracking): string {
-  const origin = (offset: number): RangeOrigin => ({ kind: 'tool', toolId: spec.id, offset });
-  const render = tracking.render(() => ({ kind: 'tool', toolId: spec.id }));
+  const origin = (overrideOffset: number): RangeOrigin => ({ kind: 'tool', toolId: spec.id, overrideOffset });
+  const render = (part: ToolTextPart) =>
+    tracking.render((textOffset) => ({ kind: 'tool', toolId: spec.id, family: spec.family, part: [...part], textOffset }));
   let out = renderToolTextTracked(spec, enabledIds, tracking.context, render, tracking.keptFields(spec));
   const override = variant.toolOverrides[spec.id]?.template;
   if (override !== undefined) {

@@ -1,6 +1,7 @@
 import type { ContextPreset } from '../../domain/preset.js';
 import type { Variant } from '../../domain/variant.js';
-import { buildVariantPrompt } from '../build/build-variant-prompt.js';
+import { lintBudgets } from './lint-budgets.js';
+import { lintCacheStability, trackedBuild } from './lint-cache.js';
 import type { BuildOptions } from '../environment.js';
 import { isStandardPlaceholder } from '../sections.js';
 import { evaluateMatcher } from '../selection/evaluate-matcher.js';
@@ -18,6 +19,10 @@ export interface LintOptions {
   presets?: readonly ContextPreset[] | undefined;
   /** Needed for the build-based checks; without it they are skipped. */
   buildOptions?: BuildOptions | undefined;
+  /** Token counter (o200k) for the budget checks; without it budgets are not checked. */
+  countTokens?: ((text: string) => number) | undefined;
+  /** The workspace before an edit (e.g. as last saved): a stable prefix the edit shortened is reported. */
+  before?: WorkspaceSnapshot | undefined;
 }
 
 const SEVERITY_ORDER: Record<LintSeverity, number> = { error: 0, warning: 1, info: 2 };
@@ -219,11 +224,14 @@ function lintMatchers(ws: WorkspaceSnapshot): LintFinding[] {
 }
 
 /** What builds under each preset reveal: keys left in the output, components that give nothing or fail. */
-function lintBuilds(ws: WorkspaceSnapshot, presets: readonly ContextPreset[], options: BuildOptions): LintFinding[] {
+function lintBuilds(ws: WorkspaceSnapshot, presets: readonly ContextPreset[], options: BuildOptions, lint: LintOptions): LintFinding[] {
   const findings: LintFinding[] = [];
   const seen = new Set<string>();
   const once = (f: LintFinding): void => {
-    const key = `${f.code}|${f.file}|${f.line}|${f.column}|${f.message}`;
+    // A cache finding is about the variant's layout: once per variant and place, with the first preset that shows it.
+    const key = f.code.startsWith('CACHE_')
+      ? `${f.code}|${f.variantId}|${f.file}|${f.line}|${f.column}`
+      : `${f.code}|${f.file}|${f.line}|${f.column}|${f.message}`;
     if (!seen.has(key)) {
       seen.add(key);
       findings.push(f);
@@ -234,7 +242,13 @@ function lintBuilds(ws: WorkspaceSnapshot, presets: readonly ContextPreset[], op
     const templateFile = variant.files?.template ?? `variants/${variant.id}/template.md`;
     const positions = ws.positions.get(configFile) ?? {};
     for (const preset of presets) {
-      const result = buildVariantPrompt({ variant, context: preset.context, components: ws.components, tools: ws.tools, options });
+      const result = trackedBuild(ws, variant, preset, options);
+      const beforeVariant = lint.before?.variants.find((v) => v.id === variant.id);
+      const beforePreset = lint.before?.presets.find((p) => p.name === preset.name);
+      const before =
+        lint.before && beforeVariant && beforePreset ? trackedBuild(lint.before, beforeVariant, beforePreset, options) : undefined;
+      for (const f of lintCacheStability(ws, variant, preset, result, before)) once(f);
+      if (lint.countTokens) for (const f of lintBudgets(ws, variant, preset, result, lint.countTokens)) once(f);
       for (const w of result.warnings) {
         if (w.code === 'PLACEHOLDER_UNRESOLVED' && w.templateOffset !== undefined) {
           once({
@@ -296,7 +310,7 @@ export function lintWorkspace(ws: WorkspaceSnapshot, options: LintOptions = {}):
   }));
   for (const variant of ws.variants) findings.push(...lintVariant(variant, ws, options.strict === true));
   findings.push(...lintMatchers(ws));
-  if (options.buildOptions) findings.push(...lintBuilds(ws, options.presets ?? ws.presets, options.buildOptions));
+  if (options.buildOptions) findings.push(...lintBuilds(ws, options.presets ?? ws.presets, options.buildOptions, options));
   return findings.sort(
     (a, b) =>
       a.file.localeCompare(b.file) ||

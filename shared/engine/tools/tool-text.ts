@@ -5,13 +5,16 @@ import type { VolatileField } from '../volatility/volatile-fields.js';
 import { shiftRanges, type RangedText, type VolatileRange } from '../volatility/volatile-range.js';
 import { requirementHolds } from './requirements.js';
 
+/** Which text of a tool spec a part of its prompt text comes from: `description`, or a parameter's `instruction` / `description`. */
+export type ToolTextPart = readonly (string | number)[];
+
 /** Writes a tool's text; with tracking, also the volatile ranges of its templated parts. */
 class ToolTextWriter {
   text = '';
   readonly ranges: VolatileRange[] = [];
   constructor(
     private readonly context: SystemPromptContext,
-    private readonly tracking?: RenderTracking,
+    private readonly tracking?: (part: ToolTextPart) => RenderTracking,
   ) {}
 
   add(text: string): void {
@@ -19,11 +22,11 @@ class ToolTextWriter {
   }
 
   /** Texts of a tool spec may use the template language over the context. */
-  expand(text: string): void {
+  expand(text: string, part: ToolTextPart): void {
     if (!text.includes('{{')) this.text += text;
     else if (!this.tracking) this.text += renderTemplate(text, { context: this.context });
     else {
-      const out = renderTemplateTracked(text, { context: this.context }, this.tracking);
+      const out = renderTemplateTracked(text, { context: this.context }, this.tracking(part));
       shiftRanges(out.ranges, this.text.length, this.ranges);
       this.text += out.text;
     }
@@ -41,18 +44,19 @@ function writeToolText(spec: ToolSpec, params: readonly ToolParameter[], w: Tool
   const displayName = spec.name || spec.id;
   w.add(`## ${displayName}\nDescription: `);
   if (spec.description === undefined) w.add('undefined');
-  else w.expand(spec.description);
+  else w.expand(spec.description, ['description']);
+  const index = (p: ToolParameter): number => spec.parameters?.indexOf(p) ?? -1;
   for (const p of params) {
     if (!p.description) continue;
     w.add('\n');
-    w.expand(p.description);
+    w.expand(p.description, ['parameters', index(p), 'description']);
   }
   if (params.length === 0) w.add('\nParameters: None');
   else {
     w.add('\nParameters:');
     for (const p of params) {
       w.add(`\n- ${p.name}: (${p.required ? 'required' : 'optional'}) `);
-      w.expand(p.instruction);
+      w.expand(p.instruction, ['parameters', index(p), 'instruction']);
     }
   }
   w.add(`\nUsage:\n<${displayName}>`);
@@ -80,14 +84,15 @@ export function renderToolTextTracked(
   spec: ToolSpec,
   enabledIds: readonly string[],
   context: SystemPromptContext,
-  tracking: RenderTracking,
+  tracking: (part: ToolTextPart) => RenderTracking,
   keptFields: (params: () => ToolParameter[]) => { value: ToolParameter[]; fields: readonly VolatileField[] },
 ): RangedText {
   if (!spec.parameters?.length && !spec.description?.length) return { text: '', ranges: [] };
   const kept = keptFields(() => keptParameters(spec, enabledIds, context));
   const w = new ToolTextWriter(context, tracking);
   writeToolText(spec, kept.value, w);
-  if (kept.fields.length > 0) w.ranges.unshift({ start: 0, end: w.text.length, fields: kept.fields, origin: tracking.origin(0) });
+  if (kept.fields.length > 0)
+    w.ranges.unshift({ start: 0, end: w.text.length, fields: kept.fields, origin: tracking(['parameters']).origin(0) });
   return { text: w.text, ranges: w.ranges };
 }
 

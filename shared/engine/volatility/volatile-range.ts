@@ -5,8 +5,19 @@ import type { VolatileField } from './volatile-fields.js';
 export type RangeOrigin =
   /** A component's template (default, override or workspace), at an offset of that template. */
   | { kind: 'component'; componentId: string; file?: string | undefined; offset?: number | undefined }
-  /** A tool's text (its spec file), or its override template at an offset. */
-  | { kind: 'tool'; toolId: string; file?: string | undefined; offset?: number | undefined }
+  /**
+   * A tool's text: the spec of `family` in its tool file, at `part` (e.g. ['description'] or
+   * ['parameters', 2, 'instruction']) and `textOffset` inside that text; or, with
+   * `overrideOffset`, the variant's override template of the tool.
+   */
+  | {
+      kind: 'tool';
+      toolId: string;
+      family?: string | undefined;
+      part?: (string | number)[] | undefined;
+      textOffset?: number | undefined;
+      overrideOffset?: number | undefined;
+    }
   /** The variant's base template, at an offset. */
   | { kind: 'template'; file?: string | undefined; offset: number }
   /** A stack profile's part (environment template, instruction file, user system text). */
