@@ -81,3 +81,16 @@ function yieldToEventLoop(): Promise<void> {
 export function warmUpTokenizer(): void {
   void loadEncoders().catch(() => undefined);
 }
+
+/**
+ * A synchronous o200k counter (for the CLI, lint and budgets), once the encoders are loaded.
+ * Counts in pieces like countTokens, so long runs without line breaks stay cheap.
+ */
+export async function loadTokenCounter(): Promise<(text: string) => number> {
+  const enc = await loadEncoders();
+  return (text) => {
+    let n = 0;
+    for (const piece of tokenPieces(text)) n += enc.o200k(piece, NO_SPECIAL);
+    return n;
+  };
+}

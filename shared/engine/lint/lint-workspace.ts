@@ -5,12 +5,12 @@ import { lintCacheStability, trackedBuild } from './lint-cache.js';
 import type { BuildOptions } from '../environment.js';
 import { isStandardPlaceholder } from '../sections.js';
 import { evaluateMatcher } from '../selection/evaluate-matcher.js';
+import { shadowedMatchers } from '../routing/routing-table.js';
 import { parseTemplateCached } from '../template/component-template.js';
 import { scanTags } from '../text/placeholder-scan.js';
 import type { WorkspaceSnapshot } from '../workspace/workspace-snapshot.js';
 import { positionOf } from '../workspace/yaml-file.js';
 import { lineColumn, type LintCode, type LintFinding, type LintSeverity } from './lint-finding.js';
-import { matcherImplies } from './matcher-implication.js';
 
 export interface LintOptions {
   /** Cline's strict mode: also the structural recommendations. */
@@ -187,11 +187,13 @@ function lintVariant(variant: Variant, ws: WorkspaceSnapshot, strict: boolean): 
 /** Matchers that cannot run, and matchers that can never win because an earlier one takes all their contexts. */
 function lintMatchers(ws: WorkspaceSnapshot): LintFinding[] {
   const findings: LintFinding[] = [];
-  const earlier: Variant[] = [];
-  for (const variant of ws.variants) {
-    if (!variant.matcher) continue;
+  const at = (variant: Variant) => {
     const file = variant.files?.config ?? `variants/${variant.id}/variant.yaml`;
     const pos = positionOf(ws.positions.get(file) ?? {}, ['matcher']);
+    return { file, line: pos?.line, column: pos?.column, variantId: variant.id };
+  };
+  for (const variant of ws.variants) {
+    if (!variant.matcher) continue;
     try {
       evaluateMatcher(variant.matcher, {});
     } catch (error) {
@@ -199,26 +201,17 @@ function lintMatchers(ws: WorkspaceSnapshot): LintFinding[] {
         code: 'MATCHER_INVALID',
         severity: 'error',
         message: `the matcher cannot run (${error instanceof Error ? error.message : String(error)}); selection skips this variant`,
-        file,
-        line: pos?.line,
-        column: pos?.column,
-        variantId: variant.id,
-      });
-      continue;
-    }
-    const shadow = earlier.find((e) => matcherImplies(variant.matcher!, e.matcher!));
-    if (shadow) {
-      findings.push({
-        code: 'MATCHER_SHADOWED',
-        severity: 'warning',
-        message: `the matcher can never win: every context it matches is matched first by '${shadow.id}', which is tried earlier`,
-        file,
-        line: pos?.line,
-        column: pos?.column,
-        variantId: variant.id,
+        ...at(variant),
       });
     }
-    earlier.push(variant);
+  }
+  for (const shadow of shadowedMatchers(ws.variants)) {
+    findings.push({
+      code: 'MATCHER_SHADOWED',
+      severity: 'warning',
+      message: `the matcher can never win: ${shadow.reason}`,
+      ...at(ws.variants.find((v) => v.id === shadow.variantId)!),
+    });
   }
   return findings;
 }

@@ -29,6 +29,21 @@ export function stablePrefixChars(ranges: readonly VolatileRange[], length: numb
 
 const EXCERPT = 80;
 
+/** Drops ranges inside another range that already names all their fields (a value inside its own `#if` block). */
+function withoutNested(ranges: readonly VolatileRange[]): VolatileRange[] {
+  return ranges.filter(
+    (r, i) =>
+      !ranges.some(
+        (o, j) =>
+          j !== i &&
+          o.start <= r.start &&
+          r.end <= o.end &&
+          (o.end - o.start > r.end - r.start || j < i) &&
+          r.fields.every((f) => o.fields.includes(f)),
+      ),
+  );
+}
+
 /**
  * What provider caching can make of a build: the stable prefix (characters and, given a
  * token counter, tokens), the first volatile byte and its cause, every volatile range with
@@ -37,7 +52,7 @@ const EXCERPT = 80;
 export function cacheReport(text: string, ranges: readonly VolatileRange[], countTokens?: (text: string) => number): CacheReport {
   const chars = stablePrefixChars(ranges, text.length);
   const tokens = countTokens ? countTokens(text.slice(0, chars)) : null;
-  const reports = ranges.map((r) => ({ ...r, causes: r.fields.map(describeField) }));
+  const reports = withoutNested(ranges).map((r) => ({ ...r, causes: r.fields.map(describeField) }));
   const firstRanges = reports.filter((r) => r.start === chars);
   const first = firstRanges[0];
   const fields = [...new Set(firstRanges.flatMap((r) => r.fields))];
