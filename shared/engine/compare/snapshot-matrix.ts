@@ -42,12 +42,13 @@ function build(ws: WorkspaceSnapshot, variant: Variant, preset: ContextPreset, o
 /**
  * Every variant x every (Cline-style) context preset, built with the snapshot options:
  * sizes, warnings, and whether the prompt differs from its stored snapshot and from the
- * last save. `texts` holds each cell's prompt (same order) for diffs and token counts.
+ * last save. `texts` and `results` hold each cell's prompt and build (same order) for diffs, token counts and budgets.
  */
-export function snapshotMatrix(inputs: MatrixInputs): SnapshotMatrix & { texts: string[] } {
+export function snapshotMatrix(inputs: MatrixInputs): SnapshotMatrix & { texts: string[]; results: VariantBuildResult[] } {
   const { workspace: ws, saved, options } = inputs;
   const cells: MatrixCell[] = [];
   const texts: string[] = [];
+  const results: VariantBuildResult[] = [];
   for (const variant of ws.variants) {
     const savedVariant = saved?.variants.find((v) => v.id === variant.id);
     for (const preset of ws.presets) {
@@ -72,7 +73,8 @@ export function snapshotMatrix(inputs: MatrixInputs): SnapshotMatrix & { texts: 
         saved: savedState,
       });
       texts.push(result.text);
+      results.push(result);
     }
   }
-  return { variants: ws.variants.map((v) => v.id), presets: ws.presets.map((p) => p.name), cells, texts };
+  return { variants: ws.variants.map((v) => v.id), presets: ws.presets.map((p) => p.name), cells, texts, results };
 }
