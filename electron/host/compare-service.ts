@@ -7,7 +7,7 @@ import type { StackBuildResult } from '../../shared/stack/build.js';
 import { resolveVariantContext, runBuild, type ParsedContextSpec } from './build-runner.js';
 import type { HostContext } from './host-context.js';
 import type { InputChange } from './preview-service.js';
-import { loadTokenCounter } from './tokens.js';
+import { TokenCache } from './token-cache.js';
 import type { WorkspaceSession } from './workspace-session.js';
 
 interface CompareSpec {
@@ -25,7 +25,6 @@ interface BuiltColumn {
 
 /** How long after the last result tokens are counted. */
 const TOKEN_DELAY_MS = 150;
-const TOKEN_CACHE_LIMIT = 2000;
 
 /**
  * The compare view's live data: its columns built from the workspace as edited, rebuilt after
@@ -37,8 +36,7 @@ export class CompareService {
   private seq = 0;
   private scheduled = false;
   private tokenTimer?: NodeJS.Timeout | undefined;
-  private readonly tokenCache = new Map<string, number>();
-  private counter?: Promise<(text: string) => number>;
+  private readonly tokens = new TokenCache();
 
   constructor(private readonly host: HostContext) {
     host.preview.onInputsChanged((change) => this.inputsChanged(change));
@@ -150,16 +148,6 @@ export class CompareService {
     return { seq, view };
   }
 
-  private count(counter: (text: string) => number, text: string): number {
-    let n = this.tokenCache.get(text);
-    if (n === undefined) {
-      if (this.tokenCache.size >= TOKEN_CACHE_LIMIT) this.tokenCache.clear();
-      n = counter(text);
-      this.tokenCache.set(text, n);
-    }
-    return n;
-  }
-
   private scheduleTokens(seq: number): void {
     if (this.tokenTimer) clearTimeout(this.tokenTimer);
     this.tokenTimer = setTimeout(() => {
@@ -168,9 +156,13 @@ export class CompareService {
       if (!last || last.seq !== seq || this.host.closed) return;
       void (async () => {
         try {
-          const counter = await (this.counter ??= loadTokenCounter());
-          const count = (text: string): number => this.count(counter, text);
-          if (this.last?.seq !== seq) return;
+          const stale = () => this.last?.seq !== seq || this.host.closed;
+          const texts = [
+            ...last.view.rows.flatMap((row) => row.cells.flatMap((cell) => ('text' in cell ? [cell.text] : []))),
+            ...last.columns.map((c) => c.text),
+          ];
+          if ((await this.tokens.countAll(texts, stale)) === null || stale()) return;
+          const count = await this.tokens.sync();
           this.host.emit('compare:tokens', {
             seq,
             rows: last.view.rows.map((row) => row.cells.map((cell) => ('text' in cell ? count(cell.text) : null))),

@@ -28,7 +28,7 @@ import { CompareService } from '../compare-service.js';
 import { contentHash } from '../hash.js';
 import type { HostContext } from '../host-context.js';
 import { SnapshotStore } from '../snapshot-store.js';
-import { loadTokenCounter } from '../tokens.js';
+import { TokenCache } from '../token-cache.js';
 import type { WorkspaceSession } from '../workspace-session.js';
 
 type CompareChannel =
@@ -60,8 +60,8 @@ const shown = (value: unknown): string => (typeof value === 'string' ? value : J
 export function compareHandlers(host: HostContext): Pick<ChannelHandlers, CompareChannel> {
   const live = new CompareService(host);
   let matrixVersion = 0;
-  let counter: Promise<(text: string) => number> | undefined;
-  const tokenCounter = () => (counter ??= loadTokenCounter());
+  const tokens = new TokenCache();
+  const tokenCounter = () => tokens.sync();
 
   const matrix = (session: WorkspaceSession) => {
     const store = new SnapshotStore(session.realRoot);
@@ -145,11 +145,13 @@ export function compareHandlers(host: HostContext): Pick<ChannelHandlers, Compar
       const snapshot = session.snapshot();
       void (async () => {
         try {
+          const stale = () => version !== matrixVersion || host.closed;
+          const counts = await tokens.countAll(built.texts, stale);
+          if (counts === null || stale()) return;
           const count = await tokenCounter();
-          if (version !== matrixVersion || host.closed) return;
           host.emit('compare:matrixTokens', {
             version,
-            tokens: built.texts.map((t) => count(t)),
+            tokens: counts,
             budgetsOver: built.results.map(
               (r) => budgetUsage(snapshot.variants.find((v) => v.id === r.variantId)?.budgets, r, count).exceeded.length,
             ),
