@@ -66,6 +66,11 @@ export function loadCatalog(): ProviderModels[] {
 }
 
 export function saveCatalog(catalog: readonly ProviderModels[] | null): void {
-  if (catalog === null) localStorage.removeItem(CATALOG_KEY);
-  else write(CATALOG_KEY, catalog);
+  if (catalog !== null) write(CATALOG_KEY, catalog);
+  else
+    try {
+      localStorage.removeItem(CATALOG_KEY);
+    } catch {
+      // unavailable storage: nothing was kept either
+    }
 }
