@@ -152,8 +152,8 @@ export function compareHandlers(host: HostContext): Pick<ChannelHandlers, Compar
           host.emit('compare:matrixTokens', {
             version,
             tokens: counts,
-            budgetsOver: built.results.map(
-              (r) => budgetUsage(snapshot.variants.find((v) => v.id === r.variantId)?.budgets, r, count).exceeded.length,
+            budgetsOver: built.results.map((r) =>
+              r ? budgetUsage(snapshot.variants.find((v) => v.id === r.variantId)?.budgets, r, count).exceeded.length : 0,
             ),
           });
         } catch (error) {

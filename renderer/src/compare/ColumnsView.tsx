@@ -97,8 +97,26 @@ function DiffText({ base, text }: { base: string | null; text: string }) {
   );
 }
 
+interface RowProps {
+  rowKey: string;
+  cells: CompareCell[];
+  tokens: (number | null)[] | undefined;
+}
+
+/** Rows come as new objects with every result: compare what they show, so only changed rows render again while typing. */
+function sameRow(a: RowProps, b: RowProps): boolean {
+  if (a.rowKey !== b.rowKey || a.cells.length !== b.cells.length) return false;
+  for (let i = 0; i < a.cells.length; i++) {
+    const x = a.cells[i]!;
+    const y = b.cells[i]!;
+    if ('text' in x ? !('text' in y) || x.text !== y.text : 'text' in y || x.reason !== y.reason) return false;
+    if (a.tokens?.[i] !== b.tokens?.[i]) return false;
+  }
+  return true;
+}
+
 /** One aligned section: a cell per column; a column without it keeps a gap of the row's height with the reason. */
-const Row = memo(function Row({ rowKey, cells, tokens }: { rowKey: string; cells: CompareCell[]; tokens: (number | null)[] | undefined }) {
+const Row = memo(function Row({ rowKey, cells, tokens }: RowProps) {
   const first = cells[0] && 'text' in cells[0] ? cells[0].text : null;
   return (
     <div className="compare-row" role="row" data-row={rowKey}>
@@ -127,7 +145,7 @@ const Row = memo(function Row({ rowKey, cells, tokens }: { rowKey: string; cells
       ))}
     </div>
   );
-});
+}, sameRow);
 
 /** Adds a column: a variant, a model id (routed through selection) or a stack profile, with an optional preset. */
 function AddColumn() {

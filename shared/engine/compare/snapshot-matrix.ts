@@ -35,6 +35,11 @@ export interface MatrixInputs {
   stored(relPath: string): string | undefined;
 }
 
+/** Whether a stored snapshot file holds this prompt (without building the file's text). */
+function sameSnapshot(stored: string, prompt: string): boolean {
+  return stored.length === prompt.length + 1 && stored.startsWith(prompt) && stored.endsWith(snapshotFileText(''));
+}
+
 function build(ws: WorkspaceSnapshot, variant: Variant, preset: ContextPreset, options: BuildOptions): VariantBuildResult {
   return buildVariantPrompt({ variant, context: preset.context, components: ws.components, tools: ws.tools, options });
 }
@@ -42,13 +47,15 @@ function build(ws: WorkspaceSnapshot, variant: Variant, preset: ContextPreset, o
 /**
  * Every variant x every (Cline-style) context preset, built with the snapshot options:
  * sizes, warnings, and whether the prompt differs from its stored snapshot and from the
- * last save. `texts` and `results` hold each cell's prompt and build (same order) for diffs, token counts and budgets.
+ * last save. `texts` holds each cell's prompt (same order) for diffs and token counts; `results` its build where
+ * the variant has budgets.
  */
-export function snapshotMatrix(inputs: MatrixInputs): SnapshotMatrix & { texts: string[]; results: VariantBuildResult[] } {
+export function snapshotMatrix(inputs: MatrixInputs): SnapshotMatrix & { texts: string[]; results: (VariantBuildResult | undefined)[] } {
   const { workspace: ws, saved, options } = inputs;
   const cells: MatrixCell[] = [];
   const texts: string[] = [];
-  const results: VariantBuildResult[] = [];
+  // Builds are kept only where budgets need their sections: holding 56 results alive makes every collection copy them.
+  const results: (VariantBuildResult | undefined)[] = [];
   for (const variant of ws.variants) {
     const savedVariant = saved?.variants.find((v) => v.id === variant.id);
     for (const preset of ws.presets) {
@@ -69,11 +76,11 @@ export function snapshotMatrix(inputs: MatrixInputs): SnapshotMatrix & { texts: 
         preset: preset.name,
         chars: result.text.length,
         warnings: result.warnings.filter((w) => w.severity === 'warning').length,
-        snapshot: stored === undefined ? 'missing' : stored === snapshotFileText(result.text) ? 'same' : 'differs',
+        snapshot: stored === undefined ? 'missing' : sameSnapshot(stored, result.text) ? 'same' : 'differs',
         saved: savedState,
       });
       texts.push(result.text);
-      results.push(result);
+      results.push(variant.budgets ? result : undefined);
     }
   }
   return { variants: ws.variants.map((v) => v.id), presets: ws.presets.map((p) => p.name), cells, texts, results };
