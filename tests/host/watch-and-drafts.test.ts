@@ -106,6 +106,34 @@ describe('drafts', () => {
     expect(built.result.text).toContain('unsaved role edit');
   }, 60000);
 
+  it('keeps every edit older than a second through a kill, even while typing never pauses', async () => {
+    const ws = writeFiles(tempDir(), miniWorkspace());
+    const userData = tempDir('vs-userdata-');
+    const child = spawnTs('type-until-killed.ts', [userData, ws]);
+    await child.waitForLine(/^READY$/);
+    // When each edit was taken, as seen from here (the child prints after the host took it).
+    const takenAt = new Map<number, number>();
+    child.stdout!.on('data', () => {
+      for (const line of child.lines) {
+        const n = /^TYPED (\d+)$/.exec(line)?.[1];
+        if (n !== undefined && !takenAt.has(Number(n))) takenAt.set(Number(n), performance.now());
+      }
+    });
+    await child.waitForLine(/^TYPED 1$/);
+    await sleep(3000);
+    const killedAt = performance.now();
+    await killed(child);
+    const olderThanASecond = [...takenAt].filter(([, at]) => at < killedAt - 1000).map(([n]) => n);
+    expect(olderThanASecond.length).toBeGreaterThan(0);
+    const mustHave = Math.max(...olderThanASecond);
+
+    const h = await hosts.start({ userDataDir: userData, initialWorkspace: ws, watch: false });
+    const drafts = await h.call('drafts:list');
+    expect(drafts.map((d: { key: string }) => d.key)).toEqual(['component:ROLE']);
+    const kept = Number(/^typed (\d+)$/.exec(drafts[0].text)?.[1]);
+    expect(kept).toBeGreaterThanOrEqual(mustHave);
+  }, 60000);
+
   it('forgets discarded drafts and drafts that match the saved file', async () => {
     const ws = writeFiles(tempDir(), miniWorkspace());
     const userData = tempDir('vs-userdata-');
