@@ -5,6 +5,7 @@ import {
   findWorktreeRoot,
   StackContextSchema,
   type DiscoveryOptions,
+  type InstructionFs,
   type StackBuildOptions,
   type StackContext,
   type StackContextInput,
@@ -77,13 +78,16 @@ export async function createRealStackContext(options: RealStackContextOptions): 
   });
 }
 
-/** Build options for the real disk: the node filesystem, and URL fetching when asked. */
+/**
+ * Build options for the real disk: the node filesystem (or a confined one, see
+ * grantedInstructionFs), and URL fetching when asked.
+ */
 export function realStackBuildOptions(
-  options: Pick<DiscoveryOptions, 'fetchUrls' | 'urlTimeoutMs' | 'maxGlobEntries'> = {},
+  options: Pick<DiscoveryOptions, 'fetchUrls' | 'urlTimeoutMs' | 'maxGlobEntries'> & { fs?: InstructionFs | undefined } = {},
 ): StackBuildOptions {
   return {
     ...options,
-    fs: createNodeInstructionFs(),
+    fs: options.fs ?? createNodeInstructionFs(),
     fetchUrl: options.fetchUrls ? createNodeUrlFetcher() : undefined,
     sleep: nodeSleep,
   };
