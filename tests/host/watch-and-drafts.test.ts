@@ -21,7 +21,12 @@ describe('watching the workspace', () => {
     const rebuilt = h.waitForEvent('preview:result', (p) => p.seq > first.seq);
     fs.writeFileSync(path.join(ws, 'components/ROLE.md'), 'Edited elsewhere.');
     expect(await changed).toEqual({ ref: ROLE, text: 'Edited elsewhere.', conflict: false });
-    expect(await h.call('doc:read', { ref: ROLE })).toEqual({ text: 'Edited elsewhere.', savedText: 'Edited elsewhere.', dirty: false });
+    expect(await h.call('doc:read', { ref: ROLE })).toEqual({
+      text: 'Edited elsewhere.',
+      savedText: 'Edited elsewhere.',
+      dirty: false,
+      conflict: null,
+    });
     const result = await rebuilt;
     expect(result.outcome.result.text).toContain('Edited elsewhere.');
     expect(result.baseline.text).toContain('Edited elsewhere.');
@@ -49,7 +54,12 @@ describe('watching the workspace', () => {
     fs.writeFileSync(path.join(ws, 'components/TOOLBOX.md'), 'external');
     await external;
     expect(h.events.filter((e) => e.event === 'doc:changedOnDisk' && e.payload.ref.componentId === 'ROLE')).toEqual([]);
-    expect(await h.call('doc:read', { ref: ROLE })).toEqual({ text: 'saved by the app', savedText: 'saved by the app', dirty: false });
+    expect(await h.call('doc:read', { ref: ROLE })).toEqual({
+      text: 'saved by the app',
+      savedText: 'saved by the app',
+      dirty: false,
+      conflict: null,
+    });
   });
 
   it('picks up files added and removed outside the app', async () => {
@@ -95,11 +105,13 @@ describe('drafts', () => {
       text: 'unsaved role edit',
       savedText: 'You are a test agent in {{CWD}}.',
       dirty: true,
+      conflict: null,
     });
     expect(await h.call('doc:read', { ref: { kind: 'component', componentId: 'NEWONE' } })).toEqual({
       text: 'never saved',
       savedText: null,
       dirty: true,
+      conflict: null,
     });
     expect(await h.call('drafts:list')).toEqual([]);
     const built = await h.call('build:run', { target: { kind: 'variant', variantId: 'generic' }, context: BASE });
