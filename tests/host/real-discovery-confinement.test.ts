@@ -157,5 +157,15 @@ describe('real discovery reads only what was granted', () => {
     const granted = await grant(tempDir('vs-grant-'));
     const result = await realBuild({ cwd: granted });
     expect(result.text).toContain(`Instructions from: ${path.join(config, 'AGENTS.md')}\nGlobal rules.`);
+    // Switched off in the context form: not read, and the lookup says why.
+    const off = await realBuild({ cwd: granted }, { globalsOff: ['opencode-config-dir'] });
+    expect(off.text).not.toContain('Global rules.');
+    expect(off.instructions.lookups.find((l: Loose) => l.path === path.join(config, 'AGENTS.md'))).toMatchObject({
+      layer: 'global',
+      status: 'not-granted',
+      reason: 'not read: $OPENCODE_CONFIG_DIR/AGENTS.md is switched off in the context form',
+    });
+    // On again.
+    expect((await realBuild({ cwd: granted }, { globalsOff: [] })).text).toContain('Global rules.');
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_PINS } from '../../electron/host/preview-service.js';
 import { MAX_REQUEST_DEPTH, nestsWithin } from '../../shared/ipc/nesting.js';
+import { hostileTokenTexts } from '../../bench/hostile-token-texts.js';
 import { hostsClosedAfterEach, miniWorkspace, tempDir, writeFiles } from './support/fixtures.js';
 
 /** Requests are data: none crashes the host, leaves it broken, fills its memory or writes outside (issue 9, item 7). */
@@ -74,6 +75,20 @@ describe('request limits', () => {
       ok: false,
       error: { code: 'INVALID_REQUEST' },
     });
+  });
+
+  it('answers another request while it counts hostile text, and says when a count is an estimate', async () => {
+    const h = await miniHost();
+    expect(await h.call('tokens:count', { texts: ['A'.repeat(100_000)] })).toEqual([{ o200k: 12_500, cl100k: 12_500, estimated: true }]);
+    const order: string[] = [];
+    const counting = h.call('tokens:count', { texts: [hostileTokenTexts(256 << 10)['CJK in 60-letter runs']!] }).then((counts) => {
+      order.push('count');
+      return counts;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const info = h.call('machine:info').then(() => order.push('machine:info'));
+    await Promise.all([counting, info]);
+    expect(order).toEqual(['machine:info', 'count']);
   });
 
   it('refuses a copy into a symlinked folder inside the workspace before creating anything outside', async () => {
