@@ -101,6 +101,11 @@ async function confineRealInput(
   return { ok: true, input: out, dropped };
 }
 
+/** The machine's environment variables a real build may read: OpenCode's own, whatever a profile's flags name. */
+function isOpencodeVariable(name: string): boolean {
+  return name.startsWith('OPENCODE_');
+}
+
 type Resolved<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** The Cline-style context a spec names. */
@@ -190,7 +195,9 @@ async function stackOutcome(
   }
   let context: StackContext;
   try {
-    context = real ? await createRealStackContext({ cwd: String(input.cwd ?? ''), base: input, profile }) : parseStackContext(input);
+    context = real
+      ? await createRealStackContext({ cwd: String(input.cwd ?? ''), base: input, profile, envAllowed: isOpencodeVariable })
+      : parseStackContext(input);
   } catch (error) {
     return { ok: false, error: `invalid stack context: ${message(error)}` };
   }

@@ -150,6 +150,20 @@ describe('real discovery reads only what was granted', () => {
     expect(git.instructions.lookups.find((l: Loose) => l.path === path.join(outer, 'AGENTS.md')).status).toBe('not-granted');
   });
 
+  it('does not let a profile choose which environment variables of this machine it reads', async () => {
+    process.env.VS_TEST_SECRET_VALUE = 'env-secret-value';
+    try {
+      const text = PROFILE_YAML.replace('globalFiles:', 'flags: { configDirOverride: VS_TEST_SECRET_VALUE }\nglobalFiles:');
+      await h.call('doc:update', { ref: PROFILE_REF, text });
+      const granted = await grant(tempDir('vs-grant-'));
+      const result = await realBuild({ cwd: granted });
+      expect(JSON.stringify(result)).not.toContain('env-secret-value');
+      expect(result.instructions.flags.configDirOverride).toBeUndefined();
+    } finally {
+      delete process.env.VS_TEST_SECRET_VALUE;
+    }
+  });
+
   it('reads the standard global locations of this machine', async () => {
     const config = tempDir('vs-config-');
     fs.writeFileSync(path.join(config, 'AGENTS.md'), 'Global rules.');

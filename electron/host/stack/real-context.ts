@@ -23,6 +23,12 @@ export interface RealStackContextOptions {
   profile?: StackProfile | undefined;
   /** Extra environment variable names to copy into the context. */
   envNames?: readonly string[] | undefined;
+  /**
+   * Which variables may be copied at all (default: any the profile's flags name). The app
+   * passes the OpenCode flag variables only: a profile is workspace data, and must not pick
+   * which of this machine's variables (secrets among them) end up in a result.
+   */
+  envAllowed?: ((name: string) => boolean) | undefined;
   /** The clock, for tests; default now. */
   now?: Date | undefined;
   /** The environment, for tests; default process.env. */
@@ -62,6 +68,7 @@ export async function createRealStackContext(options: RealStackContextOptions): 
   ]);
   const picked: Record<string, string> = {};
   for (const name of names) {
+    if (options.envAllowed && !options.envAllowed(name)) continue;
     const value = env[name];
     if (value !== undefined) picked[name] = value;
   }
