@@ -1,26 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../cli/main.js';
+import { describe, expect, it } from 'vitest';
 import { miniWorkspace, writeTempWorkspace } from '../fixtures/temp-workspace.js';
+import { run, tempWorkspaces } from './support/run-cli.js';
 
-async function run(args: string[], cwd = process.cwd()): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd });
-  return { code, out, err };
-}
-
-const dirs: string[] = [];
-function workspace(extra: Record<string, string> = {}): string {
-  const dir = writeTempWorkspace({ ...miniWorkspace(), ...extra });
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const { workspace, dirs } = tempWorkspaces();
 
 const GENERIC_BASE = [
   'You are a test agent in /proj.',

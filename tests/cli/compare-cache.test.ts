@@ -1,25 +1,9 @@
-import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../cli/main.js';
+import { describe, expect, it } from 'vitest';
 import { ALL_VOLATILE_FIELDS } from '../../shared/engine/volatility/volatile-fields.js';
-import { miniWorkspace, writeTempWorkspace } from '../fixtures/temp-workspace.js';
+import { miniWorkspace } from '../fixtures/temp-workspace.js';
+import { run, tempWorkspaces } from './support/run-cli.js';
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd: process.cwd() });
-  return { code, out, err };
-}
-
-const dirs: string[] = [];
-function workspace(extra: Record<string, string> = {}): string {
-  const dir = writeTempWorkspace({ ...miniWorkspace(), ...extra });
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const { workspace } = tempWorkspaces();
 
 interface CompareJson {
   context: string;

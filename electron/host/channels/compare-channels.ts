@@ -164,21 +164,9 @@ export function compareHandlers(host: HostContext): Pick<ChannelHandlers, Compar
     },
     'compare:matrixCell': ({ variantId, preset }) => {
       const session = host.requireSession();
-      const snapshot = session.snapshot();
-      const variant = snapshot.variants.find((v) => v.id === variantId);
-      const p = snapshot.presets.find((x) => x.name === preset);
-      if (!variant || !p) throw new HostError('NOT_FOUND', `no variant '${variantId}' or preset '${preset}'`);
-      const result = buildVariantPrompt({
-        variant,
-        context: p.context,
-        components: snapshot.components,
-        tools: snapshot.tools,
-        options: deterministicBuildOptions(),
-      });
-      return {
-        text: snapshotFileText(result.text),
-        stored: new SnapshotStore(session.realRoot).read(snapshotRelPath(variantId, preset)) ?? null,
-      };
+      const text = snapshotOf(session.snapshot(), variantId, preset);
+      if (text === undefined) throw new HostError('NOT_FOUND', `no variant '${variantId}' or preset '${preset}'`);
+      return { text, stored: new SnapshotStore(session.realRoot).read(snapshotRelPath(variantId, preset)) ?? null };
     },
     'compare:approve': async ({ cells }) => {
       const session = host.requireSession();
@@ -192,20 +180,11 @@ export function compareHandlers(host: HostContext): Pick<ChannelHandlers, Compar
       const written: string[] = [];
       const skipped: { variantId: string; preset: string; reason: string }[] = [];
       for (const cell of cells) {
-        const variant = snapshot.variants.find((v) => v.id === cell.variantId);
-        const p = snapshot.presets.find((x) => x.name === cell.preset);
-        if (!variant || !p) {
-          skipped.push({ variantId: cell.variantId, preset: cell.preset, reason: 'no such variant or preset any more' });
+        const text = snapshotOf(snapshot, cell.variantId, cell.preset);
+        if (text === undefined) {
+          skipped.push({ ...pick(cell), reason: 'no such variant or preset any more' });
           continue;
         }
-        const result = buildVariantPrompt({
-          variant,
-          context: p.context,
-          components: snapshot.components,
-          tools: snapshot.tools,
-          options: deterministicBuildOptions(),
-        });
-        const text = snapshotFileText(result.text);
         if (contentHash(text) !== cell.promptHash) {
           skipped.push({ ...pick(cell), reason: 'the prompt changed since the matrix was shown' });
           continue;
@@ -289,6 +268,17 @@ export function compareHandlers(host: HostContext): Pick<ChannelHandlers, Compar
       return { variantId: variant.id, lines: budgetUsage(variant.budgets, result, await tokenCounter()).lines };
     },
   };
+}
+
+/** The snapshot file text of a variant under a preset, as `variant-studio snapshot` writes it (undefined: no such variant or preset). */
+function snapshotOf(snapshot: WorkspaceSnapshot, variantId: string, preset: string): string | undefined {
+  const variant = snapshot.variants.find((v) => v.id === variantId);
+  const p = snapshot.presets.find((x) => x.name === preset);
+  if (!variant || !p) return undefined;
+  const options = deterministicBuildOptions();
+  return snapshotFileText(
+    buildVariantPrompt({ variant, context: p.context, components: snapshot.components, tools: snapshot.tools, options }).text,
+  );
 }
 
 function pick(cell: { variantId: string; preset: string }): { variantId: string; preset: string } {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ToolSizes } from '../../engine/compare/tool-sizes.js';
 import type { BudgetLine } from '../../engine/budgets/token-budgets.js';
+import type { MatrixCell } from '../../engine/compare/snapshot-matrix.js';
 import type { LintFinding } from '../../engine/lint/lint-finding.js';
 import type { RoutingTable } from '../../engine/routing/routing-table.js';
 import type { ProviderCacheRule } from '../../engine/volatility/provider-cache.js';
@@ -61,13 +62,7 @@ export interface CompareTokens {
   budgets: (BudgetLine[] | null)[];
 }
 
-export interface MatrixCellView {
-  variantId: string;
-  preset: string;
-  chars: number;
-  warnings: number;
-  snapshot: 'same' | 'differs' | 'missing';
-  saved: 'same' | 'differs' | 'new';
+export interface MatrixCellView extends MatrixCell {
   /** Hash of the prompt as built now and of the stored file (null: none): approval checks both. */
   promptHash: string;
   storedHash: string | null;
