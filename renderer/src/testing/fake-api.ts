@@ -103,6 +103,13 @@ export function createFakeApi(
     'tokens:count',
     'snapshot:pin',
     'machine:info',
+    'compare:set',
+    'compare:routing',
+    'compare:matrix',
+    'compare:matrixCell',
+    'compare:approve',
+    'compare:cache',
+    'compare:budgets',
   ];
   for (const ch of channels) {
     (api as unknown as Record<string, unknown>)[ch] = async (request: unknown) => {
