@@ -4,7 +4,7 @@ import { alignColumns } from '../../shared/engine/compare/align-sections.js';
 import { buildCompareColumns, type CompareColumn } from '../../shared/engine/compare/compare-builds.js';
 import { stackColumnSections, variantColumnSections, type ColumnSections } from '../../shared/engine/compare/column-sections.js';
 import type { StackBuildResult } from '../../shared/stack/build.js';
-import { resolveVariantContext, runBuild, type ParsedContextSpec } from './build-runner.js';
+import { resolveVariantContext, runBuild, type BuildInputs, type ParsedContextSpec } from './build-runner.js';
 import type { HostContext } from './host-context.js';
 import type { InputChange } from './preview-service.js';
 import { TokenCache } from './token-cache.js';
@@ -85,8 +85,7 @@ export class CompareService {
     });
   }
 
-  private async buildColumn(session: WorkspaceSession, spec: CompareColumnSpec, context: ParsedContextSpec): Promise<BuiltColumn> {
-    const inputs = this.host.preview.inputs(session, 'edited');
+  private async buildColumn(inputs: BuildInputs, spec: CompareColumnSpec, context: ParsedContextSpec): Promise<BuiltColumn> {
     const presetName = spec.preset ?? (context.kind === 'preset' ? context.name : 'context');
     let columnContext: ParsedContextSpec = spec.preset !== undefined ? { kind: 'preset', name: spec.preset } : context;
     if (spec.kind === 'profile') {
@@ -154,11 +153,16 @@ export class CompareService {
       const date = new Date().toISOString().slice(0, 10);
       const before = this.last?.session === session && changed !== 'all' ? this.last.columns : [];
       const columns: BuiltColumn[] = [];
+      // One set of inputs for every column (reading the machine's facts costs a few system calls).
+      let inputs: BuildInputs | undefined;
       for (const spec of specs) {
         const key = columnKey(spec, context, date);
         const kept = before.find((c) => c.key === key);
         if (kept && ![...changed].some((path) => affectsColumn(path, kept))) columns.push(kept);
-        else columns.push({ ...(await this.buildColumn(session, spec, context)), key });
+        else {
+          inputs ??= this.host.preview.inputs(session, 'edited');
+          columns.push({ ...(await this.buildColumn(inputs, spec, context)), key });
+        }
       }
       const rows = alignColumns(columns.map((c) => c.sections)).map((row) => ({
         key: row.key,
