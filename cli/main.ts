@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../electron/host/builtin-workspace.js';
 import { EXIT_USAGE, UsageError, type CliIo } from './cli-io.js';
+import { nearestOption } from './nearest-option.js';
 import { buildCommand } from './commands/build.js';
 import { buildProfileCommand } from './commands/build-profile.js';
 import { checkCommand } from './commands/check.js';
@@ -36,7 +37,51 @@ Options:
   -h, --help            This help
 `;
 
+const SELECT_USAGE =
+  'usage: variant-studio select <model-id>... [--provider <id>] [--preset <name>] [--workspace <dir>] [--format text|json]';
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function optionsFor(command: string) {
+  return {
+    workspace: { type: 'string' },
+    preset: { type: 'string' },
+    context: { type: 'string' },
+    date: { type: 'string' },
+    format: { type: 'string' },
+    variant: { type: 'string' },
+    provider: { type: 'string' },
+    model: { type: 'string', multiple: command === 'select' },
+    strict: { type: 'boolean' },
+    update: { type: 'boolean' },
+    check: { type: 'boolean' },
+    dir: { type: 'string' },
+    profile: { type: 'string' },
+    agent: { type: 'string' },
+    cwd: { type: 'string' },
+    'fetch-urls': { type: 'boolean' },
+    explain: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  } as const;
+}
+
+/** The command's options; an unknown one is a UsageError that names the nearest known option. */
+function parseOptions(command: string, args: readonly string[]) {
+  const options = optionsFor(command);
+  try {
+    return parseArgs({ args: [...args], allowPositionals: command === 'select', strict: true, options });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const given = /'(-{1,2}[^']+)'/.exec((error as Error).message)?.[1];
+      const name = given?.replace(/^-+/, '').split('=')[0];
+      const near = name ? nearestOption(name, Object.keys(options)) : undefined;
+      if (given && near) throw new UsageError(`${given}: did you mean --${near}?`);
+      if (given) throw new UsageError(`unknown option '${given}' (see variant-studio --help)`);
+    }
+    throw error;
+  }
+}
 
 function common(values: Record<string, unknown>): CommonOptions {
   const format = (values.format as string | undefined) ?? 'text';
@@ -66,31 +111,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout(`${pkg.version}\n`);
       return 0;
     }
-    const { values, positionals } = parseArgs({
-      args: [...rest],
-      allowPositionals: command === 'select',
-      strict: true,
-      options: {
-        workspace: { type: 'string' },
-        preset: { type: 'string' },
-        context: { type: 'string' },
-        date: { type: 'string' },
-        format: { type: 'string' },
-        variant: { type: 'string' },
-        provider: { type: 'string' },
-        model: { type: 'string', multiple: command === 'select' },
-        strict: { type: 'boolean' },
-        update: { type: 'boolean' },
-        check: { type: 'boolean' },
-        dir: { type: 'string' },
-        profile: { type: 'string' },
-        agent: { type: 'string' },
-        cwd: { type: 'string' },
-        'fetch-urls': { type: 'boolean' },
-        explain: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    const { values, positionals } = parseOptions(command, rest);
     if (values.help) {
       io.stdout(USAGE);
       return 0;
@@ -121,6 +142,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         );
       case 'select': {
         const flagged = (values.model as string[] | undefined) ?? [];
+        if (flagged.length + positionals.length === 0) throw new UsageError(SELECT_USAGE);
         return selectCommand({ ...options, provider: values.provider, models: [...flagged, ...positionals] }, io);
       }
       case 'check':

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
 import type { BuildOptions } from '../../shared/engine/environment.js';
-import { EXIT_FINDINGS, EXIT_OK, type CliIo } from '../cli-io.js';
+import { EXIT_FINDINGS, EXIT_OK, UsageError, type CliIo } from '../cli-io.js';
 import { openWorkspace } from '../workspace-input.js';
 import type { CommonOptions } from './options.js';
 
@@ -32,6 +32,8 @@ export function deterministicBuildOptions(date?: string): BuildOptions {
 export function snapshotCommand(options: SnapshotCommandOptions, io: CliIo): number {
   const ws = openWorkspace(options.workspace, io.cwd);
   const dir = options.dir ? path.resolve(io.cwd, options.dir) : path.join(ws.dir, 'snapshots');
+  // A mistyped --dir would otherwise read as every snapshot missing; --update makes the folder.
+  if (options.dir && !options.update && !existsSync(dir)) throw new UsageError(`--dir: the folder '${dir}' does not exist`);
   const buildOptions = deterministicBuildOptions(options.date);
   const expected = new Set<string>();
   let mismatches = 0;
