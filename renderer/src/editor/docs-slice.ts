@@ -1,5 +1,6 @@
 import { conventionalPath, docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 import type { DocumentInfo, EventPayload } from '../../../shared/ipc/contract';
+import { plainMessage } from '../app/plain-message';
 import { call, callRaw } from '../store/api';
 import type { SliceCreator } from '../store/types';
 import { createDocHistory, type DocHistory, type EditKind } from './doc-history';
@@ -290,7 +291,7 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
         }
       }
       if (!r.ok) {
-        get().notify('error', `Could not save ${doc.path}: ${r.error.message}`);
+        get().notify('error', `Could not save ${doc.path}: ${plainMessage(r.error.message)}`);
         return false;
       }
       if (r.value.status !== 'saved') return false;
@@ -308,7 +309,7 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
           if (k) await get().saveDoc(k);
           return;
         }
-        get().notify('error', `Could not save: ${r.error.message}`);
+        get().notify('error', `Could not save: ${plainMessage(r.error.message)}`);
         return;
       }
       const conflicts: string[] = [];

@@ -85,3 +85,21 @@ export function fuzzyScore(query: string, text: string): number {
   }
   return score;
 }
+
+/**
+ * How well a query matches an entry of the palette: every word of the query (split at spaces
+ * and `·`) must match one of the entry's texts (its title or its hint) as a subsequence; 0
+ * when one does not. "gpt-5 templ" finds variants/gpt-5/template.md, "xs · template" finds
+ * "xs · template.md".
+ */
+export function matchScore(query: string, texts: readonly string[]): number {
+  const words = query.split(/[\s·]+/).filter(Boolean);
+  if (words.length === 0) return 1;
+  let total = 0;
+  for (const word of words) {
+    const best = Math.max(...texts.map((t) => fuzzyScore(word, t)));
+    if (best <= 0) return 0;
+    total += best;
+  }
+  return total;
+}

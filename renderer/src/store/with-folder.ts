@@ -1,4 +1,5 @@
 import type { ChannelRequest, ChannelResponse } from '../../../shared/ipc/contract';
+import { plainMessage } from '../app/plain-message';
 import { call, callRaw } from './api';
 
 /** Channels that take a folder: the host asks with its folder dialog, or is given a path. */
@@ -20,6 +21,6 @@ export async function withFolder<C extends FolderChannel>(
     const typed = window.prompt(question)?.trim();
     return typed ? ((await call(channel, { path: typed } as ChannelRequest<C>)) ?? null) : null;
   }
-  notify(`${channel}: ${r.error.message}`);
+  notify(plainMessage(r.error.message));
   return null;
 }
