@@ -1,6 +1,7 @@
 import { DiffEditor } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import { monaco } from '../monaco/setup';
+import { overflowWidgetOptions } from '../monaco/overflow-widgets';
 import { applyText, PROMPT_LANGUAGE } from '../editor/models';
 import { minimalEdit } from '../../../shared/engine/text/minimal-edit';
 import { call } from '../store/api';
@@ -77,6 +78,7 @@ export function syncDiffEditor(): () => void {
 
 /** Options made once (the layout is applied through updateOptions). */
 const DIFF_OPTIONS: monaco.editor.IDiffEditorConstructionOptions = {
+  ...overflowWidgetOptions(),
   readOnly: true,
   originalEditable: false,
   automaticLayout: true,

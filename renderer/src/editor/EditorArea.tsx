@@ -1,6 +1,7 @@
 import Editor from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import { monaco } from '../monaco/setup';
+import { overflowWidgetOptions } from '../monaco/overflow-widgets';
 import { studio, useStudio, type StudioState } from '../store';
 import { applyText, keyOf, modelFor, uriOf } from './models';
 import { updateMarkers } from './markers';
@@ -90,7 +91,7 @@ const EDITOR_OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
   scrollBeyondLastLine: false,
   renderWhitespace: 'selection',
   tabSize: 2,
-  fixedOverflowWidgets: true,
+  ...overflowWidgetOptions(),
   // Work Monaco would otherwise do after every keystroke, of little use in prompt text: the
   // template language's own completion opens on `{{`, `.`, `#` and space (or Ctrl+Space).
   quickSuggestions: false,

@@ -1,6 +1,7 @@
 import Editor from '@monaco-editor/react';
 import { useEffect } from 'react';
 import { monaco } from '../monaco/setup';
+import { overflowWidgetOptions } from '../monaco/overflow-widgets';
 import { applyText, PROMPT_LANGUAGE } from '../editor/models';
 import { studio, useStudio } from '../store';
 import { jumpAt } from './outline';
@@ -42,6 +43,7 @@ function goToSourceAt(offset: number): void {
 
 /** Options made once: a new object per render would make the wrapper call updateOptions. */
 const PROMPT_OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
+  ...overflowWidgetOptions(),
   readOnly: true,
   domReadOnly: true,
   automaticLayout: true,
