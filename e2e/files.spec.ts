@@ -14,7 +14,7 @@ test('the diff against the last saved version counts the added lines', async ({ 
   await expect(page.getByTestId('diff-counts')).toContainText('+1 lines');
   await expect(page.getByTestId('diff-counts')).toContainText(/\+\d+ tok/);
   await expect(page.locator('[data-testid=diff-editor] .line-insert, [data-testid=diff-editor] .char-insert').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Inline' }).click();
+  await page.getByRole('button', { name: 'Show side by side' }).click();
   await expect(page.locator('[data-testid=diff-editor] .editor.original')).toBeVisible();
   await screenshot(page, '06-diff-side-by-side');
   await page.getByTestId('baseline-select').selectOption('variant:xs');

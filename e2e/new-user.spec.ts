@@ -26,16 +26,68 @@ test("completion shows whole at the editor's right edge, and closes", async ({ s
   await expect(widget).toBeVisible();
   await expect(widget.getByRole('option').first()).toBeVisible();
   const whole = await widget.evaluate((el) => {
+    const doc = el.ownerDocument;
     const r = el.getBoundingClientRect();
-    const editor = document.querySelector('[data-testid=template-editor]')!.getBoundingClientRect();
+    const editor = doc.querySelector('[data-testid=template-editor]')!.getBoundingClientRect();
     // What is painted at the widget's far corners is the widget itself (nothing clipped or over it).
     const corners = [
       [r.right - 3, r.top + 3],
       [r.right - 3, r.bottom - 3],
-    ].map(([x, y]) => el.contains(document.elementFromPoint(x!, y!)));
+    ].map(([x, y]) => el.contains(doc.elementFromPoint(x!, y!)));
     return { pastTheEdge: r.right > editor.right, corners };
   });
   expect(whole).toEqual({ pastTheEdge: true, corners: [true, true] });
   await page.keyboard.press('Escape');
   await expect(widget).toHaveCount(0);
+});
+
+test('the diff: counts pending until real, side by side wraps, and it turns off (button and Ctrl+Shift+D) without page errors', async ({
+  studio: page,
+}) => {
+  const counts = page.getByTestId('diff-counts');
+  await page.getByTestId('diff-toggle').click();
+  await expect(counts).toContainText('+0 lines −0 lines');
+  // Every figure shown while the new baseline is built and diffed, in order.
+  await counts.evaluate((el) => {
+    const seen: string[] = [];
+    const win = el.ownerDocument.defaultView!;
+    (win as unknown as { seenCounts: string[] }).seenCounts = seen;
+    new win.MutationObserver(() => {
+      const now = el.ownerDocument.querySelector('[data-testid=diff-counts]')?.textContent ?? '';
+      if (seen.at(-1) !== now) seen.push(now);
+    }).observe(el.closest('[data-testid=preview]')!, { subtree: true, childList: true, characterData: true });
+  });
+  await page.getByTestId('baseline-select').selectOption('variant:xs');
+  await expect(counts).toContainText(/\+[1-9][\d,]* lines −[1-9][\d,]* lines/);
+  const final = /\+[\d,]+ lines −[\d,]+ lines/.exec((await counts.textContent()) ?? '')![0];
+  const seen = await counts.evaluate((el) => (el.ownerDocument.defaultView as unknown as { seenCounts: string[] }).seenCounts);
+  expect(seen.length).toBeGreaterThan(0);
+  for (const text of seen) expect(text === 'comparing…' || text.startsWith(final), text).toBe(true);
+
+  // Side by side in the ~560 px pane: both columns wrap, and the narrow pane offers more room.
+  await page.getByRole('button', { name: 'Show side by side' }).click();
+  await expect(page.getByRole('button', { name: 'Show inline' })).toBeVisible();
+  const original = page.locator('[data-testid=diff-editor] .editor.original');
+  await expect(original).toBeVisible();
+  await expect(original.locator('.view-line').first()).toBeVisible();
+  const cut = await original.evaluate((ed) => {
+    const width = ed.querySelector('.lines-content')!.parentElement!.getBoundingClientRect().width;
+    return [...ed.querySelectorAll('.view-line')].filter(
+      (l) => (l.firstElementChild as unknown as { offsetWidth: number }).offsetWidth > width,
+    ).length;
+  });
+  expect(cut).toBe(0);
+  await page.getByTestId('narrow-offer').getByRole('button', { name: 'open it in the compare view' }).click();
+  await expect(page.getByTestId('bottom-tab-compare')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Show side by side' })).toBeVisible();
+
+  // Off with the shortcut, on and off with the button: no page errors (checked by the fixture).
+  await page.keyboard.press('Control+Shift+D');
+  await expect(page.getByTestId('diff-editor')).toHaveCount(0);
+  await page.getByTestId('diff-toggle').click();
+  await expect(page.getByTestId('diff-editor')).toBeVisible();
+  await expect(counts).toContainText(/lines/);
+  await page.getByTestId('diff-toggle').click();
+  await expect(page.getByTestId('diff-editor')).toHaveCount(0);
+  await expect(page.getByTestId('preview-editor')).toBeVisible();
 });

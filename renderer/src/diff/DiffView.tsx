@@ -8,6 +8,7 @@ import { call } from '../store/api';
 import { studio, useStudio } from '../store';
 import { previewText } from '../preview/preview-slice';
 import { changedText, countLines } from './diff-stats';
+import { sameBaseline } from './diff-slice';
 
 /** The diff editor in use (exposed for tests and the bench). */
 export let diffEditor: monaco.editor.IStandaloneDiffEditor | null = null;
@@ -69,6 +70,18 @@ function applyDiff(): void {
   }
 }
 
+/** The diff models hold the baseline asked for and the prompt shown now. */
+function diffIsCurrent(models: monaco.editor.IDiffEditorModel): boolean {
+  const s = studio.getState();
+  const p = s.preview;
+  if (!p || p.baseline.text === null || !sameBaseline(p.baseline.spec, s.effectiveBaseline())) return false;
+  return models.original.getValue() === p.baseline.text && models.modified.getValue() === previewText(p);
+}
+
+function disposeDetached(models: monaco.editor.IDiffEditorModel): void {
+  for (const m of [models.original, models.modified]) if (!m.isDisposed() && !m.isAttachedToEditor()) m.dispose();
+}
+
 /** Like the preview's: subscribed before React, so new results reach the diff first. */
 export function syncDiffEditor(): () => void {
   return studio.subscribe((s, prev) => {
@@ -107,13 +120,23 @@ export function DiffView() {
 
   useEffect(() => {
     diffEditor?.updateOptions({ renderSideBySide: layout === 'side' });
+    // Monaco turns wrapping off on the hidden original side of the inline view
+    // (wordWrapOverride2) and does not turn it on again for side by side: long lines of the
+    // baseline would run off a narrow pane.
+    if (layout === 'side') diffEditor?.getOriginalEditor().updateOptions({ wordWrapOverride2: 'inherit' });
   }, [layout]);
 
   useEffect(
     () => () => {
+      // The wrapper keeps our models (keepCurrent*Model) and disposes only the widget when
+      // it unmounts; the models go after it has let go of them. Disposing them first, as the
+      // wrapper does by default, throws "TextModel got disposed before DiffEditorWidget model
+      // got reset" at every diff off.
+      const models = diffEditor?.getModel();
       diffEditor = null;
       diffRunning = false;
       diffStale = false;
+      if (models) setTimeout(() => disposeDetached(models), 0);
     },
     [],
   );
@@ -127,6 +150,8 @@ export function DiffView() {
       )}
       {!baselineError && !hasBaseline && <p className="muted pad">Building the baseline…</p>}
       <DiffEditor
+        keepCurrentOriginalModel
+        keepCurrentModifiedModel
         theme={document.documentElement.dataset.theme === 'dark' ? 'studio-dark' : 'studio-light'}
         language="vs-prompt"
         options={{ ...DIFF_OPTIONS, renderSideBySide: layout === 'side' }}
@@ -139,9 +164,17 @@ export function DiffView() {
               rediff(ed);
               return;
             }
-            const changes = ed.getLineChanges() ?? [];
-            const { added, removed } = countLines(changes);
+            // Null until the diff of the current models is computed.
+            const changes = ed.getLineChanges();
             const models = ed.getModel();
+            // Figures of a diff not computed yet (the event also fires when new models come in)
+            // or against anything but the baseline asked for (not built yet, or the previous
+            // one) would be wrong: the counts stay pending until the real diff is in place.
+            if (!changes || !models || !diffIsCurrent(models)) {
+              studio.getState().setDiffStats(null);
+              return;
+            }
+            const { added, removed } = countLines(changes);
             // Paint the new decorations now rather than on the next frame.
             ed.getModifiedEditor().render();
             ed.getOriginalEditor().render();

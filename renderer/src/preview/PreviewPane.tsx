@@ -3,7 +3,10 @@ import { useDeferredValue, useMemo } from 'react';
 import type { BuildWarning, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import type { BaselineSpec } from '../../../shared/ipc/contract';
 import { formatCount } from '../app/format';
+import { baselineKey } from '../diff/diff-slice';
 import { DiffView } from '../diff/DiffView';
+import { NARROW_SIDE_BY_SIDE_PX, openDiffInCompare } from '../diff/open-in-compare';
+import { useLayout } from '../app/layout-store';
 import { NONE, studio, useStudio, type StudioState } from '../store';
 import { jumpToSource } from './jump';
 import { outlineOf, variantResultOf, type PreviewTab } from './preview-slice';
@@ -42,29 +45,21 @@ function Sizes() {
         {fmt(t?.text.o200k)} o200k · {estimate ? '≈' : ''}
         {fmt(t?.text.cl100k)} cl100k
       </span>
-      {diffOn && (
-        <span className="diff-counts" data-testid="diff-counts">
-          <span className="added">+{fmt(stats?.added)} lines</span> <span className="removed">−{fmt(stats?.removed)} lines</span>{' '}
-          <span className="added">+{fmt(stats?.addedTokens)} tok</span> <span className="removed">−{fmt(stats?.removedTokens)} tok</span>
-          {t?.baseline && <span className="muted"> (baseline {fmt(t.baseline.o200k)} tok)</span>}
-        </span>
-      )}
+      {diffOn &&
+        (stats ? (
+          <span className="diff-counts" data-testid="diff-counts">
+            <span className="added">+{fmt(stats.added)} lines</span> <span className="removed">−{fmt(stats.removed)} lines</span>{' '}
+            <span className="added">+{fmt(stats.addedTokens)} tok</span> <span className="removed">−{fmt(stats.removedTokens)} tok</span>
+            {t?.baseline && <span className="muted"> (baseline {fmt(t.baseline.o200k)} tok)</span>}
+          </span>
+        ) : (
+          // Until the diff against the chosen baseline is computed: no figures rather than wrong ones.
+          <span className="diff-counts pending muted" data-testid="diff-counts" aria-busy="true">
+            comparing…
+          </span>
+        ))}
     </div>
   );
-}
-
-function baselineValue(b: BaselineSpec): string {
-  switch (b.kind) {
-    case 'none':
-    case 'saved':
-      return b.kind;
-    case 'variant':
-      return `variant:${b.variantId}`;
-    case 'preset':
-      return `preset:${b.name}`;
-    case 'snapshot':
-      return `snapshot:${b.name}`;
-  }
 }
 
 function parseBaseline(v: string): BaselineSpec {
@@ -85,6 +80,7 @@ function DiffControls() {
   // Baselines build with another variant preset (the host turns one into a stack context for profiles).
   const presets = useMemo(() => allPresets.filter((p) => p.kind === 'variant'), [allPresets]);
   const snapshots = useStudio((s) => s.snapshots);
+  const narrow = useLayout((s) => s.preview < NARROW_SIDE_BY_SIDE_PX);
   return (
     <div className="diff-controls">
       <button
@@ -100,7 +96,7 @@ function DiffControls() {
         <>
           <select
             aria-label="Baseline"
-            value={baselineValue(choice)}
+            value={baselineKey(choice)}
             onChange={(e) => studio.getState().setBaselineChoice(parseBaseline(e.target.value))}
             data-testid="baseline-select"
           >
@@ -131,11 +127,20 @@ function DiffControls() {
           </select>
           <button
             className="small"
-            aria-pressed={layout === 'side'}
+            data-testid="diff-layout"
+            title={layout === 'side' ? 'Show the changes in one column' : 'Show the baseline and the prompt in two columns'}
             onClick={() => studio.getState().setDiffLayout(layout === 'side' ? 'inline' : 'side')}
           >
-            {layout === 'side' ? 'Side by side' : 'Inline'}
+            {layout === 'side' ? 'Show inline' : 'Show side by side'}
           </button>
+          {layout === 'side' && narrow && (
+            <span className="narrow-offer" data-testid="narrow-offer">
+              Narrow for two columns:{' '}
+              <button className="link" onClick={() => openDiffInCompare(studio.getState())}>
+                open it in the compare view
+              </button>
+            </span>
+          )}
         </>
       )}
     </div>
