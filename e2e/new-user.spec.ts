@@ -1,4 +1,4 @@
-import { cursorAtLine, expect, test } from './fixtures.js';
+import { cursorAtLine, expect, previewLines, test } from './fixtures.js';
 
 // What a new user trips over (issue 12): each flow both ways.
 
@@ -90,4 +90,26 @@ test('the diff: counts pending until real, side by side wraps, and it turns off 
   await page.getByTestId('diff-toggle').click();
   await expect(page.getByTestId('diff-editor')).toHaveCount(0);
   await expect(page.getByTestId('preview-editor')).toBeVisible();
+});
+
+test('a wrong value while typing keeps the last prompt, dimmed, with one banner naming file:line:column', async ({ studio: page }) => {
+  await page.getByTestId('explorer').getByRole('button', { name: 'variant.yaml' }).click();
+  await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('generic · variant.yaml');
+  await cursorAtLine(page, 4); // version: 1
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('abc', { delay: 50 });
+  const banner = page.getByTestId('build-error');
+  await expect(banner).toContainText('showing the last prompt that built');
+  await expect(banner).toContainText('variants/generic/variant.yaml:4:10: Invalid input: expected number, received string (at version)');
+  await expect(banner).toHaveCount(1);
+  await expect(page.getByTestId('preview-main')).toHaveClass(/stale/);
+  await expect(previewLines(page)).toContainText('You are Cline');
+  await expect(page.getByTestId('notices').locator('.notice')).toHaveCount(0);
+  // Fixed again: the banner goes, the prompt is live.
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('1');
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByTestId('preview-main')).not.toHaveClass(/stale/);
 });

@@ -52,12 +52,9 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
     }
     // Keep the open docs' dirty flags and names in step with the host's list (a document
     // created a moment ago gets its title when the host first lists it).
+    // A variant whose file broke while typing is not announced here (it would be once per
+    // keystroke): the preview keeps its last prompt with a banner naming the problem.
     get().syncDocInfo(view.documents);
-    const { currentVariantId } = get();
-    if (currentVariantId && !view.variants.some((v) => v.id === currentVariantId)) {
-      // The variant disappeared (its file broke or was deleted): say so, keep working.
-      get().notify('error', `Variant '${currentVariantId}' is not available now; see the problems in the explorer.`);
-    }
   },
   async selectVariant(id, openTemplate = false) {
     set({ currentVariantId: id, currentProfileId: null, currentAgent: null });

@@ -3,6 +3,8 @@ import { useDeferredValue, useMemo } from 'react';
 import type { BuildWarning, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import type { BaselineSpec } from '../../../shared/ipc/contract';
 import { formatCount } from '../app/format';
+import { plainMessage } from '../app/plain-message';
+import { openAt } from '../problems/open-at';
 import { baselineKey } from '../diff/diff-slice';
 import { DiffView } from '../diff/DiffView';
 import { NARROW_SIDE_BY_SIDE_PX, openDiffInCompare } from '../diff/open-in-compare';
@@ -244,10 +246,53 @@ function ToolsJson() {
   );
 }
 
+/** The error problems of the files the target builds from (all of them for the selected variant). */
+function targetProblems(s: StudioState): string {
+  const t = s.target;
+  const prefix = t?.kind === 'variant' ? `variants/${t.variantId}/` : t?.kind === 'profile' ? `profiles/${t.profileId}/` : 'variants/';
+  const problems = (s.workspace?.problems ?? []).filter((p) => p.severity === 'error' && p.file.startsWith(prefix));
+  return JSON.stringify(
+    problems.map((p) => [p.file, p.line ?? null, p.column ?? null, p.path ? `${p.message} (at ${p.path})` : p.message]),
+  );
+}
+
+/**
+ * Why the prompt did not build: the file, line and column of each problem of the target's
+ * files (click to go there) and the schema's message, else the build's own message. While the
+ * last good prompt is kept (typing broke a file), it says so; one banner, updated in place.
+ */
+function BuildProblem() {
+  const failure = useStudio((s) => s.previewStale?.error ?? (s.preview && !s.preview.outcome.ok ? s.preview.outcome.error : null));
+  const stale = useStudio((s) => s.previewStale !== null);
+  const signature = useStudio(targetProblems);
+  const problems = useMemo(() => JSON.parse(signature) as [string, number | null, number | null, string][], [signature]);
+  if (failure === null) return null;
+  return (
+    <div className={`build-problem error pad${stale ? ' stale' : ''}`} role="alert" data-testid="build-error">
+      <strong>{stale ? 'Not built — showing the last prompt that built. ' : 'Build failed. '}</strong>
+      {problems.length > 0 ? (
+        <ul>
+          {problems.map(([file, line, column, message]) => (
+            <li key={`${file}:${line}:${column}:${message}`}>
+              <button className="link" onClick={() => void openAt(file, line ?? undefined, column ?? undefined)}>
+                {file}
+                {line !== null ? `:${line}${column !== null ? `:${column}` : ''}` : ''}
+              </button>
+              : {message}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        plainMessage(failure)
+      )}
+    </div>
+  );
+}
+
 export function PreviewPane() {
   const tab = useStudio((s) => s.previewTab);
   const diffOn = useStudio((s) => s.diffOn);
-  const buildError = useStudio((s) => (s.preview && !s.preview.outcome.ok ? s.preview.outcome.error : null));
+  const stale = useStudio((s) => s.previewStale !== null);
   const builtVariant = useStudio((s) => variantResultOf(s.preview)?.variantId ?? null);
   const target = useStudio((s) => s.target);
   const warningsCount = useStudio((s) => {
@@ -281,11 +326,7 @@ export function PreviewPane() {
         <DiffControls />
       </header>
       <Sizes />
-      {buildError !== null && (
-        <p className="error pad" role="alert" data-testid="build-error">
-          Build failed: {buildError}
-        </p>
-      )}
+      <BuildProblem />
       <div className="preview-tabs" role="tablist" aria-label="Preview views">
         {tabs.map(([id, label]) => (
           <button
@@ -300,7 +341,7 @@ export function PreviewPane() {
         ))}
       </div>
       <div className="preview-body">
-        <div className="preview-main" hidden={current !== 'prompt'}>
+        <div className={`preview-main${stale ? ' stale' : ''}`} hidden={current !== 'prompt'} data-testid="preview-main">
           {diffOn ? (
             <DiffView />
           ) : (
