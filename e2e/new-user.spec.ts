@@ -113,3 +113,25 @@ test('a wrong value while typing keeps the last prompt, dimmed, with one banner 
   await expect(banner).toHaveCount(0);
   await expect(page.getByTestId('preview-main')).not.toHaveClass(/stale/);
 });
+
+test('the Problems panel lists what check --strict finds, follows edits, and opens the file at the finding', async ({ studio: page }) => {
+  await page.getByTestId('bottom-tab-problems').click();
+  const panel = page.getByTestId('problems-panel');
+  await expect(panel).toContainText('0 error(s), 0 warning(s)');
+  // Move TOOL_USE_SECTION before the agent role: strict mode wants the role first.
+  await page.getByTestId('bottom-tab-components').click();
+  await page.getByTestId('component-TOOL_USE_SECTION').locator('.drag-handle').focus();
+  await page.keyboard.press('Alt+ArrowUp');
+  await page.getByTestId('bottom-tab-problems').click();
+  const finding = panel.locator('.finding', { hasText: 'AGENT_ROLE_SECTION should come first' });
+  await expect(finding).toContainText('variants/generic/variant.yaml:14:5 STRICT_AGENT_ROLE_NOT_FIRST');
+  await expect(page.getByTestId('bottom-tab-problems')).toContainText(/Problems\s*2/);
+  await finding.getByRole('button').click();
+  await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('generic · variant.yaml');
+  // The editor marks the same place.
+  await expect(page.locator('[data-testid=template-editor] .squiggly-warning').first()).toBeVisible();
+  // Back in order: the finding goes.
+  await page.keyboard.press('Control+Z');
+  await expect(finding).toHaveCount(0);
+  await expect(panel).toContainText('0 error(s), 0 warning(s)');
+});

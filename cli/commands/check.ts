@@ -1,8 +1,7 @@
+import { checkWorkspace } from '../../shared/engine/lint/check-workspace.js';
 import { formatFinding } from '../../shared/engine/lint/lint-finding.js';
-import { lintWorkspace } from '../../shared/engine/lint/lint-workspace.js';
 import { EXIT_FINDINGS, EXIT_OK, type CliIo } from '../cli-io.js';
 import { openWorkspace } from '../workspace-input.js';
-import { deterministicBuildOptions } from './snapshot.js';
 import type { CommonOptions } from './options.js';
 
 export interface CheckCommandOptions extends CommonOptions {
@@ -12,7 +11,7 @@ export interface CheckCommandOptions extends CommonOptions {
 /** Lints a workspace; exit 1 when there is an error. */
 export function checkCommand(options: CheckCommandOptions, io: CliIo): number {
   const ws = openWorkspace(options.workspace, io.cwd);
-  const findings = lintWorkspace(ws.snapshot, { strict: options.strict, buildOptions: deterministicBuildOptions(options.date) });
+  const findings = checkWorkspace(ws.snapshot, { strict: options.strict, date: options.date });
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.filter((f) => f.severity === 'warning').length;
   if (options.format === 'json') {

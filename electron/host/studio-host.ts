@@ -6,6 +6,7 @@ import { docKey } from '../../shared/ipc/doc-ref.js';
 import { HostError } from '../../shared/ipc/host-error.js';
 import { builtinWorkspaceDir } from './builtin-workspace.js';
 import { buildHandlers } from './channels/build-channels.js';
+import { checkHandlers } from './channels/check-channels.js';
 import { documentHandlers } from './channels/document-channels.js';
 import { stackHandlers } from './channels/stack-channels.js';
 import { workspaceHandlers } from './channels/workspace-channels.js';
@@ -58,6 +59,7 @@ export class StudioHost implements HostContext {
       ...documentHandlers(this),
       ...buildHandlers(this),
       ...stackHandlers(this),
+      ...checkHandlers(this),
     };
     this.dispatch = createDispatcher(this.handlers, {
       validateResponses: options.validate,

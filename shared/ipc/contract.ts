@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { buildChannels, PreviewResultSchema, TokenCountsSchema } from './channels/builds.js';
+import { checkChannels } from './channels/checks.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
 import { workspaceChannels, WorkspaceViewSchema } from './channels/workspace.js';
@@ -20,12 +21,14 @@ export * from './channels/workspace.js';
 export * from './channels/documents.js';
 export * from './channels/builds.js';
 export * from './channels/stack.js';
+export * from './channels/checks.js';
 
 export const CHANNELS = {
   ...workspaceChannels,
   ...documentChannels,
   ...buildChannels,
   ...stackChannels,
+  ...checkChannels,
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;

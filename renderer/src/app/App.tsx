@@ -6,6 +6,7 @@ import { Explorer } from '../explorer/Explorer';
 import { CommandPalette } from '../palette/CommandPalette';
 import { PlaceholdersTable } from '../placeholders/PlaceholdersTable';
 import { PreviewPane } from '../preview/PreviewPane';
+import { ProblemCount, ProblemsPanel } from '../problems/ProblemsPanel';
 import { PresetSelect } from '../context-form/PresetSelect';
 import { studio, useStudio } from '../store';
 import type { BottomTab } from './ui-slice';
@@ -18,6 +19,7 @@ const BOTTOM_TABS: [BottomTab, string][] = [
   ['placeholders', 'Placeholders'],
   ['context', 'Context'],
   ['compare', 'Compare'],
+  ['problems', 'Problems'],
 ];
 
 function BottomPanel() {
@@ -35,6 +37,7 @@ function BottomPanel() {
             data-testid={`bottom-tab-${id}`}
           >
             {label}
+            {id === 'problems' && <ProblemCount />}
           </button>
         ))}
       </div>
@@ -43,6 +46,7 @@ function BottomPanel() {
         {tab === 'placeholders' && <PlaceholdersTable />}
         {tab === 'context' && <ContextForm />}
         {tab === 'compare' && <ComparePanel />}
+        {tab === 'problems' && <ProblemsPanel />}
       </div>
     </section>
   );

@@ -14,7 +14,7 @@ export interface ConfirmRequest {
   resolve: (choice: string | null) => void;
 }
 
-export type BottomTab = 'components' | 'placeholders' | 'context' | 'compare';
+export type BottomTab = 'components' | 'placeholders' | 'context' | 'compare' | 'problems';
 
 export interface UiSlice {
   notices: Notice[];

@@ -12,6 +12,7 @@ import { createWorkspaceSlice } from '../explorer/workspace-slice';
 import { createPaletteSlice } from '../palette/palette-slice';
 import { createPlaceholdersSlice } from '../placeholders/placeholders-slice';
 import { createPreviewSlice } from '../preview/preview-slice';
+import { createProblemsSlice } from '../problems/problems-slice';
 import { setApi, setApiErrorListener } from './api';
 import type { StudioState } from './types';
 
@@ -29,6 +30,7 @@ export function createStudioStore(): StoreApi<StudioState> {
     ...createPlaceholdersSlice(...a),
     ...createPaletteSlice(...a),
     ...createCompareSlice(...a),
+    ...createProblemsSlice(...a),
   }));
 }
 
