@@ -99,6 +99,21 @@ export async function countInPreview(page: Page, text: string): Promise<number> 
   return Number(m[1]);
 }
 
+/**
+ * Picks a folder in browser mode's folder browser: types its path, goes there, names a new
+ * folder inside it when asked (a copy's target), and presses the button that chooses.
+ */
+export async function chooseInFolderBrowser(page: Page, folder: string, choose: string, newFolder?: string): Promise<void> {
+  const browser = page.getByTestId('folder-browser');
+  await expect(browser).toBeVisible();
+  await browser.getByLabel('Folder path').fill(folder);
+  await browser.getByRole('button', { name: 'Go' }).click();
+  await expect(browser.getByLabel('Folder path')).toHaveValue(folder);
+  if (newFolder !== undefined) await browser.getByLabel('New folder name').fill(newFolder);
+  await browser.getByRole('button', { name: choose }).click();
+  await expect(browser).toHaveCount(0);
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });

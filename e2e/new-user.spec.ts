@@ -1,4 +1,7 @@
-import { cursorAtLine, expect, previewLines, test } from './fixtures.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cursorAtLine, expect, previewLines, test, typeInTemplate } from './fixtures.js';
 
 // What a new user trips over (issue 12): each flow both ways.
 
@@ -134,4 +137,51 @@ test('the Problems panel lists what check --strict finds, follows edits, and ope
   await page.keyboard.press('Control+Z');
   await expect(finding).toHaveCount(0);
   await expect(panel).toContainText('0 error(s), 0 warning(s)');
+});
+
+test.describe('the built-in variants', () => {
+  test.use({ builtin: true });
+
+  test('the first edit offers a copy of my own, picked in the folder browser; the copy is named after its folder', async ({
+    studio: page,
+  }) => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'vs-own-'));
+    fs.mkdirSync(path.join(parent, 'existing'));
+    try {
+      await expect(page.getByTestId('workspace-name')).toContainText('Built-in variants');
+      await expect(page.getByTestId('read-only-offer')).toHaveCount(0);
+      await typeInTemplate(page, 2, 'Mine-now');
+      const offer = page.getByTestId('read-only-offer');
+      await expect(offer).toContainText('The built-in variants are read-only');
+      // Cancelled: nothing changes.
+      await offer.getByRole('button', { name: 'Copy the built-ins to a folder of my own' }).click();
+      const browser = page.getByTestId('folder-browser');
+      await browser.getByRole('button', { name: 'Cancel' }).click();
+      await expect(browser).toHaveCount(0);
+      await expect(page.getByTestId('workspace-name')).toContainText('read-only');
+      // Chosen: walk into a folder and back up, name the new one, copy.
+      await offer.getByRole('button', { name: 'Copy the built-ins to a folder of my own' }).click();
+      await browser.getByLabel('Folder path').fill(parent);
+      await browser.getByRole('button', { name: 'Go' }).click();
+      await browser.getByRole('button', { name: '📁 existing' }).click();
+      await expect(browser.getByLabel('Folder path')).toHaveValue(path.join(parent, 'existing'));
+      await browser.getByRole('button', { name: '↑ .. (up)' }).click();
+      await expect(browser.getByLabel('Folder path')).toHaveValue(parent);
+      await browser.getByLabel('New folder name').fill('existing');
+      await expect(browser.getByRole('button', { name: 'Copy into the new folder' })).toBeDisabled();
+      await browser.getByLabel('New folder name').fill('my-variants');
+      await expect(browser.getByTestId('folder-target')).toContainText(path.join(parent, 'my-variants'));
+      await browser.getByRole('button', { name: 'Copy into the new folder' }).click();
+      // The header names the new workspace; it is not read-only and says so nowhere.
+      await expect(page.getByTestId('workspace-name')).toHaveText('my-variants');
+      await expect(page.getByTestId('explorer').locator('.explorer-head')).toHaveText('my-variants');
+      await expect(page.getByTestId('read-only-offer')).toHaveCount(0);
+      const copy = path.join(parent, 'my-variants');
+      expect(fs.readFileSync(path.join(copy, 'workspace.yaml'), 'utf8')).not.toContain('Read-only in the app');
+      expect(fs.readFileSync(path.join(copy, 'variants/generic/template.md'), 'utf8')).toContain('Mine-now');
+      await expect(page.locator('[data-testid=template-editor] .view-lines')).toContainText('Mine-now');
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { buildChannels, PreviewResultSchema, TokenCountsSchema } from './channels/builds.js';
 import { checkChannels } from './channels/checks.js';
+import { folderChannels } from './channels/folders.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
 import { workspaceChannels, WorkspaceViewSchema } from './channels/workspace.js';
@@ -22,6 +23,7 @@ export * from './channels/documents.js';
 export * from './channels/builds.js';
 export * from './channels/stack.js';
 export * from './channels/checks.js';
+export * from './channels/folders.js';
 
 export const CHANNELS = {
   ...workspaceChannels,
@@ -29,6 +31,7 @@ export const CHANNELS = {
   ...buildChannels,
   ...stackChannels,
   ...checkChannels,
+  ...folderChannels,
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;

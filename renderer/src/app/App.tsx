@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { ComparePanel } from '../compare/ComparePanel';
 import { ComponentList } from '../components-list/ComponentList';
 import { ContextForm } from '../context-form/ContextForm';
@@ -8,6 +9,7 @@ import { PlaceholdersTable } from '../placeholders/PlaceholdersTable';
 import { PreviewPane } from '../preview/PreviewPane';
 import { ProblemCount, ProblemsPanel } from '../problems/ProblemsPanel';
 import { PresetSelect } from '../context-form/PresetSelect';
+import { FolderBrowser } from '../folders/FolderBrowser';
 import { studio, useStudio } from '../store';
 import type { BottomTab } from './ui-slice';
 import { useLayout } from './layout-store';
@@ -52,12 +54,29 @@ function BottomPanel() {
   );
 }
 
+/** The open workspace's name in the top bar and the window title. */
+function WorkspaceName() {
+  const name = useStudio((s) => s.workspace?.name);
+  const readOnly = useStudio((s) => s.workspace?.readOnly === true);
+  useEffect(() => {
+    document.title = name ? `${name} — Variant Studio` : 'Variant Studio';
+  }, [name]);
+  if (!name) return null;
+  return (
+    <span className="workspace-name" data-testid="workspace-name">
+      {name}
+      {readOnly && <span className="badge">read-only</span>}
+    </span>
+  );
+}
+
 function TopBar() {
   const edited = useStudio((s) => s.contextEdited && s.target?.kind !== 'profile');
   const dirtyCount = useStudio((s) => Object.values(s.docs).filter((d) => d.dirty).length);
   return (
     <header className="topbar">
       <span className="app-name">Variant Studio</span>
+      <WorkspaceName />
       <span className="top-preset">
         <PresetSelect label="Context" ariaLabel="Context preset" testId="preset-select" />
         {edited && <span className="badge">edited</span>}
@@ -95,6 +114,7 @@ export function App() {
       </main>
       <CommandPalette />
       <ConfirmDialog />
+      <FolderBrowser />
       <Notices />
       <LiveRegion />
     </div>

@@ -183,11 +183,8 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
     stackPresetName: null,
     stackDiscovery: 'virtual',
     async chooseWorkingFolder() {
-      const granted = await withFolder(
-        'stack:grantFolder',
-        undefined,
-        'Working folder whose instruction files the preview reads (absolute path):',
-        (text) => get().notify('error', text),
+      const granted = await withFolder('stack:grantFolder', undefined, 'Working folder whose instruction files the preview reads', (text) =>
+        get().notify('error', text),
       );
       if (!granted) return;
       set({ stackContext: setIn(get().stackContext, ['cwd'], granted.path), stackDiscovery: 'real' });

@@ -50,6 +50,24 @@ function Tabs() {
   );
 }
 
+/**
+ * The built-ins are read-only: at the first edit the offer to copy them is right here (the
+ * edits go into the copy), not only when saving fails.
+ */
+function ReadOnlyOffer() {
+  const edited = useStudio((s) => s.workspace?.readOnly === true && Object.values(s.docs).some((d) => d.dirty && d.ref));
+  if (!edited) return null;
+  return (
+    <div className="banner info" role="status" data-testid="read-only-offer">
+      The built-in variants are read-only: your edits are kept here, but they cannot be saved.
+      <button className="primary" onClick={() => void studio.getState().copyWorkspace()}>
+        Copy the built-ins to a folder of my own
+      </button>
+      <span className="muted">(your edits go with them)</span>
+    </div>
+  );
+}
+
 function Banner() {
   const key = useStudio((s) => s.activeTab);
   const disk = useStudio((s) => (s.activeTab ? s.docs[s.activeTab]?.disk : undefined));
@@ -173,6 +191,7 @@ export function EditorArea() {
   return (
     <section className="editor-area" aria-label="Editor">
       <Tabs />
+      <ReadOnlyOffer />
       <Banner />
       <div className="editor-host" data-testid="template-editor">
         {!activeTab && (

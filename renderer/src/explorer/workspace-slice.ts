@@ -74,13 +74,11 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
   },
   async openFolder(path) {
     if (!(await get().confirmDiscardAll('Open another workspace?'))) return;
-    const view = await withFolder('workspace:openFolder', path, 'Folder of the workspace to open (absolute path):', (t) =>
-      get().notify('error', t),
-    );
+    const view = await withFolder('workspace:openFolder', path, 'Open a workspace folder', (t) => get().notify('error', t));
     if (view) get().applyWorkspace(view);
   },
   async copyWorkspace(path) {
-    const view = await withFolder('workspace:copyTo', path, 'Folder to copy the workspace into (absolute path):', (t) =>
+    const view = await withFolder('workspace:copyTo', path, 'Copy the workspace into a new folder of your own', (t) =>
       get().notify('error', t),
     );
     if (!view) return false;

@@ -103,6 +103,7 @@ export function createFakeApi(
     'snapshot:pin',
     'machine:info',
     'check:run',
+    'folders:list',
   ];
   for (const ch of channels) {
     (api as unknown as Record<string, unknown>)[ch] = async (request: unknown) => {
