@@ -19,6 +19,16 @@ test('quick open finds multi-word and partial queries', async ({ studio: page })
   await expect(palette).toContainText('Nothing matches.');
   await page.keyboard.press('Escape');
   await expect(palette).toHaveCount(0);
+  // Errors in plain words: no channel names.
+  await page.keyboard.press('Control+Shift+P');
+  await palette.getByRole('combobox').fill('open a workspace folder');
+  await page.keyboard.press('Enter');
+  const browser = page.getByTestId('folder-browser');
+  await browser.getByLabel('Folder path').fill('/no/such/folder');
+  await browser.getByRole('button', { name: 'Go' }).click();
+  await expect(browser.getByRole('alert')).toHaveText("There is no folder at '/no/such/folder' (or it cannot be read).");
+  await browser.getByRole('button', { name: 'Cancel' }).click();
+  await expect(browser).toHaveCount(0);
 });
 
 test("completion shows whole at the editor's right edge, and closes", async ({ studio: page }) => {

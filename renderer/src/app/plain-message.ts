@@ -15,5 +15,5 @@ export function plainMessage(message: string): string {
   let text = message.replace(LEADING, '').replace(MENTIONED, '').replace(BARE, '').trim();
   if (!text) return 'Something went wrong.';
   text = text[0]!.toUpperCase() + text.slice(1);
-  return /[.!?)]$/.test(text) ? text : `${text}.`;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
