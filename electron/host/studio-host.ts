@@ -7,6 +7,7 @@ import { HostError } from '../../shared/ipc/host-error.js';
 import { builtinWorkspaceDir } from './builtin-workspace.js';
 import { buildHandlers } from './channels/build-channels.js';
 import { checkHandlers } from './channels/check-channels.js';
+import { entityHandlers } from './channels/entity-channels.js';
 import { folderHandlers } from './channels/folder-channels.js';
 import { documentHandlers } from './channels/document-channels.js';
 import { stackHandlers } from './channels/stack-channels.js';
@@ -62,6 +63,7 @@ export class StudioHost implements HostContext {
       ...stackHandlers(this),
       ...checkHandlers(this),
       ...folderHandlers(this),
+      ...entityHandlers(this),
     };
     this.dispatch = createDispatcher(this.handlers, {
       validateResponses: options.validate,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { buildChannels, PreviewResultSchema, TokenCountsSchema } from './channels/builds.js';
 import { checkChannels } from './channels/checks.js';
+import { entityChannels } from './channels/entities.js';
 import { folderChannels } from './channels/folders.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
@@ -24,6 +25,7 @@ export * from './channels/builds.js';
 export * from './channels/stack.js';
 export * from './channels/checks.js';
 export * from './channels/folders.js';
+export * from './channels/entities.js';
 
 export const CHANNELS = {
   ...workspaceChannels,
@@ -32,6 +34,7 @@ export const CHANNELS = {
   ...stackChannels,
   ...checkChannels,
   ...folderChannels,
+  ...entityChannels,
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;

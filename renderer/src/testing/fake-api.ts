@@ -104,6 +104,10 @@ export function createFakeApi(
     'machine:info',
     'check:run',
     'folders:list',
+    'entity:duplicateVariant',
+    'entity:rename',
+    'entity:delete',
+    'entity:undo',
   ];
   for (const ch of channels) {
     (api as unknown as Record<string, unknown>)[ch] = async (request: unknown) => {
