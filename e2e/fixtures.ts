@@ -12,6 +12,8 @@ interface Fixtures {
   workspaceFiles: Record<string, string>;
   /** Open the built-in variants (read-only) instead of a writable copy. */
   builtin: boolean;
+  /** Start as on a new machine: the getting-started panel opens by itself. */
+  firstRun: boolean;
   app: RunningApp;
   /** The page, open on the app, with generic × basic shown. */
   studio: Page;
@@ -22,10 +24,11 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   workspaceFiles: [{}, { option: true }],
   builtin: [false, { option: true }],
-  app: async ({ workspaceFiles, builtin }, use) => {
+  firstRun: [false, { option: true }],
+  app: async ({ workspaceFiles, builtin, firstRun }, use) => {
     const workspace = builtin ? null : tempWorkspace();
     for (const [rel, text] of Object.entries(workspaceFiles)) fs.writeFileSync(path.join(workspace!, rel), text);
-    const app = await startApp({ workspace });
+    const app = await startApp({ workspace, firstRun });
     await use(app);
     await app.stop();
     // The workspace copy was made here; the user-data folder by startApp (stop removed it).

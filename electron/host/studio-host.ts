@@ -9,6 +9,7 @@ import { buildHandlers } from './channels/build-channels.js';
 import { checkHandlers } from './channels/check-channels.js';
 import { entityHandlers } from './channels/entity-channels.js';
 import { folderHandlers } from './channels/folder-channels.js';
+import { helpHandlers } from './channels/help-channels.js';
 import { documentHandlers } from './channels/document-channels.js';
 import { stackHandlers } from './channels/stack-channels.js';
 import { workspaceHandlers } from './channels/workspace-channels.js';
@@ -64,6 +65,7 @@ export class StudioHost implements HostContext {
       ...checkHandlers(this),
       ...folderHandlers(this),
       ...entityHandlers(this),
+      ...helpHandlers(this),
     };
     this.dispatch = createDispatcher(this.handlers, {
       validateResponses: options.validate,

@@ -7,6 +7,8 @@ import { followSystemTheme } from './app/theme';
 import { registerTemplateLanguage } from './editor/template-language';
 import { watchMarkers } from './editor/markers';
 import { watchFindings } from './problems/watch-findings';
+import { followMenu } from './app/menu-commands';
+import { openGettingStartedOnFirstStart } from './help/first-start';
 import { syncDiffEditor } from './diff/DiffView';
 import { syncPreviewEditor } from './preview/PromptView';
 import { connectStore, studio } from './store';
@@ -22,5 +24,9 @@ syncPreviewEditor();
 syncDiffEditor();
 watchMarkers();
 watchFindings(studio);
+followMenu(api, () => studio.getState());
 createRoot(document.getElementById('root')!).render(<App />);
-void studio.getState().initWorkspace();
+void studio
+  .getState()
+  .initWorkspace()
+  .then(() => openGettingStartedOnFirstStart(() => studio.getState()));

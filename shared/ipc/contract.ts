@@ -3,6 +3,7 @@ import { buildChannels, PreviewResultSchema, TokenCountsSchema } from './channel
 import { checkChannels } from './channels/checks.js';
 import { entityChannels } from './channels/entities.js';
 import { folderChannels } from './channels/folders.js';
+import { helpChannels } from './channels/help.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
 import { workspaceChannels, WorkspaceViewSchema } from './channels/workspace.js';
@@ -26,6 +27,7 @@ export * from './channels/stack.js';
 export * from './channels/checks.js';
 export * from './channels/folders.js';
 export * from './channels/entities.js';
+export * from './channels/help.js';
 
 export const CHANNELS = {
   ...workspaceChannels,
@@ -35,6 +37,7 @@ export const CHANNELS = {
   ...checkChannels,
   ...folderChannels,
   ...entityChannels,
+  ...helpChannels,
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;
@@ -57,6 +60,8 @@ export const MenuCommandSchema = z.enum([
   'find',
   'replace',
   'commandPalette',
+  'gettingStarted',
+  'shortcuts',
 ]);
 export type MenuCommand = z.infer<typeof MenuCommandSchema>;
 

@@ -38,6 +38,7 @@ describe('new variant from an existing one', () => {
       description: 'New variant special-copy (from special)',
       created: ['variants/special-copy/template.md', 'variants/special-copy/variant.yaml'],
       removed: [],
+      changed: ['workspace.yaml'],
       open: { kind: 'variant-template', variantId: 'special-copy' },
     });
     expect(read('variants/special-copy/template.md')).toBe('SPECIAL {{ROLE}}\nunsaved line\n');

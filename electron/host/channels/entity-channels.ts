@@ -81,16 +81,18 @@ export function entityHandlers(host: HostContext): Pick<ChannelHandlers, EntityC
   };
 }
 
-/** The paths a change made appear and go. */
-function paths(before: FilePlan, after: FilePlan): { created: string[]; removed: string[] } {
+/** The paths a change made appear, go and change. */
+function paths(before: FilePlan, after: FilePlan): { created: string[]; removed: string[]; changed: string[] } {
   const created: string[] = [];
   const removed: string[] = [];
+  const changed: string[] = [];
   for (const [rel, state] of after) {
     const was = before.get(rel);
     const existed = !!was && (was.saved !== null || was.text !== null);
     const exists = state.saved !== null || state.text !== null;
     if (exists && !existed) created.push(rel);
-    if (!exists && existed) removed.push(rel);
+    else if (!exists && existed) removed.push(rel);
+    else if (exists && (was?.saved !== state.saved || was?.text !== state.text)) changed.push(rel);
   }
-  return { created: created.sort(), removed: removed.sort() };
+  return { created: created.sort(), removed: removed.sort(), changed: changed.sort() };
 }

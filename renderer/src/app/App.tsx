@@ -10,11 +10,13 @@ import { PreviewPane } from '../preview/PreviewPane';
 import { ProblemCount, ProblemsPanel } from '../problems/ProblemsPanel';
 import { PresetSelect } from '../context-form/PresetSelect';
 import { FolderBrowser } from '../folders/FolderBrowser';
+import { HelpPanel } from '../help/HelpPanel';
 import { studio, useStudio } from '../store';
 import type { BottomTab } from './ui-slice';
 import { useLayout } from './layout-store';
 import { ConfirmDialog, LiveRegion, Notices } from './Overlays';
 import { Splitter } from './Splitter';
+import { TextPrompt } from './TextPrompt';
 
 const BOTTOM_TABS: [BottomTab, string][] = [
   ['components', 'Components'],
@@ -90,6 +92,13 @@ function TopBar() {
       <button className="small" onClick={() => studio.getState().openPalette()} title="Ctrl+Shift+P">
         Commands
       </button>
+      <button
+        className="small"
+        onClick={() => studio.getState().showHelp('getting-started')}
+        title="Getting started and keyboard shortcuts"
+      >
+        Help
+      </button>
     </header>
   );
 }
@@ -115,6 +124,8 @@ export function App() {
       <CommandPalette />
       <ConfirmDialog />
       <FolderBrowser />
+      <TextPrompt />
+      <HelpPanel />
       <Notices />
       <LiveRegion />
     </div>

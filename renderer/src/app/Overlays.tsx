@@ -47,6 +47,17 @@ export function Notices() {
       {notices.map((n) => (
         <div key={n.id} className={`notice ${n.kind}`} role={n.kind === 'error' ? 'alert' : 'status'}>
           <span>{n.text}</span>
+          {n.action && (
+            <button
+              className="notice-action"
+              onClick={() => {
+                studio.getState().dismissNotice(n.id);
+                n.action!.run();
+              }}
+            >
+              {n.action.label}
+            </button>
+          )}
           <button aria-label="Dismiss" onClick={() => studio.getState().dismissNotice(n.id)}>
             ×
           </button>

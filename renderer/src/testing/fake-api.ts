@@ -108,6 +108,8 @@ export function createFakeApi(
     'entity:rename',
     'entity:delete',
     'entity:undo',
+    'help:state',
+    'help:seen',
   ];
   for (const ch of channels) {
     (api as unknown as Record<string, unknown>)[ch] = async (request: unknown) => {

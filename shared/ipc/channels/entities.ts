@@ -26,6 +26,8 @@ export const EntityChangeSchema = z
     /** Workspace-relative paths that appeared, and that went (their documents are gone). */
     created: z.array(z.string()),
     removed: z.array(z.string()),
+    /** Paths whose texts changed (references that followed a rename): reload them. */
+    changed: z.array(z.string()),
     /** The document to show after the change (the new variant's template, the renamed preset). */
     open: DocRefSchema.nullable(),
   })
