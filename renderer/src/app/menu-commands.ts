@@ -1,5 +1,5 @@
 import type { MenuCommand, StudioApi } from '../../../shared/ipc/contract';
-import { templateEditor } from '../editor/EditorArea';
+import { runEditorAction } from '../editor/editor-actions';
 import { call } from '../store/api';
 import type { StudioState } from '../store/types';
 
@@ -25,9 +25,9 @@ export function runMenuCommand(command: MenuCommand, s: StudioState): void {
     case 'redo':
       return s.redo();
     case 'find':
-      return void templateEditor?.getAction('actions.find')?.run();
+      return runEditorAction('actions.find');
     case 'replace':
-      return void templateEditor?.getAction('editor.action.startFindReplaceAction')?.run();
+      return runEditorAction('editor.action.startFindReplaceAction');
     case 'commandPalette':
       return s.openPalette('commands');
     case 'gettingStarted':

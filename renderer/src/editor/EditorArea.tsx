@@ -5,6 +5,7 @@ import { overflowWidgetOptions } from '../monaco/overflow-widgets';
 import { studio, useStudio, type StudioState } from '../store';
 import { applyText, keyOf, modelFor, uriOf } from './models';
 import { updateMarkers } from './markers';
+import { setEditorActionRunner } from './editor-actions';
 
 /** The editor in use (one Monaco instance; each tab is a model). Exposed for shortcuts and tests. */
 export let templateEditor: monaco.editor.IStandaloneCodeEditor | null = null;
@@ -203,6 +204,10 @@ export function EditorArea() {
           onMount={(ed) => {
             templateEditor = ed;
             hasEditor.current = true;
+            setEditorActionRunner((id) => {
+              ed.focus();
+              void ed.getAction(id)?.run();
+            });
             ed.onDidChangeModelContent(() => {
               if (applying.current) return;
               const model = ed.getModel();
