@@ -54,12 +54,11 @@ test("completion shows whole at the editor's right edge, and closes", async ({ s
   await expect(widget).toHaveCount(0);
 });
 
-test('the diff: counts pending until real, side by side wraps, and it turns off (button and Ctrl+Shift+D) without page errors', async ({
-  studio: page,
-}) => {
+test('the diff: counts pending until real; it turns off (button and Ctrl+Shift+D) without page errors', async ({ studio: page }) => {
   const counts = page.getByTestId('diff-counts');
   await page.getByTestId('diff-toggle').click();
-  await expect(counts).toContainText('+0 lines −0 lines');
+  // Settled against the last saved version (the token counts come last).
+  await expect(counts).toContainText('+0 lines −0 lines +0 tok −0 tok');
   // Every figure shown while the new baseline is built and diffed, in order.
   await counts.evaluate((el) => {
     const seen: string[] = [];
@@ -77,6 +76,21 @@ test('the diff: counts pending until real, side by side wraps, and it turns off 
   expect(seen.length).toBeGreaterThan(0);
   for (const text of seen) expect(text === 'comparing…' || text.startsWith(final), text).toBe(true);
 
+  // Off with the shortcut, on and off with the button: no page errors (checked by the fixture).
+  await page.keyboard.press('Control+Shift+D');
+  await expect(page.getByTestId('diff-editor')).toHaveCount(0);
+  await page.getByTestId('diff-toggle').click();
+  await expect(page.getByTestId('diff-editor')).toBeVisible();
+  await expect(counts).toContainText(/lines/);
+  await page.getByTestId('diff-toggle').click();
+  await expect(page.getByTestId('diff-editor')).toHaveCount(0);
+  await expect(page.getByTestId('preview-editor')).toBeVisible();
+});
+
+test('the diff side by side wraps both columns; a narrow pane offers the compare view', async ({ studio: page }) => {
+  await page.getByTestId('diff-toggle').click();
+  await page.getByTestId('baseline-select').selectOption('variant:xs');
+  await expect(page.getByTestId('diff-counts')).toContainText(/−[1-9][\d,]* lines/);
   // Side by side in the ~560 px pane: both columns wrap, and the narrow pane offers more room.
   await page.getByRole('button', { name: 'Show side by side' }).click();
   await expect(page.getByRole('button', { name: 'Show inline' })).toBeVisible();
@@ -93,16 +107,6 @@ test('the diff: counts pending until real, side by side wraps, and it turns off 
   await page.getByTestId('narrow-offer').getByRole('button', { name: 'open it in the compare view' }).click();
   await expect(page.getByTestId('bottom-tab-compare')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'Show side by side' })).toBeVisible();
-
-  // Off with the shortcut, on and off with the button: no page errors (checked by the fixture).
-  await page.keyboard.press('Control+Shift+D');
-  await expect(page.getByTestId('diff-editor')).toHaveCount(0);
-  await page.getByTestId('diff-toggle').click();
-  await expect(page.getByTestId('diff-editor')).toBeVisible();
-  await expect(counts).toContainText(/lines/);
-  await page.getByTestId('diff-toggle').click();
-  await expect(page.getByTestId('diff-editor')).toHaveCount(0);
-  await expect(page.getByTestId('preview-editor')).toBeVisible();
 });
 
 test('a wrong value while typing keeps the last prompt, dimmed, with one banner naming file:line:column', async ({ studio: page }) => {

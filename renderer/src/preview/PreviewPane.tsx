@@ -1,18 +1,21 @@
-import Editor from '@monaco-editor/react';
-import { useDeferredValue, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import type { BuildWarning, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import type { BaselineSpec } from '../../../shared/ipc/contract';
 import { formatCount } from '../app/format';
+import { monacoReady } from '../monaco/ready';
 import { plainMessage } from '../app/plain-message';
 import { openAt } from '../problems/open-at';
 import { baselineKey } from '../diff/diff-slice';
-import { DiffView } from '../diff/DiffView';
 import { NARROW_SIDE_BY_SIDE_PX, openDiffInCompare } from '../diff/open-in-compare';
 import { useLayout } from '../app/layout-store';
 import { NONE, studio, useStudio, type StudioState } from '../store';
 import { jumpToSource } from './jump';
 import { outlineOf, variantResultOf, type PreviewTab } from './preview-slice';
-import { PromptView, revealInPreview } from './PromptView';
+
+/** The Monaco views come in their own chunks, after the app's first paint. */
+const PromptView = lazy(() => monacoReady().then(() => import('./PromptView').then((m) => ({ default: m.PromptView }))));
+const DiffView = lazy(() => monacoReady().then(() => import('../diff/DiffView').then((m) => ({ default: m.DiffView }))));
+const ToolsJson = lazy(() => monacoReady().then(() => import('./ToolsJson')));
 
 /** Families whose tokenizer is public (OpenAI's); for the others the counts are estimates. */
 export function tokensAreEstimates(family: string | undefined, modelId?: string): boolean {
@@ -171,7 +174,7 @@ function Outline() {
               // Offsets move with every keystroke: read them from the result shown now.
               const e = outlineOf(studio.getState().preview)[i];
               if (!e) return;
-              revealInPreview(e.start, e.end);
+              void import('./PromptView').then((m) => m.revealInPreview(e.start, e.end));
               void jumpToSource(e.jump);
             }}
           >
@@ -223,25 +226,6 @@ function Warnings() {
           </li>
         ))}
       </ul>
-    </div>
-  );
-}
-
-const TOOLS_OPTIONS = { readOnly: true, domReadOnly: true, automaticLayout: true, minimap: { enabled: false }, fontSize: 12.5 } as const;
-
-function ToolsJson() {
-  const preview = useDeferredValue(useStudio((s) => s.preview));
-  const r = preview?.outcome.ok && preview.outcome.result.kind === 'variant' ? (preview.outcome.result as VariantBuildResult) : undefined;
-  const json = r?.tools.native ? JSON.stringify(r.tools.native, null, 2) : null;
-  if (!json) return <p className="muted pad">Native tool calls are off in this context: the tools are written into the prompt text.</p>;
-  return (
-    <div className="tools-json" data-testid="tools-json">
-      <Editor
-        value={json}
-        language="javascript"
-        options={TOOLS_OPTIONS}
-        theme={document.documentElement.dataset.theme === 'dark' ? 'studio-dark' : 'studio-light'}
-      />
     </div>
   );
 }
@@ -342,17 +326,23 @@ export function PreviewPane() {
       </div>
       <div className="preview-body">
         <div className={`preview-main${stale ? ' stale' : ''}`} hidden={current !== 'prompt'} data-testid="preview-main">
-          {diffOn ? (
-            <DiffView />
-          ) : (
-            <div className="prompt-split">
-              <Outline />
-              <PromptView />
-            </div>
-          )}
+          <Suspense fallback={<p className="muted pad">Loading the preview…</p>}>
+            {diffOn ? (
+              <DiffView />
+            ) : (
+              <div className="prompt-split">
+                <Outline />
+                <PromptView />
+              </div>
+            )}
+          </Suspense>
         </div>
         {current === 'warnings' && <Warnings />}
-        {current === 'tools' && <ToolsJson />}
+        {current === 'tools' && (
+          <Suspense fallback={null}>
+            <ToolsJson />
+          </Suspense>
+        )}
       </div>
     </section>
   );
