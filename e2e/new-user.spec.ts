@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cursorAtLine, expect, previewLines, test, typeInTemplate, waitForPreview } from './fixtures.js';
+import { cursorAtLine, expect, previewLines, screenshot, test, typeInTemplate, waitForPreview } from './fixtures.js';
 
 // What a new user trips over (issue 12): each flow both ways.
 
@@ -104,6 +104,7 @@ test('the diff side by side wraps both columns; a narrow pane offers the compare
     ).length;
   });
   expect(cut).toBe(0);
+  await screenshot(page, 'tour-2-diff');
   await page.getByTestId('narrow-offer').getByRole('button', { name: 'open it in the compare view' }).click();
   await expect(page.getByTestId('bottom-tab-compare')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'Show side by side' })).toBeVisible();
@@ -143,6 +144,7 @@ test('the Problems panel lists what check --strict finds, follows edits, and ope
   const finding = panel.locator('.finding', { hasText: 'AGENT_ROLE_SECTION should come first' });
   await expect(finding).toContainText('variants/generic/variant.yaml:14:5 STRICT_AGENT_ROLE_NOT_FIRST');
   await expect(page.getByTestId('bottom-tab-problems')).toContainText(/Problems\s*2/);
+  await screenshot(page, 'tour-3-problems');
   await finding.getByRole('button').click();
   await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('generic · variant.yaml');
   // The editor marks the same place.
@@ -263,6 +265,7 @@ test.describe('a first start', () => {
     const help = page.getByTestId('help');
     await expect(help.getByTestId('getting-started')).toContainText('Component');
     await expect(help.getByTestId('getting-started')).toContainText('Try this on the built-in variants');
+    await screenshot(page, 'tour-1-getting-started');
     await page.keyboard.press('Escape');
     await expect(help).toHaveCount(0);
     // Not again at the next start (the host remembers).

@@ -4,6 +4,7 @@ import { NONE, useStudio } from '../store';
 import { openAt } from './open-at';
 
 const ICON: Record<CheckFinding['severity'], string> = { error: '⛔', warning: '⚠', info: 'ℹ' };
+const RANK: Record<CheckFinding['severity'], number> = { error: 0, warning: 1, info: 2 };
 
 function where(f: CheckFinding): string {
   return f.line !== undefined ? `${f.file}:${f.line}:${f.column ?? 1}` : f.file;
@@ -23,7 +24,8 @@ export function ProblemsPanel() {
   const findings = useStudio((s) => s.findings);
   const [notes, setNotes] = useState(true);
   if (findings === null) return <p className="muted pad">Checking the workspace…</p>;
-  const shown = notes ? findings : findings.filter((f) => f.severity !== 'info');
+  // Errors first, then warnings, then notes (each in the check's order).
+  const shown = [...(notes ? findings : findings.filter((f) => f.severity !== 'info'))].sort((a, b) => RANK[a.severity] - RANK[b.severity]);
   const count = (sev: CheckFinding['severity']) => findings.filter((f) => f.severity === sev).length;
   return (
     <div className="problems-panel pad" data-testid="problems-panel">
