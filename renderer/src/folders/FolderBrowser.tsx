@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FolderListing } from '../../../shared/ipc/contract';
+import { Modal } from '../app/Modal';
 import { plainMessage } from '../app/plain-message';
 import { callRaw } from '../store/api';
 import { answerFolder, useFolderRequest, type FolderPurpose } from './folder-request';
@@ -55,79 +56,73 @@ function FolderBrowserBody({ purpose, title }: { purpose: FolderPurpose; title: 
   const nameTaken = purpose === 'copy' && !!listing?.folders.includes(name.trim());
   const canChoose = !!listing && (purpose !== 'copy' || (name.trim() !== '' && !/[\\/]/.test(name) && !nameTaken));
   return (
-    <div className="modal-backdrop">
-      <div
-        className="modal folder-browser"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="folder-browser-title"
-        data-testid="folder-browser"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') answerFolder(null);
+    <Modal
+      title={title}
+      titleId="folder-browser-title"
+      testId="folder-browser"
+      className="folder-browser"
+      onClose={() => answerFolder(null)}
+    >
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          go(typed.trim());
         }}
       >
-        <h2 id="folder-browser-title">{title}</h2>
-        <form
-          className="row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            go(typed.trim());
-          }}
-        >
-          <input ref={pathInput} aria-label="Folder path" className="wide-input" value={typed} onChange={(e) => setTyped(e.target.value)} />
-          <button type="submit" className="small">
-            Go
-          </button>
-        </form>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
+        <input ref={pathInput} aria-label="Folder path" className="wide-input" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <button type="submit" className="small">
+          Go
+        </button>
+      </form>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <ul className="folder-list" aria-label="Folders">
+        {listing?.parent && (
+          <li>
+            <button className="link" onClick={() => go(listing.parent!)}>
+              ↑ .. (up)
+            </button>
+          </li>
         )}
-        <ul className="folder-list" aria-label="Folders">
-          {listing?.parent && (
-            <li>
-              <button className="link" onClick={() => go(listing.parent!)}>
-                ↑ .. (up)
-              </button>
-            </li>
-          )}
-          {listing?.folders.map((f) => (
-            <li key={f}>
-              <button
-                className="link"
-                onClick={() => go(`${listing.path}${listing.path.endsWith(listing.separator) ? '' : listing.separator}${f}`)}
-              >
-                📁 {f}
-              </button>
-            </li>
-          ))}
-          {listing && listing.folders.length === 0 && <li className="muted">No folders here.</li>}
-          {listing?.truncated && <li className="muted">More folders than shown: type the path.</li>}
-        </ul>
-        {purpose === 'copy' && (
-          <label className="row">
-            New folder
-            <input aria-label="New folder name" value={name} onChange={(e) => setName(e.target.value)} />
-          </label>
-        )}
-        {listing && (
-          <p className="muted target" data-testid="folder-target">
-            {purpose === 'copy'
-              ? nameTaken
-                ? `${name.trim()} exists already here: choose another name.`
-                : `The copy goes to ${target}`
-              : target}
-            {purpose === 'open' && !listing.workspace && ' (no workspace.yaml or variants/ here)'}
-          </p>
-        )}
-        <div className="buttons">
-          <button className="primary" disabled={!canChoose} onClick={() => answerFolder(target ?? null)}>
-            {CHOOSE[purpose]}
-          </button>
-          <button onClick={() => answerFolder(null)}>Cancel</button>
-        </div>
+        {listing?.folders.map((f) => (
+          <li key={f}>
+            <button
+              className="link"
+              onClick={() => go(`${listing.path}${listing.path.endsWith(listing.separator) ? '' : listing.separator}${f}`)}
+            >
+              📁 {f}
+            </button>
+          </li>
+        ))}
+        {listing && listing.folders.length === 0 && <li className="muted">No folders here.</li>}
+        {listing?.truncated && <li className="muted">More folders than shown: type the path.</li>}
+      </ul>
+      {purpose === 'copy' && (
+        <label className="row">
+          New folder
+          <input aria-label="New folder name" value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+      )}
+      {listing && (
+        <p className="muted target" data-testid="folder-target">
+          {purpose === 'copy'
+            ? nameTaken
+              ? `${name.trim()} exists already here: choose another name.`
+              : `The copy goes to ${target}`
+            : target}
+          {purpose === 'open' && !listing.workspace && ' (no workspace.yaml or variants/ here)'}
+        </p>
+      )}
+      <div className="buttons">
+        <button className="primary" disabled={!canChoose} onClick={() => answerFolder(target ?? null)}>
+          {CHOOSE[purpose]}
+        </button>
+        <button onClick={() => answerFolder(null)}>Cancel</button>
       </div>
-    </div>
+    </Modal>
   );
 }

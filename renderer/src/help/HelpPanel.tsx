@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Modal } from '../app/Modal';
 import { COMMANDS } from '../palette/commands';
 import { studio, useStudio } from '../store';
 
@@ -93,29 +94,23 @@ export function HelpPanel() {
   if (!view) return null;
   const title = view === 'getting-started' ? 'Getting started' : 'Keyboard shortcuts';
   return (
-    <div className="modal-backdrop" onMouseDown={() => studio.getState().showHelp(null)}>
-      <div
-        className="modal help-panel"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="help-title"
-        data-testid="help"
-        onMouseDown={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') studio.getState().showHelp(null);
-        }}
-      >
-        <h2 id="help-title">{title}</h2>
-        {view === 'getting-started' ? <GettingStarted /> : <Shortcuts />}
-        <div className="buttons">
-          <button onClick={() => studio.getState().showHelp(view === 'getting-started' ? 'shortcuts' : 'getting-started')}>
-            {view === 'getting-started' ? 'Keyboard shortcuts' : 'Getting started'}
-          </button>
-          <button ref={close} className="primary" onClick={() => studio.getState().showHelp(null)}>
-            Close
-          </button>
-        </div>
+    <Modal
+      title={title}
+      titleId="help-title"
+      testId="help"
+      className="help-panel"
+      closeOnBackdrop
+      onClose={() => studio.getState().showHelp(null)}
+    >
+      {view === 'getting-started' ? <GettingStarted /> : <Shortcuts />}
+      <div className="buttons">
+        <button onClick={() => studio.getState().showHelp(view === 'getting-started' ? 'shortcuts' : 'getting-started')}>
+          {view === 'getting-started' ? 'Keyboard shortcuts' : 'Getting started'}
+        </button>
+        <button ref={close} className="primary" onClick={() => studio.getState().showHelp(null)}>
+          Close
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }
