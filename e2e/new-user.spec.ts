@@ -105,6 +105,18 @@ test('the diff side by side wraps both columns; a narrow pane offers the compare
   });
   expect(cut).toBe(0);
   await screenshot(page, 'tour-2-diff');
+  // Against another variant: the compare view, whole window, the two variants as columns.
+  await page.getByTestId('narrow-offer').getByRole('button', { name: 'open it in the compare view' }).click();
+  const headers = page.getByTestId('compare-column-header');
+  await expect(headers).toHaveCount(2);
+  await expect(headers.nth(0)).toContainText('generic');
+  await expect(headers.nth(1)).toContainText('xs');
+  await expect(page.getByTestId('compare-maximize')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Close the compare view' }).click();
+  await expect(headers).toHaveCount(0);
+  await expect(page.getByTestId('diff-editor')).toBeVisible();
+  // Against the saved text (not a compare column): the Compare tab below and the diff inline.
+  await page.getByTestId('baseline-select').selectOption('saved');
   await page.getByTestId('narrow-offer').getByRole('button', { name: 'open it in the compare view' }).click();
   await expect(page.getByTestId('bottom-tab-compare')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'Show side by side' })).toBeVisible();

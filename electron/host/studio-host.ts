@@ -10,6 +10,7 @@ import { checkHandlers } from './channels/check-channels.js';
 import { entityHandlers } from './channels/entity-channels.js';
 import { folderHandlers } from './channels/folder-channels.js';
 import { helpHandlers } from './channels/help-channels.js';
+import { compareHandlers } from './channels/compare-channels.js';
 import { documentHandlers } from './channels/document-channels.js';
 import { stackHandlers } from './channels/stack-channels.js';
 import { workspaceHandlers } from './channels/workspace-channels.js';
@@ -66,6 +67,7 @@ export class StudioHost implements HostContext {
       ...folderHandlers(this),
       ...entityHandlers(this),
       ...helpHandlers(this),
+      ...compareHandlers(this),
     };
     this.dispatch = createDispatcher(this.handlers, {
       validateResponses: options.validate,

@@ -4,6 +4,7 @@ import { checkChannels } from './channels/checks.js';
 import { entityChannels } from './channels/entities.js';
 import { folderChannels } from './channels/folders.js';
 import { helpChannels } from './channels/help.js';
+import { compareChannels, compareEvents } from './channels/compare.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
 import { workspaceChannels, WorkspaceViewSchema } from './channels/workspace.js';
@@ -28,6 +29,7 @@ export * from './channels/checks.js';
 export * from './channels/folders.js';
 export * from './channels/entities.js';
 export * from './channels/help.js';
+export * from './channels/compare.js';
 
 export const CHANNELS = {
   ...workspaceChannels,
@@ -38,6 +40,7 @@ export const CHANNELS = {
   ...folderChannels,
   ...entityChannels,
   ...helpChannels,
+  ...compareChannels,
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;
@@ -72,6 +75,7 @@ export const EVENTS = {
   'preview:tokens': z.object({ seq: z.number().int(), text: TokenCountsSchema, baseline: TokenCountsSchema.nullable() }).strict(),
   /** An application-menu command (Electron only; browser mode has no menu). */
   'menu:command': z.object({ command: MenuCommandSchema }).strict(),
+  ...compareEvents,
 } as const;
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;

@@ -89,6 +89,14 @@ function TopBar() {
           Save all ({dirtyCount})
         </button>
       )}
+      <button
+        className="small"
+        onClick={() => studio.getState().openCompare()}
+        data-testid="open-compare"
+        title="Compare variants, models and presets side by side"
+      >
+        Compare
+      </button>
       <button className="small" onClick={() => studio.getState().openPalette()} title="Ctrl+Shift+P">
         Commands
       </button>
@@ -107,13 +115,18 @@ export function App() {
   const explorer = useLayout((s) => s.explorer);
   const preview = useLayout((s) => s.preview);
   const bottom = useLayout((s) => s.bottom);
+  // The compare view can take the whole window: the other panes shrink to nothing but stay mounted.
+  const whole = useStudio((s) => s.compareMaximized && s.compareActive);
   return (
     <div className="app">
       <TopBar />
-      <main className="workbench" style={{ gridTemplateColumns: `${explorer}px 5px minmax(280px, 1fr) 5px ${preview}px` }}>
+      <main
+        className={`workbench${whole ? ' compare-maximized' : ''}`}
+        style={{ gridTemplateColumns: whole ? '0 0 minmax(280px, 1fr) 0 0' : `${explorer}px 5px minmax(280px, 1fr) 5px ${preview}px` }}
+      >
         <Explorer />
         <Splitter part="explorer" orientation="vertical" sign={1} label="Resize the explorer" />
-        <div className="center" style={{ gridTemplateRows: `minmax(120px, 1fr) 5px ${bottom}px` }}>
+        <div className="center" style={{ gridTemplateRows: whole ? 'minmax(120px, 1fr) 0 0' : `minmax(120px, 1fr) 5px ${bottom}px` }}>
           <EditorArea />
           <Splitter part="bottom" orientation="horizontal" sign={-1} label="Resize the bottom panel" />
           <BottomPanel />

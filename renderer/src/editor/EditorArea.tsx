@@ -1,6 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { monacoReady } from '../monaco/ready';
 import { studio, useStudio, type StudioState } from '../store';
+import { CompareTab } from '../compare/CompareTab';
+import { CompareView } from '../compare/CompareView';
 
 /** Monaco and the editor come in their own chunk, after the first paint. */
 const TemplateEditor = lazy(() => monacoReady().then(() => import('./TemplateEditor')));
@@ -25,7 +27,7 @@ function Tabs() {
               role="tab"
               aria-selected={key === active}
               title={d.path}
-              onClick={() => studio.getState().activateTab(key)}
+              onClick={() => (studio.getState().activateTab(key), studio.getState().hideCompare())}
               data-doc-key={key}
             >
               {d.title}
@@ -42,6 +44,7 @@ function Tabs() {
           </div>
         );
       })}
+      <CompareTab />
     </div>
   );
 }
@@ -98,18 +101,26 @@ function Banner() {
 
 export function EditorArea() {
   const activeTab = useStudio((s) => s.activeTab);
+  const reveal = useStudio((s) => s.reveal);
+  const compareActive = useStudio((s) => s.compareActive);
+  const compareSplit = useStudio((s) => s.compareSplit);
+  // Showing a document (a tab, a jump to a line) brings the editor back in front of the compare view.
+  useEffect(() => studio.getState().hideCompare(), [activeTab, reveal]);
   return (
     <section className="editor-area" aria-label="Editor">
       <Tabs />
       <ReadOnlyOffer />
       <Banner />
-      <div className="editor-host" data-testid="template-editor">
-        {!activeTab && (
-          <div className="empty-editor">Open a variant, component or preset from the explorer (Ctrl+Shift+P for commands).</div>
-        )}
-        <Suspense fallback={<div className="empty-editor">Loading the editor…</div>}>
-          <TemplateEditor />
-        </Suspense>
+      <div className={`editor-body${compareActive ? ` with-compare${compareSplit ? ' split' : ''}` : ''}`}>
+        <div className="editor-host" data-testid="template-editor">
+          {!activeTab && (
+            <div className="empty-editor">Open a variant, component or preset from the explorer (Ctrl+Shift+P for commands).</div>
+          )}
+          <Suspense fallback={<div className="empty-editor">Loading the editor…</div>}>
+            <TemplateEditor />
+          </Suspense>
+        </div>
+        {compareActive && <CompareView />}
       </div>
     </section>
   );

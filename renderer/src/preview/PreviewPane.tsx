@@ -8,6 +8,7 @@ import { openAt } from '../problems/open-at';
 import { baselineKey } from '../diff/diff-slice';
 import { NARROW_SIDE_BY_SIDE_PX, openDiffInCompare } from '../diff/open-in-compare';
 import { useLayout } from '../app/layout-store';
+import { PreviewBudgets } from '../compare/PreviewBudgets';
 import { NONE, studio, useStudio, type StudioState } from '../store';
 import { jumpToSource } from './jump';
 import { outlineOf, variantResultOf, type PreviewTab } from './preview-slice';
@@ -319,6 +320,7 @@ export function PreviewPane() {
         <DiffControls />
       </header>
       <Sizes />
+      <PreviewBudgets />
       <BuildProblem />
       <div className="preview-tabs" role="tablist" aria-label="Preview views">
         {tabs.map(([id, label]) => (

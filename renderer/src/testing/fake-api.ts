@@ -111,6 +111,13 @@ export function createFakeApi(
     'entity:undo',
     'help:state',
     'help:seen',
+    'compare:set',
+    'compare:routing',
+    'compare:matrix',
+    'compare:matrixCell',
+    'compare:approve',
+    'compare:cache',
+    'compare:budgets',
   ];
   for (const ch of channels) {
     (api as unknown as Record<string, unknown>)[ch] = async (request: unknown) => {

@@ -1,25 +1,28 @@
-import type { BuildOptions } from '../environment.js';
+import { deterministicBuildOptions } from '../snapshots/snapshot-files.js';
 import type { WorkspaceSnapshot } from '../workspace/workspace-snapshot.js';
 import type { LintFinding } from './lint-finding.js';
 import { lintWorkspace } from './lint-workspace.js';
 
-/** The date snapshots and checks use when neither the preset nor the caller sets one. */
-export const DETERMINISTIC_DATE = '2026-01-15';
-
-/**
- * Build options that do not depend on this machine or today, so a snapshot rendered or a
- * check run anywhere is the same: the engine's default machine facts, a fixed fallback cwd
- * and a fixed date (presets that set `date` or `machine` still win).
- */
-export function deterministicBuildOptions(date?: string): BuildOptions {
-  return { now: date ?? DETERMINISTIC_DATE, processCwd: '/workspace' };
+export interface CheckOptions {
+  /** Cline's strict checks too. */
+  strict: boolean;
+  /** The date builds use when a preset sets none (default: the snapshots' fixed date). */
+  date?: string | undefined;
+  /** Token counter (o200k): with it, the token budgets are checked. */
+  countTokens?: ((text: string) => number) | undefined;
+  /** The workspace before the change: a shortened stable prefix is reported. */
+  before?: WorkspaceSnapshot | undefined;
 }
 
 /**
- * What `variant-studio check` reports for a workspace (with `strict`, Cline's strict checks
- * too). The app's Problems panel calls the same function on the workspace as edited, so the
- * two agree finding for finding.
+ * What `variant-studio check` reports for a workspace. The app's Problems panel calls the
+ * same function on the workspace as edited, so the two agree finding for finding.
  */
-export function checkWorkspace(snapshot: WorkspaceSnapshot, options: { strict: boolean; date?: string | undefined }): LintFinding[] {
-  return lintWorkspace(snapshot, { strict: options.strict, buildOptions: deterministicBuildOptions(options.date) });
+export function checkWorkspace(snapshot: WorkspaceSnapshot, options: CheckOptions): LintFinding[] {
+  return lintWorkspace(snapshot, {
+    strict: options.strict,
+    buildOptions: deterministicBuildOptions(options.date),
+    countTokens: options.countTokens,
+    before: options.before,
+  });
 }
