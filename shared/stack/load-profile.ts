@@ -65,7 +65,7 @@ function dotted(path: readonly PropertyKey[]): string {
 }
 
 /** A profile-relative file path, checked to stay inside the folder; undefined when it escapes. */
-function insideFolder(folder: string, rel: string): string | undefined {
+export function insideFolder(folder: string, rel: string): string | undefined {
   if (rel.startsWith('/') || rel.includes('\\') || /^[A-Za-z]:/.test(rel)) return undefined;
   const out: string[] = [];
   for (const seg of rel.split('/')) {

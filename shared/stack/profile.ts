@@ -79,7 +79,11 @@ export const GlobalFileSchema = z
      * location is skipped while it is unset), `{configDir}`, `{home}`, or a leading `~/`.
      */
     path: z.string().min(1),
-    skipWhen: z.enum(STACK_FLAG_NAMES).optional(),
+    /**
+     * Not looked at while the flag is on; `configDirOverride`: while the override variable is
+     * set (the override replaces this location instead of coming before it).
+     */
+    skipWhen: z.enum([...STACK_FLAG_NAMES, 'configDirOverride']).optional(),
   })
   .strict();
 

@@ -1,6 +1,6 @@
 import { decodeBase64, encodeUtf8 } from './bytes.js';
 import type { VirtualEntry, VirtualTree } from './context.js';
-import { InstructionFsError, type InstructionFs, type InstructionFsStat } from './instruction-fs.js';
+import { InstructionFsError, type InstructionFs, type InstructionFsLinkStat, type InstructionFsStat } from './instruction-fs.js';
 import { formatPath, isAbsolutePath, joinPath, splitPath } from './path.js';
 
 /**
@@ -141,9 +141,24 @@ export function virtualInstructionFs(tree: VirtualTree): VirtualInstructionFs {
       }
       if (found === undefined) return undefined;
       const { node } = found;
+      const id = formatPath(found.root, found.segments);
+      if (node.kind === 'file') return { kind: 'file', size: node.bytes.length, id };
+      if (node.kind === 'dir') return { kind: 'directory', size: 0, id };
+      return { kind: 'other', size: 0, id };
+    },
+    async lstat(path: string): Promise<InstructionFsLinkStat | undefined> {
+      let found: Resolved | undefined;
+      try {
+        found = resolve(path, false, { n: 0 });
+      } catch (error) {
+        if (error instanceof InstructionFsError && error.code === 'ENOTDIR') return undefined;
+        throw error;
+      }
+      if (found === undefined) return undefined;
+      const { node } = found;
       if (node.kind === 'file') return { kind: 'file', size: node.bytes.length };
       if (node.kind === 'dir') return { kind: 'directory', size: 0 };
-      return { kind: 'other', size: 0 };
+      return { kind: 'symlink', size: node.target.length };
     },
     async readFile(path: string): Promise<Uint8Array> {
       const { node } = resolveExisting(path);
