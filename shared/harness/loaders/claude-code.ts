@@ -12,7 +12,7 @@ import {
 } from '../../stack/path.js';
 import type { ClaudeCodeProfile, ClaudeFolderEntry, ClaudeLabel } from '../profile/claude-code.js';
 import type { HarnessFileReport, HarnessPlacement } from '../result.js';
-import { expandBraces } from '../text/braces.js';
+import { expandBraces, splitTopLevel } from '../text/braces.js';
 import { ISO_DATE } from '../text/dates.js';
 import { fillSlots } from '../text/fill.js';
 import { parseFrontmatter, splitFrontmatter } from '../text/frontmatter.js';
@@ -276,7 +276,7 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
     if (!parsed.ok) return undefined;
     const raw = parsed.data.paths;
     const list =
-      typeof raw === 'string' ? raw.split(',') : Array.isArray(raw) ? raw.filter((p): p is string => typeof p === 'string') : undefined;
+      typeof raw === 'string' ? splitTopLevel(raw) : Array.isArray(raw) ? raw.filter((p): p is string => typeof p === 'string') : undefined;
     if (list === undefined) return undefined;
     const out: (string | undefined)[] = [];
     for (const p of list.map((x) => x.trim()).filter((x) => x !== '')) {

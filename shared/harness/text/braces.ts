@@ -55,7 +55,8 @@ function firstGroup(p: string): { start: number; end: number; alternatives: stri
   return undefined;
 }
 
-function splitTopLevel(inner: string): string[] {
+/** Splits at commas outside braces (`a/{b,c}, d` -> `a/{b,c}`, ` d`). */
+export function splitTopLevel(inner: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let from = 0;

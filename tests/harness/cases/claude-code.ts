@@ -1,0 +1,216 @@
+import type { HarnessCase } from '../conformance-cases.js';
+
+/** Claude Code cases written from shared/docs/harnesses/claude-code.md. */
+const base = {
+  harness: 'claude-code',
+  version: 'claude-code-2.1.328',
+  symlinks: {},
+  home: '/home/u',
+  os: 'linux' as const,
+  env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1' },
+  settings: {},
+  reads: [],
+  part: 'user',
+  confidence: 'observed',
+};
+const PRE =
+  'Codebase and user instructions are shown below. Be sure to adhere to these instructions. IMPORTANT: These instructions OVERRIDE any default behavior and you MUST follow them exactly as written.';
+const P = ' (project instructions, checked into the codebase)';
+const U = " (user's private global instructions for all projects)";
+const b = (path: string, label: string, content: string): string => `Contents of ${path}${label}:\n\n${content}`;
+/** The whole memory block (wrapper S), so a block added at either end would break the match. */
+const memory = (...blocks: string[]): string => `<system-reminder>\n${PRE}\n\n${blocks.join('\n\n')}\n</system-reminder>`;
+
+export const claudeCodeCases: HarnessCase[] = [
+  {
+    ...base,
+    name: 'an import is a block of its own right after its importer, with its label; the @ text stays',
+    files: { '/home/u/p/CLAUDE.md': 'Read @docs/guide.md first.\n', '/home/u/p/docs/guide.md': 'Guide text\n' },
+    cwd: '/home/u/p',
+    expected: memory(b('/home/u/p/CLAUDE.md', P, 'Read @docs/guide.md first.'), b('/home/u/p/docs/guide.md', P, 'Guide text')),
+  },
+  {
+    ...base,
+    name: 'no imports in code spans, fenced blocks or after a non-space',
+    files: {
+      '/p/CLAUDE.md': 'Run `@notes.md` and mail dev@example.com (@x.md)\n```\n@fenced.md\n```\n',
+      '/p/notes.md': 'N',
+      '/p/fenced.md': 'F',
+      '/p/x.md': 'X',
+      '/p/example.com': 'E',
+    },
+    cwd: '/p',
+    expected: memory(b('/p/CLAUDE.md', P, 'Run `@notes.md` and mail dev@example.com (@x.md)\n```\n@fenced.md\n```')),
+  },
+  {
+    ...base,
+    name: 'imports go four hops deep: a depth-5 file does not load',
+    files: {
+      '/p/CLAUDE.md': '@d1.md',
+      '/p/d1.md': '1 @d2.md',
+      '/p/d2.md': '2 @d3.md',
+      '/p/d3.md': '3 @d4.md',
+      '/p/d4.md': '4 @d5.md',
+      '/p/d5.md': '5',
+    },
+    cwd: '/p',
+    confidence: 'documented',
+    expected: memory(
+      b('/p/CLAUDE.md', P, '@d1.md'),
+      b('/p/d1.md', P, '1 @d2.md'),
+      b('/p/d2.md', P, '2 @d3.md'),
+      b('/p/d3.md', P, '3 @d4.md'),
+      b('/p/d4.md', P, '4 @d5.md'),
+    ),
+  },
+  {
+    ...base,
+    name: 'an import outside the cwd from a project file is skipped without approval',
+    files: { '/srv/app/CLAUDE.md': '@../shared/rules.md', '/srv/shared/rules.md': 'shared' },
+    cwd: '/srv/app',
+    expected: memory(b('/srv/app/CLAUDE.md', P, '@../shared/rules.md')),
+  },
+  {
+    ...base,
+    name: 'with the approval, the external import loads',
+    files: { '/srv/app/CLAUDE.md': '@../shared/rules.md', '/srv/shared/rules.md': 'shared' },
+    cwd: '/srv/app',
+    settings: { hasClaudeMdExternalIncludesApproved: true },
+    expected: memory(b('/srv/app/CLAUDE.md', P, '@../shared/rules.md'), b('/srv/shared/rules.md', P, 'shared')),
+  },
+  {
+    ...base,
+    name: 'imports of the user file need no approval; ~/ is home',
+    files: { '/home/u/.claude/CLAUDE.md': 'Style: @~/notes/style.md', '/home/u/notes/style.md': 'tabs', '/srv/app/': '' },
+    cwd: '/srv/app',
+    expected: memory(b('/home/u/.claude/CLAUDE.md', U, 'Style: @~/notes/style.md'), b('/home/u/notes/style.md', U, 'tabs')),
+  },
+  {
+    ...base,
+    name: 'a file in an ancestor folder is judged against the cwd too',
+    files: { '/srv/mono/CLAUDE.md': 'See @docs.md', '/srv/mono/docs.md': 'docs', '/srv/mono/pkg/': '' },
+    cwd: '/srv/mono/pkg',
+    expected: memory(b('/srv/mono/CLAUDE.md', P, 'See @docs.md')),
+  },
+  {
+    ...base,
+    name: 'block-level HTML comments are hidden with the line breaks after them',
+    files: { '/p/CLAUDE.md': '<!-- hidden -->\n\nVisible\n  <!-- indented stays -->\nInline <!-- stays --> text\n<!-- a -->after\n' },
+    cwd: '/p',
+    expected: memory(b('/p/CLAUDE.md', P, 'Visible\n  <!-- indented stays -->\nInline <!-- stays --> text\nafter')),
+  },
+  {
+    ...base,
+    name: 'frontmatter of a CLAUDE.md is removed even when it does not parse',
+    files: { '/p/CLAUDE.md': '---\nbad: [\n---\nBody\n' },
+    cwd: '/p',
+    expected: memory(b('/p/CLAUDE.md', P, 'Body')),
+  },
+  {
+    ...base,
+    name: 'rules without paths load in listing order (subfolders in place); rules with paths wait',
+    files: {
+      '/home/u/p/.claude/rules/a.md': 'Rule A',
+      '/home/u/p/.claude/rules/c.md': '---\npaths:\n  - "src/**/*.ts"\n---\nTS rule',
+      '/home/u/p/.claude/rules/sub/b.md': '---\ntitle: x\n---\nRule B',
+      '/home/u/p/.claude/rules/notes.txt': 'not a rule',
+    },
+    cwd: '/home/u/p',
+    expected: memory(b('/home/u/p/.claude/rules/a.md', P, 'Rule A'), b('/home/u/p/.claude/rules/sub/b.md', P, 'Rule B')),
+  },
+  {
+    ...base,
+    name: 'a path-scoped rule loads with the result of a read that matches it',
+    files: { '/home/u/p/.claude/rules/c.md': '---\npaths: "src/{a,b}/*.ts, lib/**"\n---\nTS rule', '/home/u/p/src/b/x.ts': '' },
+    cwd: '/home/u/p',
+    reads: ['/home/u/p/src/b/x.ts'],
+    part: 'read:/home/u/p/src/b/x.ts',
+    confidence: 'inferred',
+    expected: '<system-reminder>\nContents of /home/u/p/.claude/rules/c.md:\n\nTS rule\n</system-reminder>',
+  },
+  {
+    ...base,
+    name: 'a CLAUDE.md below the cwd loads when a file there is read',
+    files: { '/p/CLAUDE.md': 'top', '/p/sub/CLAUDE.md': 'sub rules', '/p/sub/file.ts': '' },
+    cwd: '/p',
+    reads: ['/p/sub/file.ts'],
+    part: 'read:/p/sub/file.ts',
+    confidence: 'inferred',
+    expected: '<system-reminder>\nContents of /p/sub/CLAUDE.md:\n\nsub rules\n</system-reminder>',
+  },
+  {
+    ...base,
+    name: 'files below the cwd are not in the startup payload',
+    files: { '/p/CLAUDE.md': 'top', '/p/sub/CLAUDE.md': 'sub rules' },
+    cwd: '/p',
+    expected: memory(b('/p/CLAUDE.md', P, 'top')),
+  },
+  {
+    ...base,
+    name: 'AGENTS.md loads when no walk folder has a CLAUDE.md',
+    files: { '/r/AGENTS.md': 'agents', '/r/.claude/rules/x.md': 'rule' },
+    cwd: '/r',
+    expected: memory(b('/r/.claude/rules/x.md', P, 'rule'), b('/r/AGENTS.md', P, 'agents')),
+  },
+  {
+    ...base,
+    name: 'a CLAUDE.md anywhere on the walk switches AGENTS.md off for the project',
+    files: { '/r/CLAUDE.md': 'c', '/r/s/AGENTS.md': 'a' },
+    cwd: '/r/s',
+    expected: memory(b('/r/CLAUDE.md', P, 'c')),
+  },
+  {
+    ...base,
+    name: 'CLAUDE_CONFIG_DIR moves the user folder; ~/.claude/CLAUDE.md becomes a project file on the walk',
+    files: { '/cfg/CLAUDE.md': 'cfg user', '/home/u/.claude/CLAUDE.md': 'now project', '/home/u/p/': '' },
+    cwd: '/home/u/p',
+    env: { CLAUDE_CONFIG_DIR: '/cfg', CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1' },
+    expected: memory(b('/cfg/CLAUDE.md', U, 'cfg user'), b('/home/u/.claude/CLAUDE.md', P, 'now project')),
+  },
+  {
+    ...base,
+    name: 'the managed file comes first',
+    files: { '/etc/claude-code/CLAUDE.md': 'policy', '/home/u/.claude/CLAUDE.md': 'user', '/tmp/w/': '' },
+    cwd: '/tmp/w',
+    confidence: 'inferred',
+    expected: memory(
+      b('/etc/claude-code/CLAUDE.md', ' (organization-managed policy instructions)', 'policy'),
+      b('/home/u/.claude/CLAUDE.md', U, 'user'),
+    ),
+  },
+  {
+    ...base,
+    name: 'claudeMdExcludes drops project files',
+    files: { '/r/CLAUDE.md': 'keep', '/r/vendor/CLAUDE.md': 'drop' },
+    cwd: '/r/vendor',
+    settings: { claudeMdExcludes: ['**/vendor/**'] },
+    confidence: 'documented',
+    expected: memory(b('/r/CLAUDE.md', P, 'keep')),
+  },
+  {
+    ...base,
+    name: 'a walk file imported earlier stays there, with its importer’s label',
+    files: { '/r/CLAUDE.md': '@s/CLAUDE.local.md', '/r/s/CLAUDE.local.md': 'mine' },
+    cwd: '/r/s',
+    expected: memory(b('/r/CLAUDE.md', P, '@s/CLAUDE.local.md'), b('/r/s/CLAUDE.local.md', P, 'mine')),
+  },
+  {
+    ...base,
+    name: 'auto memory comes last, with its label',
+    files: { '/home/u/p/CLAUDE.md': 'p', '/home/u/.claude/projects/-home-u-p/memory/MEMORY.md': 'remember\n' },
+    cwd: '/home/u/p',
+    env: {},
+    expected: memory(
+      b('/home/u/p/CLAUDE.md', P, 'p'),
+      b('/home/u/.claude/projects/-home-u-p/memory/MEMORY.md', " (user's auto-memory, persists across conversations)", 'remember'),
+    ),
+  },
+  {
+    ...base,
+    name: 'a file over 4 MiB is skipped, not truncated',
+    files: { '/p/CLAUDE.md': 'small', '/p/CLAUDE.local.md': 'x'.repeat(4 * 1024 * 1024 + 1) },
+    cwd: '/p',
+    confidence: 'documented',
+    expected: memory(b('/p/CLAUDE.md', P, 'small')),
+  },
+];
