@@ -1,0 +1,213 @@
+import type { BaselineSpec, BuildOutcome, BuildTarget, PreviewResult } from '../../shared/ipc/contract.js';
+import { loadStackProfile } from '../../shared/stack/index.js';
+import { outcomeText, resolveVariantContext, runBuild, type BuildInputs, type ParsedContextSpec } from './build-runner.js';
+import type { HostContext } from './host-context.js';
+import { hostBuildOptions } from './machine.js';
+import { countTokens } from './tokens.js';
+import type { WorkspaceSession } from './workspace-session.js';
+
+/** How long the workspace view waits after a rebuild (see HostContext.scheduleViewRefresh). */
+const VIEW_REFRESH_AFTER_REBUILD_MS = 50;
+
+export interface PreviewSpec {
+  target: BuildTarget;
+  context: ParsedContextSpec;
+  baseline: BaselineSpec;
+}
+
+/**
+ * The live preview: what it shows (set by preview:set), rebuilding it after every change that
+ * is one of its inputs, its baseline, its token counts, and the pinned snapshots a baseline
+ * can name. Results go out as preview:result and preview:tokens events.
+ */
+export class PreviewService {
+  private spec?: PreviewSpec;
+  private seq = 0;
+  /** Resolves once the scheduled rebuild has run (its result emitted). */
+  private rebuildScheduled?: Promise<void> | undefined;
+  private rebuildRunning?: Promise<void> | undefined;
+  private tokenTimer?: NodeJS.Timeout | undefined;
+  private readonly pins = new Map<string, string>();
+  private savedBaselineCache?: { key: string; outcome: BuildOutcome } | undefined;
+
+  constructor(private readonly host: HostContext) {}
+
+  get current(): PreviewSpec | undefined {
+    return this.spec;
+  }
+
+  /** Shows `spec` from now on; answers its first result. */
+  async set(session: WorkspaceSession, spec: PreviewSpec): Promise<PreviewResult> {
+    this.spec = spec;
+    this.savedBaselineCache = undefined;
+    const result = await this.compute(session, spec);
+    this.scheduleTokens(result);
+    return result;
+  }
+
+  /** Keeps `text` as the baseline named `name`; answers every pinned name. */
+  pin(name: string, text: string): string[] {
+    this.pins.set(name, text);
+    if (this.spec?.baseline.kind === 'snapshot' && this.spec.baseline.name === name) void this.scheduleRebuild();
+    return [...this.pins.keys()].sort();
+  }
+
+  /** The inputs of a build from the workspace as edited, or as last saved. */
+  inputs(session: WorkspaceSession, which: 'edited' | 'saved'): BuildInputs {
+    const common = { options: hostBuildOptions(), grantedFolders: this.host.grantedFolders };
+    if (which === 'edited') return { ...common, snapshot: session.snapshot(), profile: (id) => session.profile(id) };
+    return {
+      ...common,
+      snapshot: session.savedSnapshot(),
+      profile: (id) => loadStackProfile(session.docs.savedSource(), `profiles/${id}`),
+    };
+  }
+
+  /**
+   * Something in the workspace changed: rebuild if it is an input of the preview, and refresh
+   * the view. Resolves when the rebuild's result has been emitted.
+   */
+  changed(paths: readonly string[]): Promise<void> {
+    const spec = this.spec;
+    if (!spec || paths.some((p) => affectsPreview(p, spec))) return this.scheduleRebuild();
+    this.host.scheduleViewRefresh(0);
+    return Promise.resolve();
+  }
+
+  /** The saved files changed (a save, a delete): the saved baseline is stale. */
+  savedChanged(): void {
+    this.savedBaselineCache = undefined;
+    if (this.spec?.baseline.kind === 'saved') void this.scheduleRebuild();
+    else this.host.scheduleViewRefresh(0);
+  }
+
+  /** Files changed on disk and were taken in: the saved baseline is stale, and the preview may be too. */
+  diskChanged(paths: readonly string[]): void {
+    this.savedBaselineCache = undefined;
+    if (this.spec?.baseline.kind === 'saved') void this.scheduleRebuild();
+    else void this.changed(paths);
+  }
+
+  /** Another workspace was opened: the saved baseline belongs to the old one. */
+  sessionOpened(): void {
+    this.savedBaselineCache = undefined;
+    if (this.spec) void this.scheduleRebuild();
+  }
+
+  /** Rebuilds when the preview reads real instruction files (a folder was just granted). */
+  grantsChanged(): void {
+    if (this.spec?.context.kind === 'stack' && this.spec.context.discovery === 'real') void this.scheduleRebuild();
+  }
+
+  /** Waits until a scheduled rebuild has run. */
+  async settle(): Promise<void> {
+    while (this.rebuildScheduled || this.rebuildRunning) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.rebuildRunning) await this.rebuildRunning;
+    }
+  }
+
+  close(): void {
+    if (this.tokenTimer) clearTimeout(this.tokenTimer);
+    this.tokenTimer = undefined;
+  }
+
+  private async baselineOf(session: WorkspaceSession, spec: PreviewSpec): Promise<PreviewResult['baseline']> {
+    const { baseline } = spec;
+    const fromOutcome = (outcome: BuildOutcome): PreviewResult['baseline'] =>
+      outcome.ok ? { spec: baseline, text: outcomeText(outcome) } : { spec: baseline, text: null, error: outcome.error };
+    switch (baseline.kind) {
+      case 'none':
+        return { spec: baseline, text: null };
+      case 'saved': {
+        // The same context as the preview (a preset as edited): the question is what the
+        // unsaved edits of the prompt's files change in the prompt.
+        const context = (spec.context.kind === 'preset' ? presetAsInline(session, spec.context.name) : undefined) ?? spec.context;
+        const key = JSON.stringify([session.id, session.docs.savedVersion, spec.target, context]);
+        if (this.savedBaselineCache?.key !== key) {
+          this.savedBaselineCache = { key, outcome: await runBuild(this.inputs(session, 'saved'), spec.target, context) };
+        }
+        return fromOutcome(this.savedBaselineCache.outcome);
+      }
+      case 'variant':
+        return fromOutcome(
+          await runBuild(this.inputs(session, 'edited'), { kind: 'variant', variantId: baseline.variantId }, spec.context),
+        );
+      case 'preset':
+        return fromOutcome(await runBuild(this.inputs(session, 'edited'), spec.target, { kind: 'preset', name: baseline.name }));
+      case 'snapshot': {
+        const text = this.pins.get(baseline.name);
+        return text === undefined
+          ? { spec: baseline, text: null, error: `no pinned snapshot '${baseline.name}'` }
+          : { spec: baseline, text };
+      }
+    }
+  }
+
+  private async compute(session: WorkspaceSession, spec: PreviewSpec): Promise<PreviewResult> {
+    const seq = ++this.seq;
+    const outcome = await runBuild(this.inputs(session, 'edited'), spec.target, spec.context);
+    const baseline = await this.baselineOf(session, spec);
+    return { seq, target: spec.target, outcome, baseline };
+  }
+
+  private scheduleRebuild(): Promise<void> {
+    this.rebuildScheduled ??= new Promise((resolve) => setImmediate(() => void this.runRebuild().then(resolve)));
+    return this.rebuildScheduled;
+  }
+
+  private async runRebuild(): Promise<void> {
+    if (this.rebuildRunning) await this.rebuildRunning;
+    this.rebuildScheduled = undefined;
+    const session = this.host.session;
+    const spec = this.spec;
+    if (!session || this.host.closed) return;
+    const work = (async () => {
+      if (spec) {
+        const result = await this.compute(session, spec);
+        if (session === this.host.session && spec === this.spec) {
+          this.host.emit('preview:result', result);
+          this.scheduleTokens(result);
+        }
+      }
+      if (session === this.host.session) this.host.scheduleViewRefresh(VIEW_REFRESH_AFTER_REBUILD_MS);
+    })();
+    this.rebuildRunning = work.catch((error) => this.host.reportError('rebuild', error));
+    await this.rebuildRunning;
+    this.rebuildRunning = undefined;
+  }
+
+  private scheduleTokens(result: PreviewResult): void {
+    if (this.tokenTimer) clearTimeout(this.tokenTimer);
+    this.tokenTimer = setTimeout(() => {
+      this.tokenTimer = undefined;
+      if (result.seq !== this.seq || this.host.closed) return;
+      const text = outcomeText(result.outcome);
+      void (async () => {
+        try {
+          const counts = await countTokens(text ?? '');
+          const baseline = result.baseline.text === null ? null : await countTokens(result.baseline.text);
+          if (result.seq === this.seq && !this.host.closed) this.host.emit('preview:tokens', { seq: result.seq, text: counts, baseline });
+        } catch (error) {
+          this.host.reportError('tokens', error);
+        }
+      })();
+    }, this.host.options.tokenDebounceMs ?? 150);
+  }
+}
+
+function presetAsInline(session: WorkspaceSession, name: string): ParsedContextSpec | undefined {
+  const resolved = resolveVariantContext(session.snapshot(), { kind: 'preset', name });
+  return resolved.ok ? { kind: 'inline', context: resolved.value } : undefined;
+}
+
+/** Whether a change of the workspace file `rel` can change what `spec` shows. */
+function affectsPreview(rel: string, spec: PreviewSpec): boolean {
+  const { target, baseline, context } = spec;
+  if (rel.startsWith('profiles/')) return target.kind === 'profile' && rel.startsWith(`profiles/${target.profileId}/`);
+  if (target.kind === 'profile') return context.kind !== 'stack' && rel.startsWith('contexts/');
+  const variant = /^variants\/([^/]+)\//.exec(rel)?.[1];
+  if (variant === undefined) return true;
+  if (target.kind === 'selected') return true;
+  return variant === target.variantId || (baseline.kind === 'variant' && baseline.variantId === variant);
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { SystemPromptContextSchema } from '../../domain/context.js';
+import type { VariantBuildResult } from '../../engine/build/build-result.js';
+import type { SelectionStep } from '../../engine/selection/select-variant.js';
+import { channel } from './channel.js';
+
+/** Channels of builds: the live preview, one-off builds, variant selection, token counts and pinned baselines. */
+
+/** What to build: a variant by id, the variant selection picks for the context, or a stack profile. */
+export const BuildTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('variant'), variantId: z.string() }).strict(),
+  z.object({ kind: z.literal('selected') }).strict(),
+  z.object({ kind: z.literal('profile'), profileId: z.string(), agent: z.string().optional() }).strict(),
+]);
+export type BuildTarget = z.infer<typeof BuildTargetSchema>;
+
+/** The simulated context: a preset by name, or an explicit context (validated by the engine's schema). */
+export const ContextSpecSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('preset'), name: z.string() }).strict(),
+  z.object({ kind: z.literal('inline'), context: SystemPromptContextSchema }).strict(),
+  /**
+   * For stack profiles: the stack context (validated by the stack engine). Instruction files
+   * come from the context's virtual file tree, or with `discovery: 'real'` from the real
+   * folders at and above the context's cwd (read by the host).
+   */
+  z
+    .object({ kind: z.literal('stack'), context: z.record(z.string(), z.unknown()), discovery: z.enum(['virtual', 'real']).optional() })
+    .strict(),
+]);
+export type ContextSpec = z.input<typeof ContextSpecSchema>;
+
+/** What the preview is diffed against. */
+export const BaselineSpecSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }).strict(),
+  /** The same target built from the files as last saved. */
+  z.object({ kind: z.literal('saved') }).strict(),
+  z.object({ kind: z.literal('variant'), variantId: z.string() }).strict(),
+  z.object({ kind: z.literal('preset'), name: z.string() }).strict(),
+  z.object({ kind: z.literal('snapshot'), name: z.string() }).strict(),
+]);
+export type BaselineSpec = z.infer<typeof BaselineSpecSchema>;
+
+/** Minimal view of a stack build the renderer relies on (the full type lives in shared/stack). */
+export interface StackResultPayload {
+  kind: 'stack';
+  text: string;
+  [key: string]: unknown;
+}
+
+/** A build outcome as it crosses the boundary. Stack results are described by the stack engine. */
+export const BuildOutcomeSchema = z.discriminatedUnion('ok', [
+  z
+    .object({
+      ok: z.literal(true),
+      kind: z.enum(['variant', 'stack']),
+      /** VariantBuildResult for variants; the stack engine's result for profiles. */
+      result: z.custom<VariantBuildResult | StackResultPayload>((v) => typeof v === 'object' && v !== null && 'text' in v),
+      selection: z.array(z.custom<SelectionStep>()).optional(),
+      durationMs: z.number(),
+    })
+    .strict(),
+  z.object({ ok: z.literal(false), error: z.string(), selection: z.array(z.custom<SelectionStep>()).optional() }).strict(),
+]);
+export type BuildOutcome = z.infer<typeof BuildOutcomeSchema>;
+
+export const PreviewResultSchema = z
+  .object({
+    /** Increases with every rebuild; a renderer ignores results older than the one it shows. */
+    seq: z.number().int(),
+    target: BuildTargetSchema,
+    outcome: BuildOutcomeSchema,
+    baseline: z.object({ spec: BaselineSpecSchema, text: z.string().nullable(), error: z.string().optional() }).strict(),
+  })
+  .strict();
+export type PreviewResult = z.infer<typeof PreviewResultSchema>;
+
+export const TokenCountsSchema = z.object({ o200k: z.number().int(), cl100k: z.number().int() }).strict();
+
+export const buildChannels = {
+  'preview:set': channel(
+    z.object({ target: BuildTargetSchema, context: ContextSpecSchema, baseline: BaselineSpecSchema }).strict(),
+    PreviewResultSchema,
+    'Choose what the live preview shows; the host rebuilds now (the response) and after every change (preview:result events).',
+  ),
+  'build:run': channel(
+    z.object({ target: BuildTargetSchema, context: ContextSpecSchema }).strict(),
+    BuildOutcomeSchema,
+    'One build, for comparisons.',
+  ),
+  'select:explain': channel(
+    z.object({ context: ContextSpecSchema, modelIds: z.array(z.string()).optional() }).strict(),
+    z.array(
+      z
+        .object({ modelId: z.string(), variantId: z.string().nullable(), summary: z.string(), steps: z.array(z.custom<SelectionStep>()) })
+        .strict(),
+    ),
+    'Which variant each model id gets under a context, and why.',
+  ),
+  'tokens:count': channel(
+    z.object({ texts: z.array(z.string()).max(64) }).strict(),
+    z.array(TokenCountsSchema),
+    'Token counts (o200k, cl100k) of texts.',
+  ),
+  'snapshot:pin': channel(
+    z.object({ name: z.string().min(1).max(100), text: z.string() }).strict(),
+    z.array(z.string()),
+    'Keep a text as a named baseline.',
+  ),
+} as const;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { DocRefSchema } from '../doc-ref.js';
+import { channel, Empty } from './channel.js';
+import { DocumentInfoSchema } from './workspace.js';
+
+/** Channels of the workspace's documents: reading, editing, saving, deleting, and drafts of unsaved edits. */
+
+export const SaveOutcomeSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('saved'), path: z.string() }).strict(),
+  /** The file changed on disk since it was loaded: nothing was written. */
+  z.object({ status: z.literal('conflict'), path: z.string(), diskText: z.string().nullable() }).strict(),
+]);
+export type SaveOutcome = z.infer<typeof SaveOutcomeSchema>;
+
+export const DeleteOutcomeSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('deleted'), path: z.string() }).strict(),
+  /** The file changed on disk since it was loaded: nothing was deleted. */
+  z.object({ status: z.literal('conflict'), path: z.string(), diskText: z.string().nullable() }).strict(),
+]);
+export type DeleteOutcome = z.infer<typeof DeleteOutcomeSchema>;
+
+export const DraftSchema = z.object({ key: z.string(), ref: DocRefSchema, text: z.string(), savedAt: z.string() }).strict();
+export type Draft = z.infer<typeof DraftSchema>;
+
+export const documentChannels = {
+  'doc:read': channel(
+    z.object({ ref: DocRefSchema }).strict(),
+    z.object({ text: z.string(), savedText: z.string().nullable(), dirty: z.boolean() }).strict(),
+    'A document as edited and as saved.',
+  ),
+  'doc:update': channel(
+    z.object({ ref: DocRefSchema, text: z.string() }).strict(),
+    z.object({ dirty: z.boolean() }).strict(),
+    'Replace a document’s text in memory (kept as a draft; triggers a rebuild).',
+  ),
+  'doc:save': channel(
+    z.object({ ref: DocRefSchema, overwrite: z.boolean().optional() }).strict(),
+    SaveOutcomeSchema,
+    'Save one document atomically; reports a conflict unless overwrite is set.',
+  ),
+  'doc:saveAll': channel(Empty, z.array(z.object({ key: z.string(), outcome: SaveOutcomeSchema }).strict()), 'Save every dirty document.'),
+  'doc:revert': channel(
+    z.object({ ref: DocRefSchema }).strict(),
+    z.object({ text: z.string() }).strict(),
+    'Drop unsaved edits of a document.',
+  ),
+  'doc:delete': channel(
+    z.object({ ref: DocRefSchema, overwrite: z.boolean().optional() }).strict(),
+    DeleteOutcomeSchema,
+    'Delete a document’s file (e.g. drop an override); reports a conflict if it changed on disk since it was loaded, unless overwrite is set.',
+  ),
+  'doc:create': channel(
+    z.object({ ref: DocRefSchema, text: z.string().optional() }).strict(),
+    DocumentInfoSchema,
+    'Create a new document (unsaved until saved).',
+  ),
+  'drafts:list': channel(Empty, z.array(DraftSchema), 'Unsaved edits left by a previous session of this workspace.'),
+  'drafts:restore': channel(z.object({ keys: z.array(z.string()) }).strict(), z.array(z.string()), 'Apply drafts to the open documents.'),
+  'drafts:discard': channel(z.object({ keys: z.array(z.string()) }).strict(), z.array(z.string()), 'Forget drafts.'),
+} as const;
