@@ -76,7 +76,7 @@ export class WorkspaceSession {
     if (this.edited?.version !== this.docs.version) {
       this.edited = {
         version: this.docs.version,
-        snapshot: loadWorkspace(this.docs.editedSource(), { parseCache: this.parseCache, skipProfiles: true }),
+        snapshot: loadWorkspace(this.docs.editedSource(), { parseCache: this.parseCache, skipProfiles: true, skipHarnesses: true }),
       };
     }
     return this.edited.snapshot;
@@ -87,7 +87,7 @@ export class WorkspaceSession {
     if (this.saved?.version !== this.docs.savedVersion) {
       this.saved = {
         version: this.docs.savedVersion,
-        snapshot: loadWorkspace(this.docs.savedSource(), { parseCache: this.savedParseCache, skipProfiles: true }),
+        snapshot: loadWorkspace(this.docs.savedSource(), { parseCache: this.savedParseCache, skipProfiles: true, skipHarnesses: true }),
       };
     }
     return this.saved.snapshot;

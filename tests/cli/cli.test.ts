@@ -279,6 +279,7 @@ describe('variant-studio schemas', () => {
       'context-preset.schema.json',
       'context.schema.json',
       'stack-profile.schema.json',
+      'harness-profile.schema.json',
     ]);
     const schema = JSON.parse(readFileSync(path.join(ws, 'schemas/variant.schema.json'), 'utf8')) as {
       required: string[];

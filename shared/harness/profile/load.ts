@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { WorkspaceFileSource } from '../../domain/file-source.js';
 import type { FileProblem } from '../../domain/problems.js';
 import { parseYamlFile, positionOf, type PositionIndex } from '../../engine/workspace/yaml-file.js';
-import { insideFolder, stripFinalNewline } from '../../stack/load-profile.js';
+import { checkDiscoveryFields } from '../../stack/check-discovery.js';
+import { insideFolder, stripFinalNewline } from '../../stack/profile-files.js';
 import { HarnessProfileSchema, type HarnessProfile } from './schema.js';
 
 /**
@@ -104,6 +105,11 @@ export function loadHarnessProfile(source: WorkspaceFileSource, folder: string):
   const folderName = dir.split('/').pop() ?? '';
   if (folderName !== '' && folderName !== parsed.data.id)
     at(['id'], `id '${parsed.data.id}' differs from the folder name '${folderName}'`, 'warning');
+  if (parsed.data.loader === 'opencode') {
+    const found = checkDiscoveryFields(parsed.data);
+    for (const problem of found) at(problem.path, problem.message);
+    if (found.length > 0) return { problems };
+  }
   if (parsed.data.loader === 'claude-code' && !(parsed.data.wrapper in parsed.data.wrappers)) {
     at(['wrapper'], `unknown wrapper '${parsed.data.wrapper}' (known: ${Object.keys(parsed.data.wrappers).join(', ')})`);
     return { problems };

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { GlobalFileSchema, InstructionFileNameSchema, ProviderRuleSchema, StackFlagsSchema } from '../../stack/profile.js';
+import {
+  DEFAULT_STACK_FLAGS,
+  GlobalFileSchema,
+  InstructionFileNameSchema,
+  ProviderRuleSchema,
+  StackFlagsSchema,
+} from '../../stack/profile.js';
 import { HarnessBaseFields, HarnessText, SettingKey } from './common.js';
 
 /** Parts of the instruction list, in the order a version sends them. */
@@ -21,11 +27,7 @@ export const OpencodeProfileSchema = z
     localCompanions: z.boolean().default(false),
     /** Global locations, in order: the first existing one is used (an empty one still ends the search). */
     globalFiles: z.array(GlobalFileSchema).default([]),
-    flags: StackFlagsSchema.default({
-      configDirOverride: 'OPENCODE_CONFIG_DIR',
-      disableClaudePrompts: 'OPENCODE_DISABLE_CLAUDE_CODE_PROMPT',
-      disableProjectConfig: 'OPENCODE_DISABLE_PROJECT_CONFIG',
-    }),
+    flags: StackFlagsSchema.default({ ...DEFAULT_STACK_FLAGS }),
     /** Configured entries the profile always has (the context's `instructions` setting adds to them). */
     instructions: z.array(z.string().min(1)).default([]),
     blockOrder: z.array(z.enum(OPENCODE_BLOCK_GROUPS)).length(4),
