@@ -6,6 +6,7 @@ import { EXIT_USAGE, UsageError, type CliIo } from './cli-io.js';
 import { buildCommand } from './commands/build.js';
 import { buildProfileCommand } from './commands/build-profile.js';
 import { checkCommand } from './commands/check.js';
+import { instructionsCommand } from './commands/instructions.js';
 import type { CommonOptions } from './commands/options.js';
 import { schemasCommand } from './commands/schemas.js';
 import { selectCommand } from './commands/select.js';
@@ -20,6 +21,8 @@ Commands:
   check      Lint a workspace (exit 1 on errors); --strict adds Cline's strict checks
   snapshot   Render every variant x preset and compare with stored snapshots (exit 1 on a difference); --update rewrites them
   schemas    Write JSON Schemas of the workspace's YAML files to <workspace>/schemas (--check: exit 1 if out of date)
+  instructions  What coding agents load from instruction files: --context <file> (tree, cwd, home, os, env,
+             settings, reads) [--harness <id>]; without --harness every harness profile
 
 Options:
   --workspace <dir>     Workspace folder (default: the built-in variants)
@@ -33,6 +36,7 @@ Options:
   --cwd <dir>           Discover instruction files on disk from this folder (else the context's virtual tree)
   --fetch-urls          Fetch configured instruction URLs (5 s timeout; failures are warnings)
   --explain             With a profile: print sections and why each instruction file was (not) used
+  --harness <id>        With instructions: one harness profile (harnesses/<id>), e.g. codex, claude-code
   -h, --help            This help
 `;
 
@@ -88,6 +92,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         cwd: { type: 'string' },
         'fetch-urls': { type: 'boolean' },
         explain: { type: 'boolean' },
+        harness: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -129,8 +134,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return snapshotCommand({ ...options, dir: values.dir, update: values.update === true }, io);
       case 'schemas':
         return schemasCommand({ ...options, dir: values.dir, check: values.check === true }, io);
+      case 'instructions':
+        return await instructionsCommand({ ...options, harness: values.harness }, io);
       default:
-        throw new UsageError(`unknown command '${command}' (commands: build, select, check, snapshot, schemas)`);
+        throw new UsageError(`unknown command '${command}' (commands: build, select, check, snapshot, schemas, instructions)`);
     }
   } catch (error) {
     if (

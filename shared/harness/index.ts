@@ -11,3 +11,4 @@ export type { ClaudeCodeProfile } from './profile/claude-code.js';
 export type { ClineClassicProfile } from './profile/cline-classic.js';
 export type { ClineSdkProfile } from './profile/cline-sdk.js';
 export type { OpencodeProfile } from './profile/opencode.js';
+export * from './explain.js';

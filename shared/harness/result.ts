@@ -74,6 +74,8 @@ export interface HarnessWarning {
 export interface HarnessResult {
   /** The profile id. */
   harness: string;
+  /** The profile's display name, e.g. `Codex CLI`. */
+  name: string;
   /** The agent and version the profile describes. */
   agent: string;
   version: string;

@@ -117,7 +117,7 @@ export function loadHarnessProfile(source: WorkspaceFileSource, folder: string):
   return { profile: { ...parsed.data, files: { folder: dir, config } }, problems };
 }
 
-/** Every profile of a workspace's harnesses/ folder, by folder name order. */
+/** Every profile of a workspace's harnesses/ folder, sorted by id. */
 export function loadHarnessProfiles(source: WorkspaceFileSource): { profiles: HarnessProfile[]; problems: FileProblem[] } {
   const profiles: HarnessProfile[] = [];
   const problems: FileProblem[] = [];
@@ -137,5 +137,6 @@ export function loadHarnessProfiles(source: WorkspaceFileSource): { profiles: Ha
       profiles.push(loaded.profile);
     }
   }
+  profiles.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { profiles, problems };
 }

@@ -26,6 +26,7 @@ export class RunRecorder {
   result(profile: HarnessProfile): HarnessResult {
     return {
       harness: profile.id,
+      name: profile.name,
       agent: profile.agent,
       version: profile.version,
       parts: this.parts,
