@@ -120,7 +120,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           );
         }
         if (values.agent !== undefined || values.cwd !== undefined) throw new UsageError('--agent and --cwd go with --profile');
-        return buildCommand(
+        return await buildCommand(
           { ...options, variant: values.variant, provider: values.provider, model: values.model as string | undefined },
           io,
         );

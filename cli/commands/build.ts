@@ -1,6 +1,7 @@
 import type { SystemPromptContext } from '../../shared/domain/context.js';
 import { buildForContext, buildWorkspaceVariant } from '../../shared/engine/build/build-from-workspace.js';
 import { hostBuildOptions } from '../../electron/host/machine.js';
+import { repositoryRulesOptions, withRepositoryRules } from '../../shared/harness/cline-context.js';
 import { UsageError, type CliIo } from '../cli-io.js';
 import { openWorkspace, resolveContext } from '../workspace-input.js';
 import type { CommonOptions } from './options.js';
@@ -21,11 +22,18 @@ export function withModel(context: SystemPromptContext, provider: string | undef
   };
 }
 
-export function buildCommand(options: BuildCommandOptions, io: CliIo): number {
+export async function buildCommand(options: BuildCommandOptions, io: CliIo): Promise<number> {
   const ws = openWorkspace(options.workspace, io.cwd);
   const { context: base } = resolveContext(ws, options.preset, options.context, io.cwd);
-  const context = withModel(base, options.provider, options.model);
   const buildOptions = hostBuildOptions(options.date);
+  // A context's repository: its rules files fill the rule-text fields, as Cline reads them.
+  const withRules = await withRepositoryRules(
+    withModel(base, options.provider, options.model),
+    ws.snapshot.harnesses,
+    repositoryRulesOptions(buildOptions),
+  );
+  if (!withRules.ok) throw new UsageError(withRules.error);
+  const context = withRules.context;
   const outcome = options.variant
     ? buildWorkspaceVariant(ws.snapshot, options.variant, context, buildOptions)
     : buildForContext(ws.snapshot, context, buildOptions);

@@ -19,6 +19,7 @@ import {
   type StackWarning,
 } from '../../shared/stack/index.js';
 import { isInside } from './confine.js';
+import { repositoryRulesOptions, withRepositoryRules } from '../../shared/harness/cline-context.js';
 import { createRealStackContext, realStackBuildOptions } from './stack/index.js';
 
 /**
@@ -201,10 +202,12 @@ export async function runBuild(inputs: BuildInputs, target: BuildTarget, spec: P
     const started = performance.now();
     const resolved = resolveVariantContext(inputs.snapshot, spec);
     if (!resolved.ok) return { ok: false, error: resolved.error };
+    const withRules = await withRepositoryRules(resolved.value, inputs.snapshot.harnesses, repositoryRulesOptions(inputs.options));
+    if (!withRules.ok) return { ok: false, error: withRules.error };
     const out =
       target.kind === 'variant'
-        ? buildWorkspaceVariant(inputs.snapshot, target.variantId, resolved.value, inputs.options)
-        : buildForContext(inputs.snapshot, resolved.value, inputs.options);
+        ? buildWorkspaceVariant(inputs.snapshot, target.variantId, withRules.context, inputs.options)
+        : buildForContext(inputs.snapshot, withRules.context, inputs.options);
     const selection = out.selection?.steps;
     if (!out.ok) return selection ? { ok: false, error: out.error, selection } : { ok: false, error: out.error };
     const durationMs = performance.now() - started;

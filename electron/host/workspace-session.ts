@@ -76,7 +76,7 @@ export class WorkspaceSession {
     if (this.edited?.version !== this.docs.version) {
       this.edited = {
         version: this.docs.version,
-        snapshot: loadWorkspace(this.docs.editedSource(), { parseCache: this.parseCache, skipProfiles: true, skipHarnesses: true }),
+        snapshot: loadWorkspace(this.docs.editedSource(), { parseCache: this.parseCache, skipProfiles: true }),
       };
     }
     return this.edited.snapshot;
@@ -87,7 +87,7 @@ export class WorkspaceSession {
     if (this.saved?.version !== this.docs.savedVersion) {
       this.saved = {
         version: this.docs.savedVersion,
-        snapshot: loadWorkspace(this.docs.savedSource(), { parseCache: this.savedParseCache, skipProfiles: true, skipHarnesses: true }),
+        snapshot: loadWorkspace(this.docs.savedSource(), { parseCache: this.savedParseCache, skipProfiles: true }),
       };
     }
     return this.saved.snapshot;
@@ -163,7 +163,8 @@ export class WorkspaceSession {
 
   profile(id: string): LoadedProfile {
     const folder = `profiles/${id}`;
-    const signature = this.docs.signature(`${folder}/`);
+    // A profile naming a harness profile reads harnesses/ too.
+    const signature = `${this.docs.signature(`${folder}/`)}|${this.docs.signature('harnesses/')}`;
     const cached = this.profileCache.get(id);
     if (cached?.signature === signature) return cached.loaded;
     const result = loadStackProfile(this.docs.editedSource(), folder);

@@ -43,6 +43,30 @@ export const HarnessContextSchema = z
   .strict();
 
 export type HarnessContext = z.infer<typeof HarnessContextSchema>;
+
+/**
+ * A repository's instruction files as part of another context (a Cline-style context's
+ * `repository`): the tree and machine facts a harness profile reads. The working folder is the
+ * enclosing context's.
+ */
+export const HarnessRepositorySchema = z
+  .object({
+    /** The harness profile that reads the files (default cline-classic). */
+    harness: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]+$/)
+      .default('cline-classic'),
+    files: z.record(AbsolutePath, FileEntrySchema).default({}),
+    symlinks: z.record(AbsolutePath, z.string().min(1)).default({}),
+    /** Home folder; default the context's machine home. */
+    home: AbsolutePath.optional(),
+    env: z.record(z.string(), z.string()).default({}),
+    /** The harness's settings (for Cline: documentsDir, preferredLanguage, toggles, evaluationPaths). */
+    settings: z.record(z.string(), z.unknown()).default({}),
+  })
+  .strict();
+
+export type HarnessRepository = z.infer<typeof HarnessRepositorySchema>;
 export type HarnessContextInput = z.input<typeof HarnessContextSchema>;
 
 export function parseHarnessContext(input: unknown): HarnessContext {

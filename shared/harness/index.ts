@@ -12,3 +12,4 @@ export type { ClineClassicProfile } from './profile/cline-classic.js';
 export type { ClineSdkProfile } from './profile/cline-sdk.js';
 export type { OpencodeProfile } from './profile/opencode.js';
 export * from './explain.js';
+export * from './cline-context.js';

@@ -372,7 +372,7 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
   }
 
   // Harness profiles
-  const harnesses = options.skipHarnesses ? { profiles: [], problems: [] } : loadHarnessProfiles(source);
+  const harnesses = options.skipHarnesses ? { profiles: [], problems: [] } : loadHarnessProfiles(source, parse);
   problems.push(...harnesses.problems);
 
   const { presets, stackPresets } = loadPresets(source, problems, positions, parse, cache);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { WorkspaceFileSource } from '../../domain/file-source.js';
 import type { FileProblem } from '../../domain/problems.js';
-import { parseYamlFile, positionOf, type PositionIndex } from '../../engine/workspace/yaml-file.js';
+import { parseYamlFile, positionOf, type ParsedYaml, type PositionIndex } from '../../engine/workspace/yaml-file.js';
 import { checkDiscoveryFields } from '../../stack/check-discovery.js';
 import { insideFolder, stripFinalNewline } from '../../stack/profile-files.js';
 import { HarnessProfileSchema, type HarnessProfile } from './schema.js';
@@ -18,6 +18,12 @@ export interface LoadHarnessResult {
 }
 
 export const HARNESS_FILE = 'harness.yaml';
+
+/** The raw parse (positions and data) before text files are resolved; one schema object, so parse caches hit. */
+const RAW = z.unknown();
+
+/** Parses a YAML file (a caller's parse cache, or parseYamlFile). */
+export type HarnessYamlParse = (file: string, text: string, schema: typeof RAW) => ParsedYaml<unknown>;
 
 const isFileRef = (v: unknown): v is { textFile: string } =>
   typeof v === 'object' &&
@@ -41,7 +47,11 @@ function resolveTextFiles(
   return value;
 }
 
-export function loadHarnessProfile(source: WorkspaceFileSource, folder: string): LoadHarnessResult {
+export function loadHarnessProfile(
+  source: WorkspaceFileSource,
+  folder: string,
+  parse: HarnessYamlParse = parseYamlFile,
+): LoadHarnessResult {
   const dir = folder.replace(/\/+$/, '');
   const config = `${dir}/${HARNESS_FILE}`;
   let text: string | undefined;
@@ -54,7 +64,7 @@ export function loadHarnessProfile(source: WorkspaceFileSource, folder: string):
   }
   if (text === undefined) return { problems: [{ file: config, severity: 'error', message: `${HARNESS_FILE} not found` }] };
 
-  const raw = parseYamlFile(config, text, z.unknown());
+  const raw = parse(config, text, RAW);
   const problems: FileProblem[] = [...raw.problems];
   if (raw.value === undefined && problems.length > 0) return { problems };
   const positions: PositionIndex = raw.positions;
@@ -118,12 +128,15 @@ export function loadHarnessProfile(source: WorkspaceFileSource, folder: string):
 }
 
 /** Every profile of a workspace's harnesses/ folder, sorted by id. */
-export function loadHarnessProfiles(source: WorkspaceFileSource): { profiles: HarnessProfile[]; problems: FileProblem[] } {
+export function loadHarnessProfiles(
+  source: WorkspaceFileSource,
+  parse: HarnessYamlParse = parseYamlFile,
+): { profiles: HarnessProfile[]; problems: FileProblem[] } {
   const profiles: HarnessProfile[] = [];
   const problems: FileProblem[] = [];
   for (const name of source.list('harnesses')) {
     if (!name.endsWith('/')) continue;
-    const loaded = loadHarnessProfile(source, `harnesses/${name.slice(0, -1)}`);
+    const loaded = loadHarnessProfile(source, `harnesses/${name.slice(0, -1)}`, parse);
     problems.push(...loaded.problems);
     if (loaded.profile) {
       if (profiles.some((p) => p.id === loaded.profile?.id)) {
