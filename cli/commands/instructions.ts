@@ -1,6 +1,8 @@
 import {
+  contextTreeFiles,
   describeHarnessResult,
   harnessResultJson,
+  lintInstructions,
   runHarness,
   HarnessContextSchema,
   type HarnessResult,
@@ -40,12 +42,16 @@ export async function instructionsCommand(options: InstructionsOptions, io: CliI
   const today = options.date ?? localToday();
   const results: HarnessResult[] = [];
   for (const profile of chosen) results.push(await runHarness(profile, context, { today }));
+  const lint = lintInstructions(results, contextTreeFiles(context));
   if (options.format === 'json') {
     const out =
-      options.harness !== undefined ? harnessResultJson(results[0] as HarnessResult) : { harnesses: results.map(harnessResultJson) };
+      options.harness !== undefined
+        ? { ...harnessResultJson(results[0] as HarnessResult), lint }
+        : { harnesses: results.map(harnessResultJson), lint };
     io.stdout(`${JSON.stringify(out, null, 2)}\n`);
   } else {
     io.stdout(`${results.map((r) => describeHarnessResult(r)).join('\n\n')}\n`);
+    if (lint.length > 0) io.stdout(`\nlint:\n${lint.map((f) => `  ${f.severity}: ${f.message}`).join('\n')}\n`);
   }
   return 0;
 }

@@ -13,3 +13,4 @@ export type { ClineSdkProfile } from './profile/cline-sdk.js';
 export type { OpencodeProfile } from './profile/opencode.js';
 export * from './explain.js';
 export * from './cline-context.js';
+export * from './lint.js';

@@ -1,3 +1,5 @@
+import type { PathPatterns } from './text/path-patterns.js';
+
 /**
  * What a harness run gives: the parts of the request that carry instruction text (with their
  * placement), and a report on every file the harness looked at — loaded, cut, skipped, or
@@ -60,6 +62,12 @@ export interface HarnessFileReport {
   truncation?: HarnessTruncation | undefined;
   /** For imports: the file that imported it. */
   importedBy?: string | undefined;
+  /** A size limit that cut this file, or dropped it whole. */
+  limit?: { bytes: number; effect: 'cut' | 'dropped' } | undefined;
+  /** For imports that did not load: why. */
+  importProblem?: 'missing' | 'unreadable' | 'outside' | 'cycle' | 'depth' | 'refused' | undefined;
+  /** A conditional rule's `paths:` patterns, the folder they are relative to, and how they match. */
+  paths?: PathPatterns | undefined;
 }
 
 export type HarnessWarningSeverity = 'error' | 'warning' | 'info';

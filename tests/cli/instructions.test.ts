@@ -78,7 +78,10 @@ describe('variant-studio instructions', () => {
   it('runs every built-in harness without --harness', async () => {
     const r = await run(['instructions', '--context', file, '--format', 'json']);
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.out) as { harnesses: { harness: string; parts: { text: string }[] }[] };
+    const out = JSON.parse(r.out) as {
+      harnesses: { harness: string; parts: { text: string }[] }[];
+      lint: { code: string; path: string }[];
+    };
     expect(out.harnesses.map((h) => h.harness)).toEqual([
       'claude-code',
       'cline',

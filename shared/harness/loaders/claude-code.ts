@@ -1,4 +1,5 @@
 import picomatch from 'picomatch/posix.js';
+import { pathsList, patternMatcher } from '../text/path-patterns.js';
 import { fsErrorText } from '../../stack/instruction-fs.js';
 import {
   ancestorsUpTo,
@@ -12,7 +13,6 @@ import {
 } from '../../stack/path.js';
 import type { ClaudeCodeProfile, ClaudeFolderEntry, ClaudeLabel } from '../profile/claude-code.js';
 import type { HarnessFileReport, HarnessPlacement } from '../result.js';
-import { expandBraces, splitTopLevel } from '../text/braces.js';
 import { ISO_DATE } from '../text/dates.js';
 import { fillSlots } from '../text/fill.js';
 import { parseFrontmatter, splitFrontmatter } from '../text/frontmatter.js';
@@ -36,8 +36,9 @@ type Scope = 'managed' | 'user' | 'project';
 
 interface Rule {
   path: string;
-  /** Patterns (after brace expansion), relative to `base`; `undefined` entries never match. */
-  patterns: (string | undefined)[];
+  /** Patterns as written, relative to `base`. */
+  patterns: string[];
+  matches: (rel: string) => boolean;
   base: string;
   label: ClaudeLabel;
   scope: Scope;
@@ -119,6 +120,7 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
     if (st.kind !== 'file') {
       report.status = st.kind === 'error' ? 'unreadable' : 'missing';
       report.reason = st.kind === 'error' ? st.reason : importer ? 'no such file (the import is ignored)' : 'no such file';
+      if (importer) report.importProblem = st.kind === 'error' ? 'unreadable' : 'missing';
       report.placement = undefined;
       return;
     }
@@ -126,6 +128,7 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
     if (st.size > profile.maxFileBytes) {
       report.status = 'skipped';
       report.reason = `over ${profile.maxFileBytes} bytes: skipped, not truncated`;
+      report.limit = { bytes: profile.maxFileBytes, effect: 'dropped' };
       report.placement = undefined;
       return;
     }
@@ -165,7 +168,18 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
         blocks.push(fillSlots(profile.block, { path, label: labelText(label), content }));
       }
     }
-    if (depth >= profile.importMaxDepth) return;
+    if (depth >= profile.importMaxDepth) {
+      for (const tok of claudeImportTokens(text))
+        rec.file({
+          path: tok.path,
+          group: 'import',
+          status: 'skipped',
+          reason: `more than ${profile.importMaxDepth} hops deep: not followed`,
+          importedBy: path,
+          importProblem: 'depth',
+        });
+      return;
+    }
     for (const tok of claudeImportTokens(text)) {
       const target = tok.path.startsWith('~/')
         ? joinPath(home, tok.path.slice(2))
@@ -178,6 +192,7 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
           rec.file({
             path: target,
             group: 'import',
+            importProblem: 'outside',
             status: 'skipped',
             reason: `outside the working folder: an external import needs the project's approval (${s.externalApproved})`,
             importedBy: path,
@@ -248,22 +263,25 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
       }
       const patterns = await rulePatterns(path);
       if (patterns !== undefined) {
-        conditional.push({ path, patterns, base, label, scope });
+        const matchers = patterns.map((p) => patternMatcher(p, 'claude', profile.braceBudget));
+        const rule: Rule = { path, patterns, matches: (rel) => matchers.some((m) => m(rel)), base, label, scope };
+        conditional.push(rule);
         if (to.placement !== 'read')
           rec.file({
             path,
             group: 'rules',
             status: 'skipped',
-            reason: `path-scoped (paths: ${patterns.map((p) => p ?? '(over budget)').join(', ')}): loads when a matching file is read`,
+            reason: `path-scoped (paths: ${patterns.join(', ')}): loads when a matching file is read`,
+            paths: { patterns, base, flavour: 'claude' },
           });
-        else await loadIfMatching({ path, patterns, base, label, scope }, to.readPath as string);
+        else await loadIfMatching(rule, to.readPath as string);
         continue;
       }
       await load(path, label, scope, 'rules', 0, to);
     }
   };
 
-  const rulePatterns = async (path: string): Promise<(string | undefined)[] | undefined> => {
+  const rulePatterns = async (path: string): Promise<string[] | undefined> => {
     let bytes: Uint8Array;
     try {
       bytes = await fs.readFile(path);
@@ -274,17 +292,7 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
     if (!fm) return undefined;
     const parsed = parseFrontmatter(fm.yaml);
     if (!parsed.ok) return undefined;
-    const raw = parsed.data.paths;
-    const list =
-      typeof raw === 'string' ? splitTopLevel(raw) : Array.isArray(raw) ? raw.filter((p): p is string => typeof p === 'string') : undefined;
-    if (list === undefined) return undefined;
-    const out: (string | undefined)[] = [];
-    for (const p of list.map((x) => x.trim()).filter((x) => x !== '')) {
-      const expanded = expandBraces(p, profile.braceBudget);
-      if (expanded === undefined) out.push(undefined);
-      else out.push(...expanded);
-    }
-    return out;
+    return pathsList(parsed.data.paths, true);
   };
 
   const matchedRules = new Set<string>();
@@ -292,7 +300,7 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
     if (matchedRules.has(rule.path)) return;
     const rel = relativeInside(rule.base, readPath);
     if (rel === undefined || rel === '') return;
-    if (!rule.patterns.some((p) => p !== undefined && patternMatches(p, rel))) return;
+    if (!rule.matches(rel)) return;
     matchedRules.add(rule.path);
     await load(rule.path, rule.label, rule.scope, 'rules', 0, { placement: 'read', readPath });
   };
@@ -381,17 +389,6 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
     });
 }
 
-/** picomatch with brace expansion already done; an unclosed `[` matches nothing. */
-function patternMatches(pattern: string, rel: string): boolean {
-  const open = pattern.indexOf('[');
-  if (open >= 0 && pattern.indexOf(']', open + 1) < 0) return false;
-  try {
-    return picomatch(pattern, { dot: true, nobrace: true })(rel);
-  } catch {
-    return false;
-  }
-}
-
 async function readManagedText(input: RunInput, file: string, key: string): Promise<string | undefined> {
   let bytes: Uint8Array;
   try {
@@ -441,6 +438,7 @@ async function loadAutoMemory(
   }
   blocks.push(fillSlots(profile.block, { path, label: profile.labels.autoMemory, content }));
   report.status = cut ? 'truncated' : 'loaded';
+  if (cut) report.limit = { bytes: profile.autoMemory.maxBytes, effect: 'cut' };
   report.reason = cut ? `only the first ${profile.autoMemory.maxLines} lines or ${profile.autoMemory.maxBytes} bytes` : 'auto memory';
   report.placement = 'user';
   report.text = content;

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch/posix.js';
+import { pathsList, patternMatcher } from '../text/path-patterns.js';
 import { fsErrorText } from '../../stack/instruction-fs.js';
 import { isAbsolutePath, isRootPath, joinPath, normalizePath, samePath, separatorOf } from '../../stack/path.js';
 import type { ClineClassicProfile } from '../profile/cline-classic.js';
@@ -93,6 +93,9 @@ export async function clineClassicFields(profile: ClineClassicProfile, input: Ru
         report.reason = `frontmatter is not valid YAML (${parsed.error}): the raw text is used`;
       } else {
         const verdict = conditionVerdict(parsed.data.paths, candidates);
+        const globs = pathsList(parsed.data.paths, false);
+        if (globs !== undefined && globs.length > 0 && Array.isArray(parsed.data.paths))
+          report.paths = { patterns: globs, base: cwd, flavour: 'cline' };
         if (verdict !== undefined) {
           report.status = 'skipped';
           report.reason = verdict;
@@ -293,8 +296,8 @@ function conditionVerdict(paths: unknown, candidates: readonly string[]): string
   const globs = (paths as string[]).map((p) => p.trim()).filter((p) => p !== '');
   if (globs.length === 0) return 'paths: [] (or only blanks): never loads';
   if (candidates.length === 0) return `paths: ${globs.join(', ')}: no candidate paths to match`;
-  const matchers = globs.map((g) => picomatch(g, { dot: true }));
-  if (candidates.some((c) => matchers.some((m) => m(c.replace(/\\/g, '/'))))) return undefined;
+  const matchers = globs.map((g) => patternMatcher(g, 'cline'));
+  if (candidates.some((c) => matchers.some((m) => m(c)))) return undefined;
   return `paths: ${globs.join(', ')}: matches none of ${candidates.join(', ')}`;
 }
 

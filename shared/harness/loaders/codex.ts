@@ -165,6 +165,7 @@ export async function runCodex(profile: CodexProfile, input: RunInput, rec: RunR
     if (remaining === 0) {
       report.status = 'skipped';
       report.reason = `the ${maxBytes}-byte budget is used up`;
+      report.limit = { bytes: maxBytes, effect: 'dropped' };
       continue;
     }
     let bytes: Uint8Array;
@@ -206,6 +207,7 @@ export async function runCodex(profile: CodexProfile, input: RunInput, rec: RunR
       report.status = 'truncated';
       report.reason = `cut to the ${remaining} bytes left of the ${maxBytes}-byte budget; later files are not read`;
       report.truncation = { keptBytes: remaining, ...lineColumn(full, keptChars) };
+      report.limit = { bytes: maxBytes, effect: 'cut' };
     } else {
       report.reason = `${bytes.length} of ${remaining} budget bytes`;
     }

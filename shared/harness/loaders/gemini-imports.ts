@@ -23,7 +23,8 @@ export interface ImportContext {
   group: string;
 }
 
-type Resolved = { ok: true; path: string; real: string; text: string } | { ok: false; message: string; traversal: boolean };
+type Problem = NonNullable<HarnessFileReport['importProblem']>;
+type Resolved = { ok: true; path: string; real: string; text: string } | { ok: false; message: string; problem: Problem };
 
 const URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
@@ -37,11 +38,15 @@ const NODE_TEXT: Record<string, string> = {
 async function resolveImport(ctx: ImportContext, written: string, fromDir: string): Promise<Resolved> {
   const { fs, profile } = ctx;
   if (URL.test(written))
-    return { ok: false, message: fillSlots(profile.imports.failed, { path: written, error: profile.imports.urlError }), traversal: false };
+    return {
+      ok: false,
+      message: fillSlots(profile.imports.failed, { path: written, error: profile.imports.urlError }),
+      problem: 'refused',
+    };
   const path = isAbsolutePath(written) ? normalizePath(written) : joinPath(fromDir, written);
   const real = (await realPathOf(fs, path)) ?? path;
   if (!isInsideOrEqual(real, ctx.root))
-    return { ok: false, message: fillSlots(profile.imports.traversal, { path: written }), traversal: true };
+    return { ok: false, message: fillSlots(profile.imports.traversal, { path: written }), problem: 'outside' };
   const st = await probe(fs, path);
   const fail = (code: string, op: string): Resolved => ({
     ok: false,
@@ -49,7 +54,7 @@ async function resolveImport(ctx: ImportContext, written: string, fromDir: strin
       path: written,
       error: `${code}: ${NODE_TEXT[code] ?? code.toLowerCase()}, ${op} '${path}'`,
     }),
-    traversal: false,
+    problem: code === 'ENOENT' ? 'missing' : 'unreadable',
   });
   if (st.kind === 'missing') return fail('ENOENT', 'access');
   if (st.kind === 'error') return fail(st.reason.split(':')[0] ?? 'EIO', 'access');
@@ -57,7 +62,7 @@ async function resolveImport(ctx: ImportContext, written: string, fromDir: strin
     return {
       ok: false,
       message: fillSlots(profile.imports.failed, { path: written, error: 'EISDIR: illegal operation on a directory, read' }),
-      traversal: false,
+      problem: 'unreadable',
     };
   try {
     const bytes = await fs.readFile(path);
@@ -76,8 +81,19 @@ export async function expandTree(
   depth: number,
   chain: ReadonlySet<string>,
 ): Promise<string> {
-  if (depth >= ctx.profile.importMaxDepth) return content;
   const tokens = geminiImportTokens(content);
+  if (depth >= ctx.profile.importMaxDepth) {
+    for (const tok of tokens)
+      ctx.reports.push({
+        path: tok.path,
+        group: ctx.group,
+        status: 'skipped',
+        reason: `imported at depth ${depth}: its own imports stay as written`,
+        importedBy: importer,
+        importProblem: 'depth',
+      });
+    return content;
+  }
   if (tokens.length === 0) return content;
   let out = '';
   let last = 0;
@@ -93,6 +109,7 @@ export async function expandTree(
         status: 'skipped',
         reason: `import failed: ${r.message}`,
         importedBy: importer,
+        importProblem: r.problem,
       });
       continue;
     }
@@ -104,6 +121,7 @@ export async function expandTree(
         status: 'skipped',
         reason: 'already in this import chain (a cycle)',
         importedBy: importer,
+        importProblem: 'cycle',
       });
       continue;
     }
@@ -136,6 +154,7 @@ export async function expandFlat(ctx: ImportContext, content: string, path: stri
           status: 'skipped',
           reason: `import failed (dropped silently): ${r.message}`,
           importedBy: importer,
+          importProblem: r.problem,
         });
         continue;
       }
