@@ -8,6 +8,7 @@ import { builtinWorkspaceDir } from './builtin-workspace.js';
 import { buildHandlers } from './channels/build-channels.js';
 import { documentHandlers } from './channels/document-channels.js';
 import { stackHandlers } from './channels/stack-channels.js';
+import { harnessHandlers } from './channels/harness-channels.js';
 import { workspaceHandlers } from './channels/workspace-channels.js';
 import { applyDiskChanges } from './disk-changes.js';
 import { DraftStore, type StoredDraft } from './drafts.js';
@@ -58,6 +59,7 @@ export class StudioHost implements HostContext {
       ...documentHandlers(this),
       ...buildHandlers(this),
       ...stackHandlers(this),
+      ...harnessHandlers(this),
     };
     this.dispatch = createDispatcher(this.handlers, {
       validateResponses: options.validate,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { buildChannels, PreviewResultSchema, TokenCountsSchema } from './channels/builds.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
+import { harnessChannels } from './channels/harnesses.js';
 import { workspaceChannels, WorkspaceViewSchema } from './channels/workspace.js';
 import { DocRefSchema, type DocRef } from './doc-ref.js';
 import { ipcResultSchema } from './ipc-result.js';
@@ -20,12 +21,14 @@ export * from './channels/workspace.js';
 export * from './channels/documents.js';
 export * from './channels/builds.js';
 export * from './channels/stack.js';
+export * from './channels/harnesses.js';
 
 export const CHANNELS = {
   ...workspaceChannels,
   ...documentChannels,
   ...buildChannels,
   ...stackChannels,
+  ...harnessChannels,
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;

@@ -1,0 +1,34 @@
+import { contextTreeFiles, lintInstructions, runHarness } from '../../../shared/harness/index.js';
+import type { HarnessRunResult } from '../../../shared/ipc/contract.js';
+import type { ChannelHandlers } from '../../../shared/ipc/dispatch.js';
+import { HostError } from '../../../shared/ipc/host-error.js';
+import type { HostContext } from '../host-context.js';
+import { localIsoDate } from '../stack/index.js';
+import { countTokens } from '../tokens.js';
+
+type HarnessChannel = 'harness:run';
+
+/** Handlers of the harnesses group: every harness profile of the workspace on one tree. */
+export function harnessHandlers(host: HostContext): Pick<ChannelHandlers, HarnessChannel> {
+  return {
+    'harness:run': async ({ context, harnesses }) => {
+      const started = performance.now();
+      const all = host.requireSession().snapshot().harnesses;
+      const chosen = harnesses === undefined ? all : all.filter((h) => harnesses.includes(h.id));
+      const unknown = (harnesses ?? []).filter((id) => !all.some((h) => h.id === id));
+      if (unknown.length > 0) throw new HostError('NOT_FOUND', `no harness profile ${unknown.join(', ')} in this workspace`);
+      const today = localIsoDate(new Date());
+      const results: HarnessRunResult[] = [];
+      for (const profile of chosen) {
+        const result = await runHarness(profile, context, { today });
+        const partTokens: number[] = [];
+        for (const part of result.parts) partTokens.push((await countTokens(part.text)).o200k);
+        const fileTokens: (number | null)[] = [];
+        for (const file of result.files) fileTokens.push(file.text === undefined ? null : (await countTokens(file.text)).o200k);
+        results.push({ ...result, partTokens, fileTokens });
+      }
+      const lint = lintInstructions(results, contextTreeFiles(context));
+      return { results, lint, durationMs: performance.now() - started };
+    },
+  };
+}
