@@ -3,6 +3,8 @@ import { ComponentList } from '../components-list/ComponentList';
 import { ContextForm } from '../context-form/ContextForm';
 import { EditorArea } from '../editor/EditorArea';
 import { Explorer } from '../explorer/Explorer';
+import { HarnessesView } from '../harnesses/HarnessesView';
+import { harnessStore, useHarnessView } from '../harnesses/harness-store';
 import { CommandPalette } from '../palette/CommandPalette';
 import { PlaceholdersTable } from '../placeholders/PlaceholdersTable';
 import { PreviewPane } from '../preview/PreviewPane';
@@ -64,6 +66,9 @@ function TopBar() {
           Save all ({dirtyCount})
         </button>
       )}
+      <button className="small" onClick={() => harnessStore.getState().setOpen(true)} data-testid="open-harnesses">
+        Harnesses
+      </button>
       <button className="small" onClick={() => studio.getState().openPalette()} title="Ctrl+Shift+P">
         Commands
       </button>
@@ -75,6 +80,7 @@ export function App() {
   const explorer = useLayout((s) => s.explorer);
   const preview = useLayout((s) => s.preview);
   const bottom = useLayout((s) => s.bottom);
+  const harnesses = useHarnessView((s) => s.open);
   return (
     <div className="app">
       <TopBar />
@@ -89,6 +95,7 @@ export function App() {
         <Splitter part="preview" orientation="vertical" sign={-1} label="Resize the preview" />
         <PreviewPane />
       </main>
+      {harnesses && <HarnessesView />}
       <CommandPalette />
       <ConfirmDialog />
       <Notices />

@@ -102,6 +102,7 @@ export function createFakeApi(
     'tokens:count',
     'snapshot:pin',
     'machine:info',
+    'harness:run',
   ];
   for (const ch of channels) {
     (api as unknown as Record<string, unknown>)[ch] = async (request: unknown) => {

@@ -380,19 +380,23 @@ async function agentsBlock(
   for (const rel of found) {
     const path = joinPath(cwd, rel);
     let content: string;
+    let bytes: number;
     try {
-      content = decodeUtf8Lossy(await fs.readFile(path)).trim();
+      const raw = await fs.readFile(path);
+      bytes = raw.length;
+      content = decodeUtf8Lossy(raw).trim();
     } catch (error) {
       rec.file({ path, group: 'agents', status: 'unreadable', reason: fsErrorText(error) });
       continue;
     }
     if (content === '') {
-      rec.file({ path, group: 'agents', status: 'empty', reason: 'empty after trimming' });
+      rec.file({ path, group: 'agents', status: 'empty', reason: 'empty after trimming', bytes });
       continue;
     }
     rec.file({
       path,
       group: 'agents',
+      bytes,
       status: 'loaded',
       reason: rel === a.name ? 'the working folder’s file' : 'found by the recursive listing',
       placement: 'system',

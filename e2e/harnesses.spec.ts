@@ -1,0 +1,42 @@
+import { expect, screenshot, test } from './fixtures.js';
+
+test('one repository, every harness: edit AGENTS.md and watch each agent’s request change', async ({ studio: page }) => {
+  await page.getByTestId('open-harnesses').click();
+  const view = page.getByTestId('harness-view');
+  await expect(view).toBeVisible();
+  const codex = view.getByTestId('harness-codex');
+  const claude = view.getByTestId('harness-claude-code');
+  const gemini = view.getByTestId('harness-gemini-cli');
+  await expect(codex.getByTestId('part-user')).toContainText('# AGENTS.md instructions for /home/user/project');
+  await expect(codex.getByTestId('part-user')).toContainText('Use pnpm, never npm or yarn.');
+  // Claude Code reads CLAUDE.md and, through its import, AGENTS.md as a block of its own.
+  await expect(claude.getByTestId('part-user').first()).toContainText(
+    'Contents of /home/user/project/AGENTS.md (project instructions, checked into the codebase)',
+  );
+  // Gemini CLI finds packages/api/GEMINI.md only when the agent reads a file there.
+  await expect(gemini.getByTestId('part-read')).toContainText('--- Newly Discovered Project Context ---');
+  await expect(view.getByTestId('harness-lint')).toContainText('CLAUDE.md is loaded by Claude Code');
+  await screenshot(page, '13-harnesses');
+
+  // Live: an edit of AGENTS.md shows in every harness that loads it.
+  await view.getByLabel('Content of /home/user/project/AGENTS.md').fill('# Project guide\n\n- Use bun.\n');
+  await expect(codex.getByTestId('part-user')).toContainText('- Use bun.');
+  await expect(codex.getByTestId('part-user')).not.toContainText('pnpm');
+  await expect(view.getByTestId('harness-opencode').getByTestId('part-system')).toContainText(
+    'Instructions from: /home/user/project/AGENTS.md\n# Project guide\n\n- Use bun.',
+  );
+  await expect(claude.getByTestId('part-user').first()).toContainText('- Use bun.');
+
+  // Removing AGENTS.md: Codex has nothing left to send and says why.
+  await view.getByRole('button', { name: 'Remove /home/user/project/AGENTS.md' }).click();
+  await expect(codex).toContainText('No instruction text is sent.');
+  await codex.getByText(/Looked for, not loaded/).click();
+  await expect(codex.locator('.why-not')).toContainText('AGENTS.md: no such file');
+  await screenshot(page, '14-harnesses-without-agents-md');
+
+  await view.getByTestId('harness-view-close').click();
+  await expect(view).toBeHidden();
+  await page.getByTestId('open-harnesses').click();
+  await expect(page.getByTestId('harness-view')).toBeVisible();
+  await expect(page.getByTestId('harness-codex')).toContainText('No instruction text is sent.');
+});
