@@ -1,4 +1,18 @@
-import { expect, screenshot, test } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { cursorAtLine, expect, screenshot, test } from './fixtures.js';
+
+/** Puts the cursor right after the first occurrence of a text in the open editor (Monaco's find widget). */
+async function cursorAfter(page: Page, text: string): Promise<void> {
+  await cursorAtLine(page, 1);
+  await page.keyboard.press('Control+F');
+  const input = page
+    .locator('[data-testid=template-editor] .find-widget textarea, [data-testid=template-editor] .find-widget input')
+    .first();
+  await input.fill(text);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowRight');
+}
 
 test('one repository, every harness: edit AGENTS.md and watch each agent’s request change', async ({ studio: page }) => {
   await page.getByTestId('open-harnesses').click();
@@ -39,4 +53,23 @@ test('one repository, every harness: edit AGENTS.md and watch each agent’s req
   await page.getByTestId('open-harnesses').click();
   await expect(page.getByTestId('harness-view')).toBeVisible();
   await expect(page.getByTestId('harness-codex')).toContainText('No instruction text is sent.');
+});
+
+test('a harness profile is workspace data: editing its wrapper string changes what the view shows, undo brings it back', async ({
+  studio: page,
+}) => {
+  await page.getByRole('button', { name: /Harness profiles/ }).click();
+  await page.getByRole('button', { name: /codex · harness\.yaml/ }).click();
+  await cursorAfter(page, 'instructions for {{cwd}}');
+  await page.keyboard.type(' (edited)');
+  await page.getByTestId('open-harnesses').click();
+  const codex = page.getByTestId('harness-codex');
+  await expect(codex.getByTestId('part-user')).toContainText('# AGENTS.md instructions for /home/user/project (edited)');
+  await page.getByTestId('harness-view-close').click();
+  await page.locator('[data-testid=template-editor] .monaco-editor').first().click();
+  await page.keyboard.press('Control+Z');
+  await page.getByTestId('open-harnesses').click();
+  await expect(page.getByTestId('harness-codex').getByTestId('part-user')).toContainText(
+    '# AGENTS.md instructions for /home/user/project\n',
+  );
 });
