@@ -22,6 +22,8 @@ import { runInputOf } from './run/run-input.js';
 export interface HarnessRunOptions {
   /** Filesystem to read; default the context's virtual tree. */
   fs?: InstructionFs | undefined;
+  /** With `fs` from contextFs (built once for several harnesses): what the tree could not place, reported as warnings. */
+  treeProblems?: readonly string[] | undefined;
   /** YYYY-MM-DD for agents that write the date next to the instructions, when the context's settings name none. */
   today?: string | undefined;
 }
@@ -41,11 +43,13 @@ export async function runHarness(
 ): Promise<HarnessResult> {
   const rec = new RunRecorder();
   let fs = options.fs;
+  let problems = options.treeProblems ?? [];
   if (fs === undefined) {
     const virtual = contextFs(context);
-    for (const p of virtual.problems) rec.warn('virtual-tree-problem', `file tree: ${p}`);
+    problems = virtual.problems;
     fs = virtual.fs;
   }
+  for (const p of problems) rec.warn('virtual-tree-problem', `file tree: ${p}`);
   const input = runInputOf(context, fs, options.today ?? DEFAULT_TODAY);
   switch (profile.loader) {
     case 'codex':

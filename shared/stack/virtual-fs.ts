@@ -43,11 +43,11 @@ export function virtualInstructionFs(tree: VirtualTree): VirtualInstructionFs {
   const problems: string[] = [];
 
   // Shorter paths first, so a folder given explicitly is in place before what lies below it.
-  const paths = Object.keys(tree).sort((a, b) => splitPath(a).segments.length - splitPath(b).segments.length);
-  for (const path of paths) {
+  const parsed = Object.keys(tree).map((path) => ({ path, ...splitPath(path) }));
+  parsed.sort((a, b) => a.segments.length - b.segments.length);
+  for (const { path, root, segments } of parsed) {
     const entry = tree[path];
     if (entry === undefined) continue;
-    const { root, segments } = splitPath(path);
     let dir: DirNode = roots.get(root) ?? { kind: 'dir', children: new Map() };
     roots.set(root, dir);
     if (segments.length === 0) {

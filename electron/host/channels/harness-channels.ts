@@ -1,4 +1,4 @@
-import { contextTreeFiles, lintInstructions, runHarness } from '../../../shared/harness/index.js';
+import { contextFs, contextTreeFiles, lintInstructions, runHarness } from '../../../shared/harness/index.js';
 import type { HarnessRunResult } from '../../../shared/ipc/contract.js';
 import type { ChannelHandlers } from '../../../shared/ipc/dispatch.js';
 import { HostError } from '../../../shared/ipc/host-error.js';
@@ -19,8 +19,10 @@ export function harnessHandlers(host: HostContext): Pick<ChannelHandlers, Harnes
       if (unknown.length > 0) throw new HostError('NOT_FOUND', `no harness profile ${unknown.join(', ')} in this workspace`);
       const today = localIsoDate(new Date());
       const results: HarnessRunResult[] = [];
+      // One virtual filesystem for every harness (it only reads).
+      const tree = contextFs(context);
       for (const profile of chosen) {
-        const result = await runHarness(profile, context, { today });
+        const result = await runHarness(profile, context, { today, fs: tree.fs, treeProblems: tree.problems });
         const partTokens: number[] = [];
         for (const part of result.parts) partTokens.push((await countTokens(part.text)).o200k);
         const fileTokens: (number | null)[] = [];
