@@ -348,7 +348,8 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
     if (addDirs.length > 0 && !flagOn(envValue(input, profile.env.addDirMemory))) {
       rec.facts.addDirs = `not read for memory (${profile.env.addDirMemory} is not set)`;
     } else {
-      for (const d of addDirs) await loadFolder(isAbsolutePath(d) ? normalizePath(d) : joinPath(cwd, d), (e) => e.label, startup, agents);
+      // The same four kinds of file as a walk folder (AGENTS.md belongs to the walk only).
+      for (const d of addDirs) await loadFolder(isAbsolutePath(d) ? normalizePath(d) : joinPath(cwd, d), (e) => e.label, startup, false);
     }
     // 5. Auto memory.
     if (!flagOn(envValue(input, profile.env.disableAutoMemory))) await loadAutoMemory(profile, input, configDir, blocks, rec);

@@ -213,4 +213,28 @@ export const claudeCodeCases: HarnessCase[] = [
     confidence: 'documented',
     expected: memory(b('/p/CLAUDE.md', P, 'small')),
   },
+  {
+    ...base,
+    name: 'add-dir folders load their memory files after the walk, only with the variable set',
+    files: {
+      '/p/CLAUDE.md': 'p',
+      '/other/CLAUDE.md': 'other',
+      '/other/AGENTS.md': 'not for add-dirs',
+      '/other/.claude/rules/r.md': 'rule',
+    },
+    cwd: '/p',
+    env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1', CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD: '1' },
+    settings: { addDirs: ['/other'] },
+    confidence: 'documented',
+    expected: memory(b('/p/CLAUDE.md', P, 'p'), b('/other/CLAUDE.md', P, 'other'), b('/other/.claude/rules/r.md', P, 'rule')),
+  },
+  {
+    ...base,
+    name: 'add-dir folders give no memory without the variable',
+    files: { '/p/CLAUDE.md': 'p', '/other/CLAUDE.md': 'other' },
+    cwd: '/p',
+    settings: { addDirs: ['/other'] },
+    confidence: 'documented',
+    expected: memory(b('/p/CLAUDE.md', P, 'p')),
+  },
 ];
