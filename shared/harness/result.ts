@@ -33,7 +33,9 @@ export type HarnessFileStatus =
   /** There, but it could not be read. */
   | 'unreadable'
   /** Not looked for (an earlier name or location won, a flag switched it off, ...). */
-  | 'not-looked-for';
+  | 'not-looked-for'
+  /** Not read: outside what the user granted on the real disk (the agent would look there). */
+  | 'not-granted';
 
 export interface HarnessTruncation {
   /** Bytes kept, of `bytes`. */

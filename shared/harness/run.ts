@@ -1,3 +1,4 @@
+import { isNotGranted } from '../stack/confined-fs.js';
 import type { InstructionFs } from '../stack/instruction-fs.js';
 import { virtualInstructionFs } from '../stack/virtual-fs.js';
 import { harnessTree, type HarnessContext } from './context.js';
@@ -50,7 +51,8 @@ export async function runHarness(
     fs = virtual.fs;
   }
   for (const p of problems) rec.warn('virtual-tree-problem', `file tree: ${p}`);
-  const input = runInputOf(context, fs, options.today ?? DEFAULT_TODAY);
+  const refused = new Map<string, string>();
+  const input = runInputOf(context, noticeRefusals(fs, refused), options.today ?? DEFAULT_TODAY);
   switch (profile.loader) {
     case 'codex':
       await runCodex(profile, input, rec);
@@ -71,7 +73,46 @@ export async function runHarness(
       await runOpencode(profile, input, rec);
       break;
   }
+  markRefusals(rec, refused);
   return rec.result(profile);
+}
+
+/**
+ * A filesystem that remembers what a confined filesystem (the real disk in the app) refused:
+ * the loaders treat a refusal as they treat any error (a walk goes on, a file is left out),
+ * and the report then says why.
+ */
+function noticeRefusals(fs: InstructionFs, refused: Map<string, string>): InstructionFs {
+  const watch =
+    <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
+    async (...a: A): Promise<R> => {
+      try {
+        return await f(...a);
+      } catch (error) {
+        if (isNotGranted(error) && typeof a[0] === 'string') refused.set(a[0], error instanceof Error ? error.message : 'not granted');
+        throw error;
+      }
+    };
+  return {
+    stat: watch((p: string) => fs.stat(p)),
+    readFile: watch((p: string) => fs.readFile(p)),
+    readdir: watch((p: string) => fs.readdir(p)),
+    realpath: watch((p: string) => fs.realpath(p)),
+    ...(fs.lstat ? { lstat: watch((p: string) => (fs.lstat as NonNullable<InstructionFs['lstat']>)(p)) } : {}),
+  };
+}
+
+function markRefusals(rec: RunRecorder, refused: ReadonlyMap<string, string>): void {
+  if (refused.size === 0) return;
+  for (const f of rec.files) {
+    const why = refused.get(f.path);
+    if (why === undefined || f.status === 'loaded' || f.status === 'truncated' || f.status === 'not-looked-for') continue;
+    f.status = 'not-granted';
+    f.reason = why;
+    f.placement = undefined;
+  }
+  const folders = [...refused.keys()];
+  rec.facts.notGranted = `${folders.length} path${folders.length === 1 ? ' was' : 's were'} not read: outside what was granted`;
 }
 
 /** The rule-text fields of a Cline-style context, as the classic loader finds them. */

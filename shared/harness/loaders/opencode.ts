@@ -60,6 +60,7 @@ const STATUS: Record<LookupStatus, HarnessFileStatus> = {
   'no-match': 'missing',
   'not-fetched': 'skipped',
   'fetch-failed': 'unreadable',
+  'not-granted': 'not-granted',
 };
 
 /** File reports from a discovery: every lookup, with the text of the sources that gave a block. */
