@@ -22,7 +22,8 @@ Commands:
   snapshot   Render every variant x preset and compare with stored snapshots (exit 1 on a difference); --update rewrites them
   schemas    Write JSON Schemas of the workspace's YAML files to <workspace>/schemas (--check: exit 1 if out of date)
   instructions  What coding agents load from instruction files: --context <file> (tree, cwd, home, os, env,
-             settings, reads) [--harness <id>]; without --harness every harness profile
+             settings, reads) [--harness <id>]; without --harness every harness profile;
+             --cwd <dir> reads that folder on disk instead (and each harness's global files)
 
 Options:
   --workspace <dir>     Workspace folder (default: the built-in variants)
@@ -135,7 +136,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'schemas':
         return schemasCommand({ ...options, dir: values.dir, check: values.check === true }, io);
       case 'instructions':
-        return await instructionsCommand({ ...options, harness: values.harness }, io);
+        return await instructionsCommand({ ...options, harness: values.harness, cwd: values.cwd }, io);
       default:
         throw new UsageError(`unknown command '${command}' (commands: build, select, check, snapshot, schemas, instructions)`);
     }

@@ -4,9 +4,13 @@ import {
   harnessResultJson,
   lintInstructions,
   runHarness,
+  treeFilesOf,
   HarnessContextSchema,
   type HarnessResult,
 } from '../../shared/harness/index.js';
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { realHarnessSetup } from '../../electron/host/harness/real-harness.js';
 import { UsageError, type CliIo } from '../cli-io.js';
 import { openWorkspace, readContextFile } from '../workspace-input.js';
 import type { CommonOptions } from './options.js';
@@ -14,6 +18,8 @@ import type { CommonOptions } from './options.js';
 export interface InstructionsOptions extends CommonOptions {
   /** A harness profile id; all of the workspace's when absent. */
   harness?: string | undefined;
+  /** Read this folder on the real disk (confined to it and each harness's global locations) instead of the context's tree. */
+  cwd?: string | undefined;
 }
 
 /** Today as YYYY-MM-DD on this machine (local date). */
@@ -41,8 +47,30 @@ export async function instructionsCommand(options: InstructionsOptions, io: CliI
   const context = options.context ? readContextFile(options.context, io.cwd, HarnessContextSchema) : HarnessContextSchema.parse({});
   const today = options.date ?? localToday();
   const results: HarnessResult[] = [];
-  for (const profile of chosen) results.push(await runHarness(profile, context, { today }));
-  const lint = lintInstructions(results, contextTreeFiles(context));
+  let treeFiles = contextTreeFiles(context);
+  if (options.cwd !== undefined) {
+    const dir = path.resolve(io.cwd, options.cwd);
+    let granted: string;
+    try {
+      granted = await realpath(dir);
+    } catch {
+      throw new UsageError(`--cwd '${options.cwd}' is not a folder`);
+    }
+    treeFiles = [];
+    for (const profile of chosen) {
+      const setup = await realHarnessSetup(
+        profile,
+        { cwd: granted, reads: context.reads, settings: context.settings },
+        { granted: [granted] },
+      );
+      if (!setup.ok) throw new UsageError(`--cwd '${options.cwd}': ${setup.error}`);
+      results.push(await runHarness(profile, setup.context, { today, fs: setup.fs }));
+      if (treeFiles.length === 0) treeFiles = await treeFilesOf(setup.fs, granted);
+    }
+  } else {
+    for (const profile of chosen) results.push(await runHarness(profile, context, { today }));
+  }
+  const lint = lintInstructions(results, treeFiles);
   if (options.format === 'json') {
     const out =
       options.harness !== undefined

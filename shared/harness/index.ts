@@ -14,3 +14,4 @@ export type { OpencodeProfile } from './profile/opencode.js';
 export * from './explain.js';
 export * from './cline-context.js';
 export * from './lint.js';
+export * from './standard-globals.js';

@@ -1,4 +1,5 @@
-import { relativeInside } from '../stack/path.js';
+import type { InstructionFs } from '../stack/instruction-fs.js';
+import { joinPath, relativeInside } from '../stack/path.js';
 import type { HarnessContext } from './context.js';
 import type { HarnessFileReport, HarnessResult } from './result.js';
 import { patternMatcher } from './text/path-patterns.js';
@@ -156,4 +157,42 @@ function dedupe(list: InstructionFinding[]): InstructionFinding[] {
     keys.add(key);
     return true;
   });
+}
+
+/** Files below a folder on a filesystem, breadth-first, for the `paths:` check on the real disk (`.git` and `node_modules` skipped, loops and the bound respected). */
+export async function treeFilesOf(fs: InstructionFs, root: string, max = 5000): Promise<string[]> {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  let queue = [root];
+  let visited = 0;
+  while (queue.length > 0 && visited < max) {
+    const next: string[] = [];
+    for (const dir of queue) {
+      let real: string;
+      let names: string[];
+      try {
+        real = await fs.realpath(dir);
+        if (seen.has(real)) continue;
+        seen.add(real);
+        names = [...(await fs.readdir(dir))].sort();
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        if (++visited > max) break;
+        if (name === '.git' || name === 'node_modules') continue;
+        const p = joinPath(dir, name);
+        let kind: string | undefined;
+        try {
+          kind = (await fs.stat(p))?.kind;
+        } catch {
+          continue;
+        }
+        if (kind === 'directory') next.push(p);
+        else if (kind === 'file') out.push(p);
+      }
+    }
+    queue = next;
+  }
+  return out;
 }

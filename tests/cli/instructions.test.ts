@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -108,5 +108,38 @@ describe('variant-studio instructions', () => {
     const r = await run(['instructions', '--context', bad]);
     expect(r.code).toBe(2);
     expect(r.err).toBe(`variant-studio: context file '${bad}': cwd: must be an absolute path\n`);
+  });
+});
+
+describe('variant-studio instructions --cwd', () => {
+  const savedHome = process.env.HOME;
+  afterAll(() => {
+    if (savedHome === undefined) delete process.env.HOME;
+    else process.env.HOME = savedHome;
+  });
+
+  it('reads the folder on disk, confined to it and the harness’s global files', async () => {
+    const home = mkdtempSync(path.join(os.tmpdir(), 'vs-home-'));
+    process.env.HOME = home;
+    const repo = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'vs-repo-')));
+    const outside = mkdtempSync(path.join(os.tmpdir(), 'vs-outside-'));
+    writeFileSync(path.join(outside, 'secret.md'), 'SECRET');
+    mkdirSync(path.join(repo, '.clinerules'));
+    writeFileSync(path.join(repo, '.clinerules', 'style.md'), 'Tabs.\n');
+    writeFileSync(path.join(repo, 'AGENTS.md'), 'Use pnpm.\n');
+    writeFileSync(path.join(repo, 'GEMINI.md'), `@${path.join(outside, 'secret.md')}\n`);
+    const r = await run(['instructions', '--cwd', repo, '--format', 'json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.out) as { harnesses: { harness: string; parts: { text: string }[] }[] };
+    expect(r.out).not.toContain('SECRET');
+    expect(out.harnesses.find((h) => h.harness === 'codex')?.parts[0]?.text).toBe(
+      `# AGENTS.md instructions for ${repo}\n\n<INSTRUCTIONS>\nUse pnpm.\n\n</INSTRUCTIONS>`,
+    );
+    expect(out.harnesses.find((h) => h.harness === 'cline')?.parts[0]?.text).toBe(
+      '\n\n# Rules\n## style\nTabs.\n\n## Workspace AGENTS.md\nUse pnpm.',
+    );
+    const missing = await run(['instructions', '--cwd', path.join(repo, 'nope')]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toBe(`variant-studio: --cwd '${path.join(repo, 'nope')}' is not a folder\n`);
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { hostsClosedAfterEach, miniWorkspace, tempDir, writeFiles } from './support/fixtures.js';
 
 const hosts = hostsClosedAfterEach();
@@ -72,5 +72,81 @@ describe('harness:run', () => {
     const bad = await h.raw('harness:run', { context: { ...context, files: { 'relative/AGENTS.md': 'x' } } });
     expect(bad.ok).toBe(false);
     expect(bad.error.code).toBe('INVALID_REQUEST');
+  });
+});
+
+describe('harness:run on the real disk', () => {
+  const savedHome = process.env.HOME;
+  afterEach(() => {
+    if (savedHome === undefined) delete process.env.HOME;
+    else process.env.HOME = savedHome;
+  });
+
+  it('reads only the granted folder and the standard global locations not switched off', async () => {
+    const home = fs.realpathSync(tempDir('vs-home-'));
+    process.env.HOME = home;
+    fs.mkdirSync(path.join(home, '.codex'));
+    fs.writeFileSync(path.join(home, '.codex', 'AGENTS.md'), 'Global codex rules.');
+    fs.writeFileSync(path.join(home, '.codex', 'auth.json'), 'SECRET TOKEN');
+    const secretDir = fs.realpathSync(tempDir('vs-secret-'));
+    fs.writeFileSync(path.join(secretDir, 'secret.md'), 'SECRET TEXT');
+    const repo = fs.realpathSync(tempDir('vs-repo-'));
+    fs.mkdirSync(path.join(repo, '.git'));
+    fs.writeFileSync(path.join(repo, 'AGENTS.md'), 'Repo rules.\n');
+    fs.writeFileSync(path.join(repo, 'CLAUDE.md'), `@${path.join(secretDir, 'secret.md')}\n`);
+    fs.mkdirSync(path.join(repo, '.clinerules'));
+    fs.symlinkSync(path.join(secretDir, 'secret.md'), path.join(repo, '.clinerules', 'leak.md'));
+
+    const h = await hosts.start();
+    const notYet = await h.raw('harness:run', { context: { cwd: repo }, discovery: 'real' });
+    expect(notYet.ok).toBe(false);
+    expect(notYet.error.message).toContain('is not inside a folder chosen for reading');
+
+    await h.call('stack:grantFolder', { path: repo });
+    type Run = {
+      results: {
+        harness: string;
+        parts: { text: string }[];
+        files: { path: string; status: string; reason: string }[];
+        globals?: { id: string; off: boolean }[];
+      }[];
+    };
+    const run = await h.call<Run>('harness:run', {
+      context: {
+        cwd: repo,
+        files: { '/ignored/AGENTS.md': 'not read in real mode' },
+        settings: { hasClaudeMdExternalIncludesApproved: true },
+      },
+      discovery: 'real',
+    });
+    const text = JSON.stringify(run.results.map((r) => r.parts));
+    expect(text).not.toContain('SECRET');
+    expect(text).not.toContain('not read in real mode');
+    const codex = run.results.find((r) => r.harness === 'codex');
+    expect(codex?.parts[0]?.text).toBe(
+      `# AGENTS.md instructions for ${repo}\n\n<INSTRUCTIONS>\nGlobal codex rules.\n\n--- project-doc ---\n\nRepo rules.\n\n</INSTRUCTIONS>`,
+    );
+    expect(codex?.globals).toEqual([
+      {
+        id: 'codex-global',
+        name: '~/.codex/AGENTS.override.md, AGENTS.md',
+        paths: [path.join(home, '.codex'), path.join(home, '.codex', 'AGENTS.override.md'), path.join(home, '.codex', 'AGENTS.md')],
+        off: false,
+      },
+    ]);
+    const claude = run.results.find((r) => r.harness === 'claude-code');
+    expect(claude?.files.find((f) => f.path === path.join(secretDir, 'secret.md'))).toMatchObject({ status: 'not-granted' });
+
+    const off = await h.call<Run>('harness:run', {
+      context: { cwd: repo },
+      discovery: 'real',
+      harnesses: ['codex'],
+      globalsOff: ['codex-global'],
+    });
+    expect(off.results[0]?.parts[0]?.text).toBe(`# AGENTS.md instructions for ${repo}\n\n<INSTRUCTIONS>\nRepo rules.\n\n</INSTRUCTIONS>`);
+    expect(off.results[0]?.files.find((f) => f.path === path.join(home, '.codex', 'AGENTS.md'))).toMatchObject({
+      status: 'not-granted',
+      reason: 'not read: ~/.codex/AGENTS.override.md, AGENTS.md is switched off',
+    });
   });
 });

@@ -26,11 +26,21 @@ export const HarnessRunContextSchema = HarnessContextSchema.refine(
   },
 );
 
+/** A standard global location of a harness on this machine (real disk), and whether the user switched it off. */
+export interface HarnessGlobalInfo {
+  id: string;
+  name: string;
+  paths: string[];
+  off: boolean;
+}
+
 /** A harness result with token counts (o200k) of each part and of each loaded file's text. */
 export type HarnessRunResult = HarnessResult & {
   partTokens: number[];
   /** By index into `files`; absent where the file contributes no text. */
   fileTokens: (number | null)[];
+  /** Real disk: the harness's standard global locations on this machine. */
+  globals?: HarnessGlobalInfo[] | undefined;
 };
 
 export const harnessChannels = {
@@ -43,6 +53,14 @@ export const harnessChannels = {
           .array(z.string().regex(/^[A-Za-z0-9_.-]+$/))
           .max(50)
           .optional(),
+        /**
+         * `real`: the working folder's files on this machine instead of the context's tree —
+         * only inside a folder chosen through the host (stack:grantFolder) and the harnesses'
+         * standard global locations; home and environment are the machine's.
+         */
+        discovery: z.enum(['virtual', 'real']).optional(),
+        /** Real disk: ids of standard global locations switched off. */
+        globalsOff: z.array(z.string().max(100)).max(100).optional(),
       })
       .strict(),
     z
@@ -52,6 +70,6 @@ export const harnessChannels = {
         durationMs: z.number(),
       })
       .strict(),
-    'Runs the workspace harness profiles on one tree (the context’s virtual files): per harness, the parts it sends with their placement, every file it looked at with status and reason, token counts; and the instruction-file lint across them.',
+    'Runs the workspace harness profiles on one tree (the context’s virtual files, or the granted working folder on this machine): per harness, the parts it sends with their placement, every file it looked at with status and reason, token counts; and the instruction-file lint across them.',
   ),
 } as const;
