@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { cursorAtLine, expect, screenshot, test } from './fixtures.js';
 
@@ -72,4 +75,55 @@ test('a harness profile is workspace data: editing its wrapper string changes wh
   await expect(page.getByTestId('harness-codex').getByTestId('part-user')).toContainText(
     '# AGENTS.md instructions for /home/user/project\n',
   );
+});
+
+test.describe('every harness on the real disk', () => {
+  // This machine's home as the app server sees it, with a global Codex file.
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'vs-e2e-home-'));
+  const saved = process.env.HOME;
+  test.beforeAll(() => {
+    fs.mkdirSync(path.join(home, '.codex'));
+    fs.writeFileSync(path.join(home, '.codex', 'AGENTS.md'), 'Global-codex-rules.');
+    process.env.HOME = home;
+  });
+  test.afterAll(() => {
+    if (saved === undefined) delete process.env.HOME;
+    else process.env.HOME = saved;
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  test('reads only the folder chosen through the host, and the global files the user keeps on', async ({ studio: page }) => {
+    const project = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'vs-e2e-repo-')));
+    fs.mkdirSync(path.join(project, '.git'));
+    fs.writeFileSync(path.join(project, 'AGENTS.md'), 'Rules-from-the-real-disk.');
+    try {
+      await page.getByTestId('open-harnesses').click();
+      const view = page.getByTestId('harness-view');
+      await view.getByLabel('Working folder (absolute)').fill(project);
+      await view.getByLabel(/Read a folder on this machine/).check();
+      await expect(view.getByRole('alert')).toContainText('is not inside a folder chosen for reading');
+      // Browser mode has no folder dialog: the host asks for a typed path.
+      page.once('dialog', (dialog) => void dialog.accept(project));
+      await view.getByTestId('harness-choose-folder').click();
+      const codex = view.getByTestId('harness-codex').getByTestId('part-user');
+      await expect(codex).toContainText('Global-codex-rules.\n\n--- project-doc ---\n\nRules-from-the-real-disk.');
+      await screenshot(page, '15-harnesses-real-disk');
+      await view
+        .getByTestId('harness-globals')
+        .getByLabel(/Codex CLI/)
+        .uncheck();
+      await expect(codex).not.toContainText('Global-codex-rules.');
+      await expect(codex).toContainText('Rules-from-the-real-disk.');
+      await view
+        .getByTestId('harness-globals')
+        .getByLabel(/Codex CLI/)
+        .check();
+      await expect(codex).toContainText('Global-codex-rules.');
+      await view.getByLabel(/Read a folder on this machine/).uncheck();
+      await view.getByLabel('Working folder (absolute)').fill('/home/user/project');
+      await expect(codex).toContainText('Use pnpm, never npm or yarn.');
+    } finally {
+      fs.rmSync(project, { recursive: true, force: true });
+    }
+  });
 });

@@ -2,7 +2,9 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { ChannelResponse } from '../../../shared/ipc/contract';
 import { setIn, type Path } from '../context-form/context-slice';
+import { studio } from '../store';
 import { callRaw } from '../store/api';
+import { withFolder } from '../store/with-folder';
 
 /**
  * The every-harness view's state: one repository tree (virtual), its working folder and the
@@ -22,8 +24,16 @@ export interface HarnessViewState {
   error: string | null;
   /** Requests sent; the answer of the last one is shown. */
   seq: number;
+  /** `real`: a folder chosen through the host, on this machine, instead of the tree. */
+  discovery: 'virtual' | 'real';
+  /** Real disk: ids of the harnesses' standard global locations the user switched off. */
+  globalsOff: string[];
   setOpen(open: boolean): void;
   setField(path: Path, value: unknown): void;
+  setDiscovery(discovery: 'virtual' | 'real'): void;
+  /** Asks the host for a working folder to read (its folder dialog, or a typed path in browser mode). */
+  chooseFolder(): Promise<void>;
+  setGlobalOff(id: string, off: boolean): void;
   rerun(): Promise<void>;
 }
 
@@ -52,6 +62,8 @@ export const harnessStore = createStore<HarnessViewState>()((set, get) => ({
   run: null,
   error: null,
   seq: 0,
+  discovery: 'virtual',
+  globalsOff: [],
   setOpen(open) {
     set({ open });
     if (open) void get().rerun();
@@ -60,10 +72,34 @@ export const harnessStore = createStore<HarnessViewState>()((set, get) => ({
     set({ context: setIn(get().context, path, value) });
     void get().rerun();
   },
+  setDiscovery(discovery) {
+    set({ discovery });
+    void get().rerun();
+  },
+  async chooseFolder() {
+    const granted = await withFolder(
+      'stack:grantFolder',
+      undefined,
+      'Working folder whose instruction files every harness reads (absolute path):',
+      (text) => studio.getState().notify('error', text),
+    );
+    if (!granted) return;
+    set({ context: setIn(get().context, ['cwd'], granted.path), discovery: 'real' });
+    await get().rerun();
+  },
+  setGlobalOff(id, off) {
+    const rest = get().globalsOff.filter((g) => g !== id);
+    set({ globalsOff: off ? [...rest, id] : rest });
+    void get().rerun();
+  },
   async rerun() {
     const seq = get().seq + 1;
     set({ seq });
-    const r = await callRaw('harness:run', { context: get().context as never });
+    const { discovery, globalsOff } = get();
+    const r = await callRaw(
+      'harness:run',
+      discovery === 'real' ? { context: get().context as never, discovery, globalsOff } : { context: get().context as never },
+    );
     if (get().seq !== seq) return;
     if (r.ok) set({ run: r.value, error: null });
     else set({ error: r.error.message });
