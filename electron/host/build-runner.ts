@@ -19,7 +19,8 @@ import {
   type StackWarning,
 } from '../../shared/stack/index.js';
 import { isInside } from './confine.js';
-import { repositoryRulesOptions, withRepositoryRules } from '../../shared/harness/cline-context.js';
+import { repositoryRulesOptions, withRepositoryRules, type RealRepository } from '../../shared/harness/cline-context.js';
+import { realHarnessSetup } from './harness/real-harness.js';
 import { createRealStackContext, grantedInstructionFs, realStackBuildOptions } from './stack/index.js';
 
 /**
@@ -228,7 +229,13 @@ export async function runBuild(inputs: BuildInputs, target: BuildTarget, spec: P
     const started = performance.now();
     const resolved = resolveVariantContext(inputs.snapshot, spec);
     if (!resolved.ok) return { ok: false, error: resolved.error };
-    const withRules = await withRepositoryRules(resolved.value, inputs.snapshot.harnesses, repositoryRulesOptions(inputs.options));
+    // A repository read on this machine: only inside a folder the user chose through the host.
+    const real: RealRepository = (profile, repo, cwd) =>
+      realHarnessSetup(profile, { cwd, settings: repo.settings }, { granted: inputs.grantedFolders ?? [] });
+    const withRules = await withRepositoryRules(resolved.value, inputs.snapshot.harnesses, {
+      ...repositoryRulesOptions(inputs.options),
+      real,
+    });
     if (!withRules.ok) return { ok: false, error: withRules.error };
     const out =
       target.kind === 'variant'

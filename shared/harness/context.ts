@@ -63,6 +63,11 @@ export const HarnessRepositorySchema = z
     env: z.record(z.string(), z.string()).default({}),
     /** The harness's settings (for Cline: documentsDir, preferredLanguage, toggles, evaluationPaths). */
     settings: z.record(z.string(), z.unknown()).default({}),
+    /**
+     * `real`: the working folder on the machine running the host (a folder the user chose
+     * through it), instead of `files`; home and the global rules folder are that machine's.
+     */
+    discovery: z.enum(['virtual', 'real']).default('virtual'),
   })
   .strict();
 

@@ -150,3 +150,30 @@ describe('harness:run on the real disk', () => {
     });
   });
 });
+
+describe('a Cline-style context with a repository on the real disk', () => {
+  it('builds the variant with the folder’s rules files once the folder is chosen through the host', async () => {
+    const repo = fs.realpathSync(tempDir('vs-cline-repo-'));
+    fs.mkdirSync(path.join(repo, '.clinerules'));
+    fs.writeFileSync(path.join(repo, '.clinerules', 'style.md'), 'Tabs-from-the-real-disk.\n');
+    const h = await hosts.start();
+    const context = { kind: 'inline', context: { cwd: repo, repository: { discovery: 'real' } } };
+    const before = await h.call<{ ok: boolean; error?: string }>('build:run', {
+      target: { kind: 'variant', variantId: 'generic' },
+      context,
+    });
+    expect(before).toEqual({
+      ok: false,
+      error: `repository: '${repo}' is not inside a folder chosen for reading: choose the working folder first`,
+    });
+    await h.call('stack:grantFolder', { path: repo });
+    const after = await h.call<{ ok: boolean; result: { text: string } }>('build:run', {
+      target: { kind: 'variant', variantId: 'generic' },
+      context,
+    });
+    expect(after.ok).toBe(true);
+    expect(after.result.text).toContain(
+      `# .clinerules/\n\nThe following is provided by a root-level .clinerules/ directory where the user has specified instructions for this working directory (${repo})\n\n.clinerules/style.md\nTabs-from-the-real-disk.`,
+    );
+  });
+});
