@@ -19,8 +19,6 @@ import {
   type StackWarning,
 } from '../../shared/stack/index.js';
 import { isInside } from './confine.js';
-import { repositoryRulesOptions, withRepositoryRules, type RealRepository } from '../../shared/harness/cline-context.js';
-import { realHarnessSetup } from './harness/real-harness.js';
 import { createRealStackContext, grantedInstructionFs, realStackBuildOptions } from './stack/index.js';
 
 /**
@@ -229,13 +227,11 @@ export async function runBuild(inputs: BuildInputs, target: BuildTarget, spec: P
     const started = performance.now();
     const resolved = resolveVariantContext(inputs.snapshot, spec);
     if (!resolved.ok) return { ok: false, error: resolved.error };
-    // A repository read on this machine: only inside a folder the user chose through the host.
-    const real: RealRepository = (profile, repo, cwd) =>
-      realHarnessSetup(profile, { cwd, settings: repo.settings }, { granted: inputs.grantedFolders ?? [] });
-    const withRules = await withRepositoryRules(resolved.value, inputs.snapshot.harnesses, {
-      ...repositoryRulesOptions(inputs.options),
-      real,
-    });
+    // A repository's rules files fill the rule texts (the harness engine loads on first use).
+    const withRules =
+      resolved.value.repository === undefined
+        ? { ok: true as const, context: resolved.value }
+        : await (await import('./harness/repository-rules.js')).repositoryRules(resolved.value, inputs);
     if (!withRules.ok) return { ok: false, error: withRules.error };
     const out =
       target.kind === 'variant'
