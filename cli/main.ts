@@ -5,8 +5,12 @@ import { packageRoot } from '../electron/host/builtin-workspace.js';
 import { EXIT_USAGE, UsageError, type CliIo } from './cli-io.js';
 import { buildCommand } from './commands/build.js';
 import { buildProfileCommand } from './commands/build-profile.js';
+import { cacheCommand } from './commands/cache.js';
 import { checkCommand } from './commands/check.js';
 import { instructionsCommand } from './commands/instructions.js';
+import { compareCommand } from './commands/compare.js';
+import type { CompareColumnSpec } from '../shared/engine/compare/compare-builds.js';
+import { parseModelIds } from '../shared/engine/routing/model-ids.js';
 import type { CommonOptions } from './commands/options.js';
 import { schemasCommand } from './commands/schemas.js';
 import { selectCommand } from './commands/select.js';
@@ -18,7 +22,11 @@ Commands:
   build      Build a prompt: --variant <id>, or selection by --provider/--model,
              or a stack profile: --profile <id> [--agent <name>] [--cwd <dir>]
   select     Which variant each model id gets, and why: --model <id> (repeatable) or ids as arguments
-  check      Lint a workspace (exit 1 on errors); --strict adds Cline's strict checks
+             (each may hold several ids separated by commas or whitespace)
+  compare    Sections of 2+ columns side by side: <variant>... and/or --model <id>... [--preset p]
+  cache      What prompt caching can keep: --variant <id> [--preset p]: stable prefix, first volatile byte, ranges
+  check      Lint a workspace, prompt-cache checks and token budgets included (exit 1 on errors);
+             --strict adds Cline's strict checks; --baseline <dir> reports edits that shorten the stable prefix
   snapshot   Render every variant x preset and compare with stored snapshots (exit 1 on a difference); --update rewrites them
   schemas    Write JSON Schemas of the workspace's YAML files to <workspace>/schemas (--check: exit 1 if out of date)
   instructions  What coding agents load from instruction files: --context <file> (tree, cwd, home, os, env,
@@ -32,6 +40,7 @@ Options:
   --date <YYYY-MM-DD>   The build's date
   --format text|json    Output format (default text)
   --dir <dir>           Snapshot folder (default <workspace>/snapshots)
+  --baseline <dir>      check: the workspace before the change
   --profile <id>        Build an OpenCode-style stack profile (profiles/<id>)
   --agent <name>        The profile's agent (build, plan, general, compaction, ...)
   --cwd <dir>           Discover instruction files on disk from this folder (else the context's virtual tree)
@@ -71,10 +80,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout(`${pkg.version}\n`);
       return 0;
     }
-    const { values, positionals } = parseArgs({
+    const { values, positionals, tokens } = parseArgs({
       args: [...rest],
-      allowPositionals: command === 'select',
+      allowPositionals: command === 'select' || command === 'compare',
       strict: true,
+      tokens: true,
       options: {
         workspace: { type: 'string' },
         preset: { type: 'string' },
@@ -83,7 +93,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         format: { type: 'string' },
         variant: { type: 'string' },
         provider: { type: 'string' },
-        model: { type: 'string', multiple: command === 'select' },
+        model: { type: 'string', multiple: command === 'select' || command === 'compare' },
+        baseline: { type: 'string' },
         strict: { type: 'boolean' },
         update: { type: 'boolean' },
         check: { type: 'boolean' },
@@ -127,10 +138,23 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         );
       case 'select': {
         const flagged = (values.model as string[] | undefined) ?? [];
-        return selectCommand({ ...options, provider: values.provider, models: [...flagged, ...positionals] }, io);
+        const models = [...flagged, ...positionals].flatMap(parseModelIds);
+        return selectCommand({ ...options, provider: values.provider, models: [...new Set(models)] }, io);
       }
+      case 'compare': {
+        // Columns in the order given: variant ids as arguments, model ids with --model.
+        const columns: CompareColumnSpec[] = [];
+        for (const t of tokens) {
+          if (t.kind === 'positional') columns.push({ kind: 'variant', variantId: t.value });
+          else if (t.kind === 'option' && t.name === 'model' && t.value !== undefined)
+            for (const id of parseModelIds(t.value)) columns.push({ kind: 'model', modelId: id, providerId: values.provider });
+        }
+        return await compareCommand({ ...options, columns }, io);
+      }
+      case 'cache':
+        return await cacheCommand({ ...options, variant: values.variant }, io);
       case 'check':
-        return checkCommand({ ...options, strict: values.strict === true }, io);
+        return await checkCommand({ ...options, strict: values.strict === true, baseline: values.baseline }, io);
       case 'snapshot':
         return snapshotCommand({ ...options, dir: values.dir, update: values.update === true }, io);
       case 'schemas':
@@ -138,7 +162,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'instructions':
         return await instructionsCommand({ ...options, harness: values.harness, cwd: values.cwd }, io);
       default:
-        throw new UsageError(`unknown command '${command}' (commands: build, select, check, snapshot, schemas, instructions)`);
+        throw new UsageError(
+          `unknown command '${command}' (commands: build, select, compare, cache, check, snapshot, schemas, instructions)`,
+        );
     }
   } catch (error) {
     if (

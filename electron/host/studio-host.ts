@@ -6,6 +6,7 @@ import { docKey } from '../../shared/ipc/doc-ref.js';
 import { HostError } from '../../shared/ipc/host-error.js';
 import { builtinWorkspaceDir } from './builtin-workspace.js';
 import { buildHandlers } from './channels/build-channels.js';
+import { compareHandlers } from './channels/compare-channels.js';
 import { documentHandlers } from './channels/document-channels.js';
 import { stackHandlers } from './channels/stack-channels.js';
 import { harnessHandlers } from './channels/harness-channels.js';
@@ -60,6 +61,7 @@ export class StudioHost implements HostContext {
       ...buildHandlers(this),
       ...stackHandlers(this),
       ...harnessHandlers(this),
+      ...compareHandlers(this),
     };
     this.dispatch = createDispatcher(this.handlers, {
       validateResponses: options.validate,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { buildChannels, PreviewResultSchema, TokenCountsSchema } from './channels/builds.js';
+import { compareChannels, compareEvents } from './channels/compare.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
 import { harnessChannels } from './channels/harnesses.js';
@@ -22,6 +23,7 @@ export * from './channels/documents.js';
 export * from './channels/builds.js';
 export * from './channels/stack.js';
 export * from './channels/harnesses.js';
+export * from './channels/compare.js';
 
 export const CHANNELS = {
   ...workspaceChannels,
@@ -29,6 +31,7 @@ export const CHANNELS = {
   ...buildChannels,
   ...stackChannels,
   ...harnessChannels,
+  ...compareChannels,
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;
@@ -61,6 +64,7 @@ export const EVENTS = {
   'preview:tokens': z.object({ seq: z.number().int(), text: TokenCountsSchema, baseline: TokenCountsSchema.nullable() }).strict(),
   /** An application-menu command (Electron only; browser mode has no menu). */
   'menu:command': z.object({ command: MenuCommandSchema }).strict(),
+  ...compareEvents,
 } as const;
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;

@@ -69,6 +69,14 @@ function TopBar() {
       <button className="small" onClick={() => harnessStore.getState().setOpen(true)} data-testid="open-harnesses">
         Harnesses
       </button>
+      <button
+        className="small"
+        onClick={() => studio.getState().openCompare()}
+        data-testid="open-compare"
+        title="Compare variants, models and presets side by side"
+      >
+        Compare
+      </button>
       <button className="small" onClick={() => studio.getState().openPalette()} title="Ctrl+Shift+P">
         Commands
       </button>
@@ -81,13 +89,18 @@ export function App() {
   const preview = useLayout((s) => s.preview);
   const bottom = useLayout((s) => s.bottom);
   const harnesses = useHarnessView((s) => s.open);
+  // The compare view can take the whole window: the other panes shrink to nothing but stay mounted.
+  const whole = useStudio((s) => s.compareMaximized && s.compareActive);
   return (
     <div className="app">
       <TopBar />
-      <main className="workbench" style={{ gridTemplateColumns: `${explorer}px 5px minmax(280px, 1fr) 5px ${preview}px` }}>
+      <main
+        className={`workbench${whole ? ' compare-maximized' : ''}`}
+        style={{ gridTemplateColumns: whole ? '0 0 minmax(280px, 1fr) 0 0' : `${explorer}px 5px minmax(280px, 1fr) 5px ${preview}px` }}
+      >
         <Explorer />
         <Splitter part="explorer" orientation="vertical" sign={1} label="Resize the explorer" />
-        <div className="center" style={{ gridTemplateRows: `minmax(120px, 1fr) 5px ${bottom}px` }}>
+        <div className="center" style={{ gridTemplateRows: whole ? 'minmax(120px, 1fr) 0 0' : `minmax(120px, 1fr) 5px ${bottom}px` }}>
           <EditorArea />
           <Splitter part="bottom" orientation="horizontal" sign={-1} label="Resize the bottom panel" />
           <BottomPanel />

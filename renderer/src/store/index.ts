@@ -48,6 +48,9 @@ export function connectStore(api: StudioApi, store: StoreApi<StudioState> = stud
     api.on('doc:changedOnDisk', (p) => store.getState().applyDiskChange(p)),
     api.on('preview:result', (r) => store.getState().applyPreview(r)),
     api.on('preview:tokens', (t) => store.getState().applyTokens(t)),
+    api.on('compare:result', (r) => store.getState().applyCompareResult(r)),
+    api.on('compare:tokens', (t) => store.getState().applyCompareTokens(t)),
+    api.on('compare:matrixTokens', (t) => store.getState().applyMatrixTokens(t)),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -104,6 +104,13 @@ export function createFakeApi(
     'snapshot:pin',
     'machine:info',
     'harness:run',
+    'compare:set',
+    'compare:routing',
+    'compare:matrix',
+    'compare:matrixCell',
+    'compare:approve',
+    'compare:cache',
+    'compare:budgets',
   ];
   for (const ch of channels) {
     (api as unknown as Record<string, unknown>)[ch] = async (request: unknown) => {
