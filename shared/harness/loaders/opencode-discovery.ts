@@ -91,6 +91,12 @@ export interface UrlFetchResult {
 export type UrlFetcher = (url: string, init: { timeoutMs: number }) => Promise<UrlFetchResult>;
 
 export interface DiscoveryOptions {
+  /**
+   * On the real disk, the folder the user granted: when no worktree root is known (no .git
+   * between the working folder and the filesystem root), the walk up stops here instead of
+   * at the filesystem root. Set by the host, never from a request or a profile.
+   */
+  walkCeiling?: string | undefined;
   /** Fetch configured URLs (default false: they are listed, not fetched). */
   fetchUrls?: boolean | undefined;
   fetchUrl?: UrlFetcher | undefined;
@@ -143,7 +149,7 @@ export interface InstructionDiscovery {
   cwd: string;
   worktreeRoot: string;
   /** Where the worktree root came from. */
-  worktreeFrom: 'context' | 'found' | 'filesystem-root';
+  worktreeFrom: 'context' | 'found' | 'filesystem-root' | 'granted-folder';
   isGitRepo: boolean;
   flags: ResolvedFlags;
   /** Folders of the project walk, nearest first. */
@@ -232,6 +238,17 @@ export async function discoverInstructions(
         message: `the context says git, but no .git was found above ${cwd}; the walk goes up to ${worktreeRoot}`,
       });
     }
+  }
+  // On the real disk without a .git, the walk stops at the granted folder (docs/stack.md).
+  const ceiling = options.walkCeiling === undefined ? undefined : normalizePath(options.walkCeiling);
+  if (worktreeFrom === 'filesystem-root' && ceiling !== undefined && isInsideOrEqual(cwd, ceiling) && ceiling !== worktreeRoot) {
+    worktreeRoot = ceiling;
+    worktreeFrom = 'granted-folder';
+    warn({
+      code: 'walk-stops-at-granted-folder',
+      severity: 'info',
+      message: `no .git above ${cwd}: the walk up stops at the granted folder ${ceiling}; folders above it are not looked in`,
+    });
   }
   if (!isInsideOrEqual(cwd, worktreeRoot)) {
     warn({
