@@ -9,6 +9,7 @@ import { buildHandlers } from './channels/build-channels.js';
 import { compareHandlers } from './channels/compare-channels.js';
 import { documentHandlers } from './channels/document-channels.js';
 import { stackHandlers } from './channels/stack-channels.js';
+import { harnessHandlers } from './channels/harness-channels.js';
 import { workspaceHandlers } from './channels/workspace-channels.js';
 import { applyDiskChanges } from './disk-changes.js';
 import { DraftStore, type StoredDraft } from './drafts.js';
@@ -59,6 +60,7 @@ export class StudioHost implements HostContext {
       ...documentHandlers(this),
       ...buildHandlers(this),
       ...stackHandlers(this),
+      ...harnessHandlers(this),
       ...compareHandlers(this),
     };
     this.dispatch = createDispatcher(this.handlers, {

@@ -3,6 +3,7 @@ import { buildChannels, PreviewResultSchema, TokenCountsSchema } from './channel
 import { compareChannels, compareEvents } from './channels/compare.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
+import { harnessChannels } from './channels/harnesses.js';
 import { workspaceChannels, WorkspaceViewSchema } from './channels/workspace.js';
 import { DocRefSchema, type DocRef } from './doc-ref.js';
 import { ipcResultSchema } from './ipc-result.js';
@@ -21,6 +22,7 @@ export * from './channels/workspace.js';
 export * from './channels/documents.js';
 export * from './channels/builds.js';
 export * from './channels/stack.js';
+export * from './channels/harnesses.js';
 export * from './channels/compare.js';
 
 export const CHANNELS = {
@@ -28,6 +30,7 @@ export const CHANNELS = {
   ...documentChannels,
   ...buildChannels,
   ...stackChannels,
+  ...harnessChannels,
   ...compareChannels,
 } as const;
 

@@ -103,6 +103,7 @@ export function createFakeApi(
     'tokens:count',
     'snapshot:pin',
     'machine:info',
+    'harness:run',
     'compare:set',
     'compare:routing',
     'compare:matrix',
