@@ -8,6 +8,7 @@ import { buildCommand } from './commands/build.js';
 import { buildProfileCommand } from './commands/build-profile.js';
 import { cacheCommand } from './commands/cache.js';
 import { checkCommand } from './commands/check.js';
+import { instructionsCommand } from './commands/instructions.js';
 import { compareCommand } from './commands/compare.js';
 import type { CompareColumnSpec } from '../shared/engine/compare/compare-builds.js';
 import { parseModelIds } from '../shared/engine/routing/model-ids.js';
@@ -29,6 +30,9 @@ Commands:
              --strict adds Cline's strict checks; --baseline <dir> reports edits that shorten the stable prefix
   snapshot   Render every variant x preset and compare with stored snapshots (exit 1 on a difference); --update rewrites them
   schemas    Write JSON Schemas of the workspace's YAML files to <workspace>/schemas (--check: exit 1 if out of date)
+  instructions  What coding agents load from instruction files: --context <file> (tree, cwd, home, os, env,
+             settings, reads) [--harness <id>]; without --harness every harness profile;
+             --cwd <dir> reads that folder on disk instead (and each harness's global files)
 
 Options:
   --workspace <dir>     Workspace folder (default: the built-in variants)
@@ -43,6 +47,7 @@ Options:
   --cwd <dir>           Discover instruction files on disk from this folder (else the context's virtual tree)
   --fetch-urls          Fetch configured instruction URLs (5 s timeout; failures are warnings)
   --explain             With a profile: print sections and why each instruction file was (not) used
+  --harness <id>        With instructions: one harness profile (harnesses/<id>), e.g. codex, claude-code
   -h, --help            This help
 `;
 
@@ -71,6 +76,7 @@ function optionsFor(command: string) {
     cwd: { type: 'string' },
     'fetch-urls': { type: 'boolean' },
     explain: { type: 'boolean' },
+    harness: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   } as const;
 }
@@ -180,8 +186,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return snapshotCommand({ ...options, dir: values.dir, update: values.update === true }, io);
       case 'schemas':
         return schemasCommand({ ...options, dir: values.dir, check: values.check === true }, io);
+      case 'instructions':
+        return await instructionsCommand({ ...options, harness: values.harness, cwd: values.cwd }, io);
       default:
-        throw new UsageError(`unknown command '${command}' (commands: build, select, compare, cache, check, snapshot, schemas)`);
+        throw new UsageError(
+          `unknown command '${command}' (commands: build, select, compare, cache, check, snapshot, schemas, instructions)`,
+        );
     }
   } catch (error) {
     if (

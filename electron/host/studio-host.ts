@@ -13,6 +13,7 @@ import { helpHandlers } from './channels/help-channels.js';
 import { compareHandlers } from './channels/compare-channels.js';
 import { documentHandlers } from './channels/document-channels.js';
 import { stackHandlers } from './channels/stack-channels.js';
+import { harnessHandlers } from './channels/harness-channels.js';
 import { workspaceHandlers } from './channels/workspace-channels.js';
 import { applyDiskChanges } from './disk-changes.js';
 import { DraftStore, type StoredDraft } from './drafts.js';
@@ -67,6 +68,7 @@ export class StudioHost implements HostContext {
       ...folderHandlers(this),
       ...entityHandlers(this),
       ...helpHandlers(this),
+      ...harnessHandlers(this),
       ...compareHandlers(this),
     };
     this.dispatch = createDispatcher(this.handlers, {

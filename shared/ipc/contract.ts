@@ -7,6 +7,7 @@ import { helpChannels } from './channels/help.js';
 import { compareChannels, compareEvents } from './channels/compare.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
+import { harnessChannels } from './channels/harnesses.js';
 import { workspaceChannels, WorkspaceViewSchema } from './channels/workspace.js';
 import { DocRefSchema, type DocRef } from './doc-ref.js';
 import { ipcResultSchema } from './ipc-result.js';
@@ -29,6 +30,7 @@ export * from './channels/checks.js';
 export * from './channels/folders.js';
 export * from './channels/entities.js';
 export * from './channels/help.js';
+export * from './channels/harnesses.js';
 export * from './channels/compare.js';
 
 export const CHANNELS = {
@@ -40,6 +42,7 @@ export const CHANNELS = {
   ...folderChannels,
   ...entityChannels,
   ...helpChannels,
+  ...harnessChannels,
   ...compareChannels,
 } as const;
 

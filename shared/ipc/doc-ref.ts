@@ -25,6 +25,7 @@ export const DocRefSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('tool'), toolId: IdSchema }).strict(),
   z.object({ kind: z.literal('preset'), name: IdSchema }).strict(),
   z.object({ kind: z.literal('profile-file'), profileId: IdSchema, file: RelFile }).strict(),
+  z.object({ kind: z.literal('harness-file'), harnessId: IdSchema, file: RelFile }).strict(),
 ]);
 export type DocRef = z.infer<typeof DocRefSchema>;
 export type DocKind = DocRef['kind'];
@@ -49,6 +50,8 @@ export function docKey(ref: DocRef): string {
       return `preset:${ref.name}`;
     case 'profile-file':
       return `profile-file:${ref.profileId}/${ref.file}`;
+    case 'harness-file':
+      return `harness-file:${ref.harnessId}/${ref.file}`;
   }
 }
 
@@ -76,5 +79,7 @@ export function conventionalPath(ref: DocRef): string {
       return `contexts/${ref.name}.yaml`;
     case 'profile-file':
       return `profiles/${ref.profileId}/${ref.file}`;
+    case 'harness-file':
+      return `harnesses/${ref.harnessId}/${ref.file}`;
   }
 }

@@ -82,7 +82,10 @@ describe('variant-studio build', async () => {
     [['select', '--workspace-dir', 'x', 'gpt-5'], "variant-studio: unknown option '--workspace-dir'"],
     [['select'], 'variant-studio: usage: variant-studio select <model-id>... [--provider <id>]'],
     [['snapshot', '--dir', 'no-such-folder'], "variant-studio: --dir: the folder '"],
-    [['frobnicate'], "variant-studio: unknown command 'frobnicate' (commands: build, select, compare, cache, check, snapshot, schemas)"],
+    [
+      ['frobnicate'],
+      "variant-studio: unknown command 'frobnicate' (commands: build, select, compare, cache, check, snapshot, schemas, instructions)",
+    ],
   ])('%j is a one-line error with exit code 2', async (args, message) => {
     const ws = workspace();
     const r = await run([...args, '--workspace', ws], ws);
@@ -269,6 +272,7 @@ describe('variant-studio schemas', () => {
       'context-preset.schema.json',
       'context.schema.json',
       'stack-profile.schema.json',
+      'harness-profile.schema.json',
     ]);
     const schema = JSON.parse(readFileSync(path.join(ws, 'schemas/variant.schema.json'), 'utf8')) as {
       required: string[];

@@ -4,6 +4,8 @@ import { ComponentList } from '../components-list/ComponentList';
 import { ContextForm } from '../context-form/ContextForm';
 import { EditorArea } from '../editor/EditorArea';
 import { Explorer } from '../explorer/Explorer';
+import { HarnessesView } from '../harnesses/HarnessesView';
+import { harnessStore, useHarnessView } from '../harnesses/harness-store';
 import { CommandPalette } from '../palette/CommandPalette';
 import { PlaceholdersTable } from '../placeholders/PlaceholdersTable';
 import { PreviewPane } from '../preview/PreviewPane';
@@ -89,6 +91,9 @@ function TopBar() {
           Save all ({dirtyCount})
         </button>
       )}
+      <button className="small" onClick={() => harnessStore.getState().setOpen(true)} data-testid="open-harnesses">
+        Harnesses
+      </button>
       <button
         className="small"
         onClick={() => studio.getState().openCompare()}
@@ -115,6 +120,7 @@ export function App() {
   const explorer = useLayout((s) => s.explorer);
   const preview = useLayout((s) => s.preview);
   const bottom = useLayout((s) => s.bottom);
+  const harnesses = useHarnessView((s) => s.open);
   // The compare view can take the whole window: the other panes shrink to nothing but stay mounted.
   const whole = useStudio((s) => s.compareMaximized && s.compareActive);
   return (
@@ -134,6 +140,7 @@ export function App() {
         <Splitter part="preview" orientation="vertical" sign={-1} label="Resize the preview" />
         <PreviewPane />
       </main>
+      {harnesses && <HarnessesView />}
       <CommandPalette />
       <ConfirmDialog />
       <FolderBrowser />

@@ -111,6 +111,7 @@ export function createFakeApi(
     'entity:undo',
     'help:state',
     'help:seen',
+    'harness:run',
     'compare:set',
     'compare:routing',
     'compare:matrix',
