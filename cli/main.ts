@@ -3,10 +3,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../electron/host/builtin-workspace.js';
 import { EXIT_USAGE, UsageError, type CliIo } from './cli-io.js';
+import { nearestOption } from './nearest-option.js';
 import { buildCommand } from './commands/build.js';
 import { buildProfileCommand } from './commands/build-profile.js';
 import { cacheCommand } from './commands/cache.js';
 import { checkCommand } from './commands/check.js';
+import { instructionsCommand } from './commands/instructions.js';
 import { compareCommand } from './commands/compare.js';
 import type { CompareColumnSpec } from '../shared/engine/compare/compare-builds.js';
 import { parseModelIds } from '../shared/engine/routing/model-ids.js';
@@ -28,6 +30,9 @@ Commands:
              --strict adds Cline's strict checks; --baseline <dir> reports edits that shorten the stable prefix
   snapshot   Render every variant x preset and compare with stored snapshots (exit 1 on a difference); --update rewrites them
   schemas    Write JSON Schemas of the workspace's YAML files to <workspace>/schemas (--check: exit 1 if out of date)
+  instructions  What coding agents load from instruction files: --context <file> (tree, cwd, home, os, env,
+             settings, reads) [--harness <id>]; without --harness every harness profile;
+             --cwd <dir> reads that folder on disk instead (and each harness's global files)
 
 Options:
   --workspace <dir>     Workspace folder (default: the built-in variants)
@@ -42,10 +47,63 @@ Options:
   --cwd <dir>           Discover instruction files on disk from this folder (else the context's virtual tree)
   --fetch-urls          Fetch configured instruction URLs (5 s timeout; failures are warnings)
   --explain             With a profile: print sections and why each instruction file was (not) used
+  --harness <id>        With instructions: one harness profile (harnesses/<id>), e.g. codex, claude-code
   -h, --help            This help
 `;
 
+const SELECT_USAGE =
+  'usage: variant-studio select <model-id>... [--provider <id>] [--preset <name>] [--workspace <dir>] [--format text|json]';
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function optionsFor(command: string) {
+  return {
+    workspace: { type: 'string' },
+    preset: { type: 'string' },
+    context: { type: 'string' },
+    date: { type: 'string' },
+    format: { type: 'string' },
+    variant: { type: 'string' },
+    provider: { type: 'string' },
+    model: { type: 'string', multiple: command === 'select' || command === 'compare' },
+    baseline: { type: 'string' },
+    strict: { type: 'boolean' },
+    update: { type: 'boolean' },
+    check: { type: 'boolean' },
+    dir: { type: 'string' },
+    profile: { type: 'string' },
+    agent: { type: 'string' },
+    cwd: { type: 'string' },
+    'fetch-urls': { type: 'boolean' },
+    explain: { type: 'boolean' },
+    harness: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  } as const;
+}
+
+/** The command's options; an unknown one is a UsageError that names the nearest known option. */
+function parseOptions(command: string, args: readonly string[]) {
+  const options = optionsFor(command);
+  try {
+    return parseArgs({
+      args: [...args],
+      allowPositionals: command === 'select' || command === 'compare',
+      strict: true,
+      tokens: true,
+      options,
+    });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const given = /'(-{1,2}[^']+)'/.exec((error as Error).message)?.[1];
+      const name = given?.replace(/^-+/, '').split('=')[0];
+      const near = name ? nearestOption(name, Object.keys(options)) : undefined;
+      if (given && near) throw new UsageError(`${given}: did you mean --${near}?`);
+      if (given) throw new UsageError(`unknown option '${given}' (see variant-studio --help)`);
+    }
+    throw error;
+  }
+}
 
 function common(values: Record<string, unknown>): CommonOptions {
   const format = (values.format as string | undefined) ?? 'text';
@@ -75,33 +133,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout(`${pkg.version}\n`);
       return 0;
     }
-    const { values, positionals, tokens } = parseArgs({
-      args: [...rest],
-      allowPositionals: command === 'select' || command === 'compare',
-      strict: true,
-      tokens: true,
-      options: {
-        workspace: { type: 'string' },
-        preset: { type: 'string' },
-        context: { type: 'string' },
-        date: { type: 'string' },
-        format: { type: 'string' },
-        variant: { type: 'string' },
-        provider: { type: 'string' },
-        model: { type: 'string', multiple: command === 'select' || command === 'compare' },
-        baseline: { type: 'string' },
-        strict: { type: 'boolean' },
-        update: { type: 'boolean' },
-        check: { type: 'boolean' },
-        dir: { type: 'string' },
-        profile: { type: 'string' },
-        agent: { type: 'string' },
-        cwd: { type: 'string' },
-        'fetch-urls': { type: 'boolean' },
-        explain: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    const { values, positionals, tokens } = parseOptions(command, rest);
     if (values.help) {
       io.stdout(USAGE);
       return 0;
@@ -133,6 +165,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'select': {
         const flagged = (values.model as string[] | undefined) ?? [];
         const models = [...flagged, ...positionals].flatMap(parseModelIds);
+        if (models.length === 0) throw new UsageError(SELECT_USAGE);
         return selectCommand({ ...options, provider: values.provider, models: [...new Set(models)] }, io);
       }
       case 'compare': {
@@ -153,8 +186,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return snapshotCommand({ ...options, dir: values.dir, update: values.update === true }, io);
       case 'schemas':
         return schemasCommand({ ...options, dir: values.dir, check: values.check === true }, io);
+      case 'instructions':
+        return await instructionsCommand({ ...options, harness: values.harness, cwd: values.cwd }, io);
       default:
-        throw new UsageError(`unknown command '${command}' (commands: build, select, compare, cache, check, snapshot, schemas)`);
+        throw new UsageError(
+          `unknown command '${command}' (commands: build, select, compare, cache, check, snapshot, schemas, instructions)`,
+        );
     }
   } catch (error) {
     if (

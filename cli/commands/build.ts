@@ -1,6 +1,7 @@
 import type { SystemPromptContext } from '../../shared/domain/context.js';
 import { buildForContext, buildWorkspaceVariant } from '../../shared/engine/build/build-from-workspace.js';
 import { hostBuildOptions } from '../../electron/host/machine.js';
+import { repositoryRulesOptions, withRepositoryRules } from '../../shared/harness/cline-context.js';
 import { loadTokenCounter } from '../../electron/host/tokens.js';
 import { UsageError, type CliIo } from '../cli-io.js';
 import { cacheFields } from './cache.js';
@@ -26,8 +27,15 @@ export function withModel(context: SystemPromptContext, provider: string | undef
 export async function buildCommand(options: BuildCommandOptions, io: CliIo): Promise<number> {
   const ws = openWorkspace(options.workspace, io.cwd);
   const { context: base } = resolveContext(ws, options.preset, options.context, io.cwd);
-  const context = withModel(base, options.provider, options.model);
   const buildOptions = hostBuildOptions(options.date);
+  // A context's repository: its rules files fill the rule-text fields, as Cline reads them.
+  const withRules = await withRepositoryRules(
+    withModel(base, options.provider, options.model),
+    ws.snapshot.harnesses,
+    repositoryRulesOptions(buildOptions),
+  );
+  if (!withRules.ok) throw new UsageError(withRules.error);
+  const context = withRules.context;
   // JSON output carries the prompt-cache fields: the build tracks which parts are volatile.
   const extra = { trackVolatility: options.format === 'json' };
   const outcome = options.variant

@@ -6,9 +6,14 @@ import { docKey } from '../../shared/ipc/doc-ref.js';
 import { HostError } from '../../shared/ipc/host-error.js';
 import { builtinWorkspaceDir } from './builtin-workspace.js';
 import { buildHandlers } from './channels/build-channels.js';
+import { checkHandlers } from './channels/check-channels.js';
+import { entityHandlers } from './channels/entity-channels.js';
+import { folderHandlers } from './channels/folder-channels.js';
+import { helpHandlers } from './channels/help-channels.js';
 import { compareHandlers } from './channels/compare-channels.js';
 import { documentHandlers } from './channels/document-channels.js';
 import { stackHandlers } from './channels/stack-channels.js';
+import { harnessHandlers } from './channels/harness-channels.js';
 import { workspaceHandlers } from './channels/workspace-channels.js';
 import { applyDiskChanges } from './disk-changes.js';
 import { DraftStore, type StoredDraft } from './drafts.js';
@@ -59,6 +64,11 @@ export class StudioHost implements HostContext {
       ...documentHandlers(this),
       ...buildHandlers(this),
       ...stackHandlers(this),
+      ...checkHandlers(this),
+      ...folderHandlers(this),
+      ...entityHandlers(this),
+      ...helpHandlers(this),
+      ...harnessHandlers(this),
       ...compareHandlers(this),
     };
     this.dispatch = createDispatcher(this.handlers, {

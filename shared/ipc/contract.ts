@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { buildChannels, PreviewResultSchema, TokenCountsSchema } from './channels/builds.js';
+import { checkChannels } from './channels/checks.js';
+import { entityChannels } from './channels/entities.js';
+import { folderChannels } from './channels/folders.js';
+import { helpChannels } from './channels/help.js';
 import { compareChannels, compareEvents } from './channels/compare.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
+import { harnessChannels } from './channels/harnesses.js';
 import { workspaceChannels, WorkspaceViewSchema } from './channels/workspace.js';
 import { DocRefSchema, type DocRef } from './doc-ref.js';
 import { ipcResultSchema } from './ipc-result.js';
@@ -21,6 +26,11 @@ export * from './channels/workspace.js';
 export * from './channels/documents.js';
 export * from './channels/builds.js';
 export * from './channels/stack.js';
+export * from './channels/checks.js';
+export * from './channels/folders.js';
+export * from './channels/entities.js';
+export * from './channels/help.js';
+export * from './channels/harnesses.js';
 export * from './channels/compare.js';
 
 export const CHANNELS = {
@@ -28,6 +38,11 @@ export const CHANNELS = {
   ...documentChannels,
   ...buildChannels,
   ...stackChannels,
+  ...checkChannels,
+  ...folderChannels,
+  ...entityChannels,
+  ...helpChannels,
+  ...harnessChannels,
   ...compareChannels,
 } as const;
 
@@ -51,6 +66,8 @@ export const MenuCommandSchema = z.enum([
   'find',
   'replace',
   'commandPalette',
+  'gettingStarted',
+  'shortcuts',
 ]);
 export type MenuCommand = z.infer<typeof MenuCommandSchema>;
 

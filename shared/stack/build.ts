@@ -187,6 +187,9 @@ export async function buildStackPrompt(
       globalFiles: profile.globalFiles,
       flags: profile.flags,
       instructions: [...profile.instructions, ...context.instructions],
+      blockOrder: profile.blockOrder,
+      relativeInstructions: profile.relativeInstructions,
+      block: profile.instructionBlock,
     },
     options,
   );

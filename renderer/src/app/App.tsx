@@ -1,23 +1,31 @@
+import { useEffect } from 'react';
 import { ComparePanel } from '../compare/ComparePanel';
 import { ComponentList } from '../components-list/ComponentList';
 import { ContextForm } from '../context-form/ContextForm';
 import { EditorArea } from '../editor/EditorArea';
 import { Explorer } from '../explorer/Explorer';
+import { HarnessesView } from '../harnesses/HarnessesView';
+import { harnessStore, useHarnessView } from '../harnesses/harness-store';
 import { CommandPalette } from '../palette/CommandPalette';
 import { PlaceholdersTable } from '../placeholders/PlaceholdersTable';
 import { PreviewPane } from '../preview/PreviewPane';
+import { ProblemCount, ProblemsPanel } from '../problems/ProblemsPanel';
 import { PresetSelect } from '../context-form/PresetSelect';
+import { FolderBrowser } from '../folders/FolderBrowser';
+import { HelpPanel } from '../help/HelpPanel';
 import { studio, useStudio } from '../store';
 import type { BottomTab } from './ui-slice';
 import { useLayout } from './layout-store';
 import { ConfirmDialog, LiveRegion, Notices } from './Overlays';
 import { Splitter } from './Splitter';
+import { TextPrompt } from './TextPrompt';
 
 const BOTTOM_TABS: [BottomTab, string][] = [
   ['components', 'Components'],
   ['placeholders', 'Placeholders'],
   ['context', 'Context'],
   ['compare', 'Compare'],
+  ['problems', 'Problems'],
 ];
 
 function BottomPanel() {
@@ -35,6 +43,7 @@ function BottomPanel() {
             data-testid={`bottom-tab-${id}`}
           >
             {label}
+            {id === 'problems' && <ProblemCount />}
           </button>
         ))}
       </div>
@@ -43,8 +52,25 @@ function BottomPanel() {
         {tab === 'placeholders' && <PlaceholdersTable />}
         {tab === 'context' && <ContextForm />}
         {tab === 'compare' && <ComparePanel />}
+        {tab === 'problems' && <ProblemsPanel />}
       </div>
     </section>
+  );
+}
+
+/** The open workspace's name in the top bar and the window title. */
+function WorkspaceName() {
+  const name = useStudio((s) => s.workspace?.name);
+  const readOnly = useStudio((s) => s.workspace?.readOnly === true);
+  useEffect(() => {
+    document.title = name ? `${name} — Variant Studio` : 'Variant Studio';
+  }, [name]);
+  if (!name) return null;
+  return (
+    <span className="workspace-name" data-testid="workspace-name">
+      {name}
+      {readOnly && <span className="badge">read-only</span>}
+    </span>
   );
 }
 
@@ -54,6 +80,7 @@ function TopBar() {
   return (
     <header className="topbar">
       <span className="app-name">Variant Studio</span>
+      <WorkspaceName />
       <span className="top-preset">
         <PresetSelect label="Context" ariaLabel="Context preset" testId="preset-select" />
         {edited && <span className="badge">edited</span>}
@@ -64,6 +91,9 @@ function TopBar() {
           Save all ({dirtyCount})
         </button>
       )}
+      <button className="small" onClick={() => harnessStore.getState().setOpen(true)} data-testid="open-harnesses">
+        Harnesses
+      </button>
       <button
         className="small"
         onClick={() => studio.getState().openCompare()}
@@ -75,6 +105,13 @@ function TopBar() {
       <button className="small" onClick={() => studio.getState().openPalette()} title="Ctrl+Shift+P">
         Commands
       </button>
+      <button
+        className="small"
+        onClick={() => studio.getState().showHelp('getting-started')}
+        title="Getting started and keyboard shortcuts"
+      >
+        Help
+      </button>
     </header>
   );
 }
@@ -83,6 +120,7 @@ export function App() {
   const explorer = useLayout((s) => s.explorer);
   const preview = useLayout((s) => s.preview);
   const bottom = useLayout((s) => s.bottom);
+  const harnesses = useHarnessView((s) => s.open);
   // The compare view can take the whole window: the other panes shrink to nothing but stay mounted.
   const whole = useStudio((s) => s.compareMaximized && s.compareActive);
   return (
@@ -102,8 +140,12 @@ export function App() {
         <Splitter part="preview" orientation="vertical" sign={-1} label="Resize the preview" />
         <PreviewPane />
       </main>
+      {harnesses && <HarnessesView />}
       <CommandPalette />
       <ConfirmDialog />
+      <FolderBrowser />
+      <TextPrompt />
+      <HelpPanel />
       <Notices />
       <LiveRegion />
     </div>

@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { allPresets } from '../context-form/context-slice';
 import { formatProblem } from '../../../shared/domain/problems';
 import type { DocRef, DocumentInfo } from '../../../shared/ipc/contract';
 import { useStudio, studio } from '../store';
+import { EntityMenu, entityMenuHandlers, type EntityMenuState } from './EntityMenu';
 
 function variantOf(ref: DocRef): string | null {
   return 'variantId' in ref ? ref.variantId : null;
@@ -30,7 +31,7 @@ function Group({
   );
 }
 
-function DocItem({ doc, label }: { doc: DocumentInfo; label?: string }) {
+function DocItem({ doc, label, menu }: { doc: DocumentInfo; label?: string; menu?: ReturnType<typeof entityMenuHandlers> | undefined }) {
   const active = useStudio((s) => s.activeTab === doc.key);
   const dirty = useStudio((s) => s.docs[doc.key]?.dirty ?? doc.dirty);
   return (
@@ -39,6 +40,7 @@ function DocItem({ doc, label }: { doc: DocumentInfo; label?: string }) {
         className={`explorer-item doc${active ? ' active' : ''}`}
         title={doc.path}
         onClick={() => void studio.getState().openDoc(doc.ref)}
+        {...menu}
       >
         {label ?? doc.title}
         {dirty && <span className="dirty-dot" aria-label="unsaved" />}
@@ -53,6 +55,8 @@ export function Explorer() {
   const currentProfile = useStudio((s) => s.currentProfileId);
   const presetName = useStudio((s) => s.presetName);
   const presets = useMemo(() => allPresets(ws), [ws]);
+  const [menu, setMenu] = useState<EntityMenuState | null>(null);
+  const closeMenu = useCallback(() => setMenu(null), []);
   if (!ws)
     return (
       <nav className="explorer" aria-label="Explorer">
@@ -66,6 +70,7 @@ export function Explorer() {
   }
   const variantIds = [...new Set([...ws.variants.map((v) => v.id), ...byVariant.keys()])].sort();
   const docsOf = (kind: DocRef['kind']) => ws.documents.filter((d) => d.ref.kind === kind);
+  const harnessDocs = docsOf('harness-file').sort((a, b) => a.path.localeCompare(b.path));
   const broken = (id: string) => !ws.variants.some((v) => v.id === id);
   const errors = ws.problems.filter((p) => p.severity === 'error');
   return (
@@ -109,6 +114,7 @@ export function Explorer() {
                 title={info?.description ?? 'This variant does not load; see the problems above.'}
                 onClick={() => void studio.getState().selectVariant(id, true)}
                 disabled={broken(id) && docs.length === 0}
+                {...entityMenuHandlers({ kind: 'variant', id }, setMenu)}
               >
                 {id} {info && <span className="muted">{info.family}</span>}
                 {broken(id) && <span className="badge error">broken</span>}
@@ -116,7 +122,19 @@ export function Explorer() {
               {current === id || broken(id) ? (
                 <ul role="list" className="nested">
                   {docs.map((d) => (
-                    <DocItem key={d.key} doc={d} label={d.path.split('/').slice(2).join('/')} />
+                    <DocItem
+                      key={d.key}
+                      doc={d}
+                      label={d.path.split('/').slice(2).join('/')}
+                      menu={
+                        d.ref.kind === 'component-override'
+                          ? entityMenuHandlers(
+                              { kind: 'component-override', variantId: d.ref.variantId, componentId: d.ref.componentId },
+                              setMenu,
+                            )
+                          : undefined
+                      }
+                    />
                   ))}
                 </ul>
               ) : null}
@@ -152,6 +170,11 @@ export function Explorer() {
           </li>
         ))}
       </Group>
+      <Group title="Harness profiles" count={harnessDocs.length} defaultOpen={false}>
+        {harnessDocs.map((d) => (
+          <DocItem key={d.key} doc={d} label={d.ref.kind === 'harness-file' ? `${d.ref.harnessId} · ${d.ref.file}` : d.title} />
+        ))}
+      </Group>
       <Group title="Components" count={ws.components.length} defaultOpen={false}>
         {ws.components.map((c) => (
           <li key={c.id}>
@@ -176,6 +199,7 @@ export function Explorer() {
               className="explorer-item"
               title={t.families.join(', ')}
               onClick={() => void studio.getState().openDoc({ kind: 'tool', toolId: t.id })}
+              {...entityMenuHandlers({ kind: 'tool', id: t.id }, setMenu)}
             >
               {t.id}
             </button>
@@ -189,6 +213,7 @@ export function Explorer() {
               className={`explorer-item${presetName === p.name ? ' current' : ''}`}
               title={p.description}
               onClick={() => void studio.getState().loadPreset(p.name)}
+              {...entityMenuHandlers({ kind: 'preset', name: p.name }, setMenu)}
             >
               {p.name}
               {p.kind === 'stack' && <span className="muted"> stack</span>}
@@ -207,6 +232,7 @@ export function Explorer() {
       {docsOf('workspace-config').map((d) => (
         <DocItem key={d.key} doc={d} label="workspace.yaml" />
       ))}
+      {menu && <EntityMenu menu={menu} close={closeMenu} />}
     </nav>
   );
 }

@@ -9,6 +9,7 @@ import type { ComponentsSlice } from '../components-list/components-slice';
 import type { PlaceholdersSlice } from '../placeholders/placeholders-slice';
 import type { PaletteSlice } from '../palette/palette-slice';
 import type { CompareSlice } from '../compare/compare-slice';
+import type { ProblemsSlice } from '../problems/problems-slice';
 
 export type StudioState = WorkspaceSlice &
   DocsSlice &
@@ -19,6 +20,7 @@ export type StudioState = WorkspaceSlice &
   ComponentsSlice &
   PlaceholdersSlice &
   PaletteSlice &
-  CompareSlice;
+  CompareSlice &
+  ProblemsSlice;
 
 export type SliceCreator<T> = StateCreator<StudioState, [], [], T>;
