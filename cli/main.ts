@@ -6,6 +6,8 @@ import { EXIT_USAGE, UsageError, type CliIo } from './cli-io.js';
 import { buildCommand } from './commands/build.js';
 import { buildProfileCommand } from './commands/build-profile.js';
 import { checkCommand } from './commands/check.js';
+import { exportCommand } from './commands/export.js';
+import { importCommand } from './commands/import.js';
 import type { CommonOptions } from './commands/options.js';
 import { schemasCommand } from './commands/schemas.js';
 import { selectCommand } from './commands/select.js';
@@ -20,6 +22,8 @@ Commands:
   check      Lint a workspace (exit 1 on errors); --strict adds Cline's strict checks
   snapshot   Render every variant x preset and compare with stored snapshots (exit 1 on a difference); --update rewrites them
   schemas    Write JSON Schemas of the workspace's YAML files to <workspace>/schemas (--check: exit 1 if out of date)
+  export     Write a bundle (.zip) of variants and profiles, or TypeScript / Markdown / API requests (export --help)
+  import     Import a bundle into a workspace, everything or nothing (import --help)
 
 Options:
   --workspace <dir>     Workspace folder (default: the built-in variants)
@@ -66,6 +70,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout(`${pkg.version}\n`);
       return 0;
     }
+    if (command === 'export') return await exportCommand(rest, io);
+    if (command === 'import') return await importCommand(rest, io);
     const { values, positionals } = parseArgs({
       args: [...rest],
       allowPositionals: command === 'select',
@@ -130,7 +136,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'schemas':
         return schemasCommand({ ...options, dir: values.dir, check: values.check === true }, io);
       default:
-        throw new UsageError(`unknown command '${command}' (commands: build, select, check, snapshot, schemas)`);
+        throw new UsageError(`unknown command '${command}' (commands: build, select, check, snapshot, schemas, export, import)`);
     }
   } catch (error) {
     if (

@@ -2,26 +2,16 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
-import type { BuildOptions } from '../../shared/engine/environment.js';
+import { deterministicBuildOptions } from '../../shared/engine/build/deterministic-options.js';
 import { EXIT_FINDINGS, EXIT_OK, type CliIo } from '../cli-io.js';
 import { openWorkspace } from '../workspace-input.js';
 import type { CommonOptions } from './options.js';
 
+export { deterministicBuildOptions, SNAPSHOT_DEFAULT_DATE } from '../../shared/engine/build/deterministic-options.js';
+
 export interface SnapshotCommandOptions extends CommonOptions {
   dir?: string | undefined;
   update: boolean;
-}
-
-/** The date snapshots use when neither the preset nor --date sets one. */
-export const SNAPSHOT_DEFAULT_DATE = '2026-01-15';
-
-/**
- * Build options that do not depend on this machine or today, so a snapshot rendered
- * anywhere is the same: the engine's default machine facts, a fixed fallback cwd and a
- * fixed date (presets that set `date` or `machine` still win).
- */
-export function deterministicBuildOptions(date?: string): BuildOptions {
-  return { now: date ?? SNAPSHOT_DEFAULT_DATE, processCwd: '/workspace' };
 }
 
 /**
