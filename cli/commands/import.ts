@@ -99,7 +99,7 @@ export async function importCommand(args: readonly string[], io: CliIo): Promise
   }
   let contents;
   try {
-    contents = readBundle(bytes);
+    contents = await readBundle(bytes);
   } catch (error) {
     if (error instanceof BundleRejected) {
       io.stderr(`variant-studio: ${file}: ${error.message}; nothing was written\n`);

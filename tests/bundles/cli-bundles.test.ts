@@ -54,7 +54,7 @@ describe('variant-studio export', () => {
     const r = await run(['export', '--workspace', ws, '--variant', 'generic', '--preset', 'browser', '--out', zip]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    const contents = readBundle(fs.readFileSync(zip));
+    const contents = await readBundle(fs.readFileSync(zip));
     expect([...contents.files.keys()].sort()).toEqual([
       'components/AGENT_ROLE_SECTION.md',
       'components/SYSTEM_INFO_SECTION.md',
@@ -72,7 +72,7 @@ describe('variant-studio export', () => {
   it('a complete export carries workspace.yaml', async () => {
     const zip = path.join(temp(), 'all.zip');
     expect((await run(['export', '--workspace', mini(), '--out', zip])).code).toBe(0);
-    expect(readBundle(fs.readFileSync(zip)).files.get('workspace.yaml')).toBe(miniWorkspace()['workspace.yaml']);
+    expect((await readBundle(fs.readFileSync(zip))).files.get('workspace.yaml')).toBe(miniWorkspace()['workspace.yaml']);
   });
 
   it('--format md writes the prompts as snapshot files', async () => {

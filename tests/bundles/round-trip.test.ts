@@ -48,7 +48,7 @@ describe('round trip: every built-in variant, rendered, into an empty workspace'
       /^wrote .*builtin\.zip: 8 variant\(s\), 1 profile\(s\), 10 preset\(s\), \d+ file\(s\) with rendered prompts, \d+ bytes\n$/,
     );
 
-    const contents = readBundle(readFileSync(zip));
+    const contents = await readBundle(readFileSync(zip));
     const builtin = builtinWorkspaceDir();
     const snapshotsDir = path.join(builtin, 'snapshots');
     // Every rendered Markdown file is the stored snapshot of that variant x preset.

@@ -38,8 +38,14 @@ function decode(name: string, bytes: Uint8Array): string {
   }
 }
 
-/** The structural part: archive, names, manifest, sizes, checksums, layout. */
-export function readBundleArchive(bytes: Uint8Array, options: { limits?: BundleLimits; onProgress?: ReadProgress } = {}): BundleContents {
+/**
+ * The structural part: archive, names, manifest, sizes, checksums, layout. Yields to the event
+ * loop every megabyte or so, so progress reaches the window while a large bundle is read.
+ */
+export async function readBundleArchive(
+  bytes: Uint8Array,
+  options: { limits?: BundleLimits; onProgress?: ReadProgress } = {},
+): Promise<BundleContents> {
   const limits = options.limits ?? BUNDLE_LIMITS;
   const entries = listZipEntries(bytes, limits);
   for (const entry of entries) {
@@ -76,6 +82,7 @@ export function readBundleArchive(bytes: Uint8Array, options: { limits?: BundleL
   const rendered = new Map<string, string>();
   const total = fileEntries.reduce((n, e) => n + e.size, 0);
   let done = 0;
+  let sinceYield = 0;
   for (const entry of [...fileEntries].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const expected = listed.get(entry.name)!;
     if (entry.size !== expected.size)
@@ -86,14 +93,23 @@ export function readBundleArchive(bytes: Uint8Array, options: { limits?: BundleL
     const text = decode(entry.name, data);
     (isRenderedPath(entry.name) ? rendered : files).set(entry.name, text);
     done += entry.size;
-    options.onProgress?.(done, total);
+    sinceYield += entry.size;
+    if (sinceYield > 1024 * 1024) {
+      sinceYield = 0;
+      options.onProgress?.(done, total);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
+  options.onProgress?.(total, total);
   return { manifest, files, rendered };
 }
 
 /** Every check, the workspace loader's included. */
-export function readBundle(bytes: Uint8Array, options: { limits?: BundleLimits; onProgress?: ReadProgress } = {}): BundleContents {
-  const contents = readBundleArchive(bytes, options);
+export async function readBundle(
+  bytes: Uint8Array,
+  options: { limits?: BundleLimits; onProgress?: ReadProgress } = {},
+): Promise<BundleContents> {
+  const contents = await readBundleArchive(bytes, options);
   checkBundleLoads(contents.files);
   return contents;
 }
