@@ -6,6 +6,7 @@ import { docKey } from '../../shared/ipc/doc-ref.js';
 import { HostError } from '../../shared/ipc/host-error.js';
 import { builtinWorkspaceDir } from './builtin-workspace.js';
 import { buildHandlers } from './channels/build-channels.js';
+import { bundleHandlers } from './channels/bundle-channels.js';
 import { documentHandlers } from './channels/document-channels.js';
 import { stackHandlers } from './channels/stack-channels.js';
 import { workspaceHandlers } from './channels/workspace-channels.js';
@@ -19,7 +20,7 @@ import { UserSettings } from './user-settings.js';
 import { WorkspaceWatcher } from './watcher.js';
 import { WorkspaceSession } from './workspace-session.js';
 
-export type { FolderPurpose, StudioHostOptions } from './host-context.js';
+export type { FilePurpose, FolderPurpose, StudioHostOptions } from './host-context.js';
 
 type Listener = (event: EventName, payload: unknown) => void;
 
@@ -58,6 +59,7 @@ export class StudioHost implements HostContext {
       ...documentHandlers(this),
       ...buildHandlers(this),
       ...stackHandlers(this),
+      ...bundleHandlers(this),
     };
     this.dispatch = createDispatcher(this.handlers, {
       validateResponses: options.validate,

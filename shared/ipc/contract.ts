@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { buildChannels, PreviewResultSchema, TokenCountsSchema } from './channels/builds.js';
+import { bundleChannels, BundleProgressSchema } from './channels/bundles.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
 import { workspaceChannels, WorkspaceViewSchema } from './channels/workspace.js';
@@ -20,12 +21,14 @@ export * from './channels/workspace.js';
 export * from './channels/documents.js';
 export * from './channels/builds.js';
 export * from './channels/stack.js';
+export * from './channels/bundles.js';
 
 export const CHANNELS = {
   ...workspaceChannels,
   ...documentChannels,
   ...buildChannels,
   ...stackChannels,
+  ...bundleChannels,
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;
@@ -56,6 +59,8 @@ export const EVENTS = {
   'doc:changedOnDisk': z.object({ ref: DocRefSchema, text: z.string().nullable(), conflict: z.boolean() }).strict(),
   'preview:result': PreviewResultSchema,
   'preview:tokens': z.object({ seq: z.number().int(), text: TokenCountsSchema, baseline: TokenCountsSchema.nullable() }).strict(),
+  /** How far a bundle export, read or import has come (large bundles). */
+  'bundle:progress': BundleProgressSchema,
   /** An application-menu command (Electron only; browser mode has no menu). */
   'menu:command': z.object({ command: MenuCommandSchema }).strict(),
 } as const;
