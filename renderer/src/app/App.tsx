@@ -1,3 +1,4 @@
+import { BundleDialogs } from '../bundles/BundleDialogs';
 import { ComparePanel } from '../compare/ComparePanel';
 import { ComponentList } from '../components-list/ComponentList';
 import { ContextForm } from '../context-form/ContextForm';
@@ -90,6 +91,7 @@ export function App() {
         <PreviewPane />
       </main>
       <CommandPalette />
+      <BundleDialogs />
       <ConfirmDialog />
       <Notices />
       <LiveRegion />

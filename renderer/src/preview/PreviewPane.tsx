@@ -3,6 +3,7 @@ import { useDeferredValue, useMemo } from 'react';
 import type { BuildWarning, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import type { BaselineSpec } from '../../../shared/ipc/contract';
 import { formatCount } from '../app/format';
+import { CopyButtons } from '../bundles/CopyButtons';
 import { DiffView } from '../diff/DiffView';
 import { NONE, studio, useStudio, type StudioState } from '../store';
 import { jumpToSource } from './jump';
@@ -273,6 +274,7 @@ export function PreviewPane() {
           {title}
           {builtVariant && target?.kind !== 'variant' && <span className="muted"> → {builtVariant}</span>}
         </h2>
+        <CopyButtons />
         <DiffControls />
       </header>
       <Sizes />

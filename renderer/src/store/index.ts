@@ -2,6 +2,7 @@ import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { StudioApi } from '../../../shared/ipc/contract';
 import { createUiSlice } from '../app/ui-slice';
+import { createBundlesSlice } from '../bundles/bundles-slice';
 import { createCompareSlice } from '../compare/compare-slice';
 import { createComponentsSlice } from '../components-list/components-slice';
 import { createContextSlice } from '../context-form/context-slice';
@@ -28,6 +29,7 @@ export function createStudioStore(): StoreApi<StudioState> {
     ...createPlaceholdersSlice(...a),
     ...createPaletteSlice(...a),
     ...createCompareSlice(...a),
+    ...createBundlesSlice(...a),
   }));
 }
 
@@ -48,6 +50,7 @@ export function connectStore(api: StudioApi, store: StoreApi<StudioState> = stud
     api.on('doc:changedOnDisk', (p) => store.getState().applyDiskChange(p)),
     api.on('preview:result', (r) => store.getState().applyPreview(r)),
     api.on('preview:tokens', (t) => store.getState().applyTokens(t)),
+    api.on('bundle:progress', (p) => store.getState().applyBundleProgress(p)),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -9,6 +9,7 @@ import type { ComponentsSlice } from '../components-list/components-slice';
 import type { PlaceholdersSlice } from '../placeholders/placeholders-slice';
 import type { PaletteSlice } from '../palette/palette-slice';
 import type { CompareSlice } from '../compare/compare-slice';
+import type { BundlesSlice } from '../bundles/bundles-slice';
 
 export type StudioState = WorkspaceSlice &
   DocsSlice &
@@ -19,6 +20,7 @@ export type StudioState = WorkspaceSlice &
   ComponentsSlice &
   PlaceholdersSlice &
   PaletteSlice &
-  CompareSlice;
+  CompareSlice &
+  BundlesSlice;
 
 export type SliceCreator<T> = StateCreator<StudioState, [], [], T>;

@@ -102,6 +102,15 @@ export function createFakeApi(
     'tokens:count',
     'snapshot:pin',
     'machine:info',
+    'bundle:capabilities',
+    'bundle:export',
+    'bundle:download',
+    'bundle:upload',
+    'bundle:plan',
+    'bundle:diff',
+    'bundle:apply',
+    'bundle:discard',
+    'bundle:request',
   ];
   for (const ch of channels) {
     (api as unknown as Record<string, unknown>)[ch] = async (request: unknown) => {
