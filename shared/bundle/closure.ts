@@ -62,15 +62,14 @@ function chooseIds(
   whyMissing: (id: string) => string | undefined,
 ): string[] {
   if (wanted === undefined) return otherNamed ? [] : [...available];
-  const out: string[] = [];
   for (const id of wanted) {
     if (!available.includes(id)) {
       const why = whyMissing(id);
       throw new ExportSelectionError(why ?? `no ${kind} '${id}' in this workspace (${kind}s: ${available.join(', ') || 'none'})`);
     }
-    if (!out.includes(id)) out.push(id);
   }
-  return out;
+  // In the workspace's order, however they were picked: the same choice gives the same bundle.
+  return available.filter((id) => wanted.includes(id));
 }
 
 function extendsOf(source: WorkspaceFileSource, preset: string): string | undefined {

@@ -69,6 +69,20 @@ describe('variant-studio export', () => {
     expect(contents.manifest.sourceWorkspace).toBe('Mini');
   });
 
+  it('the same choice in another order gives the same bytes', async () => {
+    const dir = temp();
+    process.env.SOURCE_DATE_EPOCH = '1768435200';
+    try {
+      expect((await run(['export', '--variant', 'xs', '--variant', 'gpt-5', '--out', path.join(dir, 'a.zip')])).code).toBe(0);
+      expect((await run(['export', '--variant', 'gpt-5', '--variant', 'xs', '--out', path.join(dir, 'b.zip')])).code).toBe(0);
+    } finally {
+      delete process.env.SOURCE_DATE_EPOCH;
+    }
+    expect(fs.readFileSync(path.join(dir, 'a.zip')).equals(fs.readFileSync(path.join(dir, 'b.zip')))).toBe(true);
+    // In the workspace's selection order (xs comes before gpt-5 there).
+    expect((await readBundle(fs.readFileSync(path.join(dir, 'a.zip')))).manifest.contents.variants).toEqual(['xs', 'gpt-5']);
+  });
+
   it('a complete export carries workspace.yaml', async () => {
     const zip = path.join(temp(), 'all.zip');
     expect((await run(['export', '--workspace', mini(), '--out', zip])).code).toBe(0);

@@ -123,6 +123,7 @@ export function ImportDialog() {
   const busy = useStudio((s) => s.bundleBusy);
   const open = useStudio((s) => s.workspace);
   const pending = undecided(plan, choices);
+  const identical = (plan?.items ?? []).filter((i) => i.status === 'identical');
   const changes = plan ? plan.items.filter((i) => (choices[i.key]?.action ?? 'keep') !== 'keep').length : 0;
   return (
     <>
@@ -164,11 +165,27 @@ export function ImportDialog() {
             </p>
             <table className="plan-items">
               <tbody>
-                {plan.items.map((item) => (
-                  <ItemRow key={item.key} item={item} choice={choices[item.key]} />
-                ))}
+                {plan.items
+                  .filter((i) => i.status !== 'identical')
+                  .map((item) => (
+                    <ItemRow key={item.key} item={item} choice={choices[item.key]} />
+                  ))}
               </tbody>
             </table>
+            {identical.length > 0 && (
+              <details data-testid="plan-identical">
+                <summary>
+                  {identical.length} item{identical.length === 1 ? ' is' : 's are'} identical in the workspace (nothing to do)
+                </summary>
+                <table className="plan-items">
+                  <tbody>
+                    {identical.map((item) => (
+                      <ItemRow key={item.key} item={item} choice={choices[item.key]} />
+                    ))}
+                  </tbody>
+                </table>
+              </details>
+            )}
           </>
         )}
       </div>
