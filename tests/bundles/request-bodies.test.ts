@@ -16,6 +16,10 @@ const ws = loadWorkspace(folderFileSource(builtinWorkspaceDir()));
 
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+const PROPERTIES = {
+  text: { type: 'string', description: 'What to say.' },
+  tags: { type: 'array', description: 'Tags.', items: { type: 'string' } },
+};
 const TOOL = {
   openai: [
     {
@@ -23,31 +27,12 @@ const TOOL = {
       function: {
         name: 'say',
         description: 'Say something.',
-        parameters: {
-          type: 'object' as const,
-          properties: {
-            text: { type: 'string', description: 'What to say.' },
-            tags: { type: 'array', description: 'Tags.', items: { type: 'string' } },
-          },
-          required: ['text'],
-          additionalProperties: false as const,
-        },
+        parameters: { type: 'object' as const, properties: PROPERTIES, required: ['text'], additionalProperties: false as const },
       },
     },
   ],
   anthropic: [
-    {
-      name: 'say',
-      description: 'Say something.',
-      input_schema: {
-        type: 'object' as const,
-        properties: {
-          text: { type: 'string', description: 'What to say.' },
-          tags: { type: 'array', description: 'Tags.', items: { type: 'string' } },
-        },
-        required: ['text'],
-      },
-    },
+    { name: 'say', description: 'Say something.', input_schema: { type: 'object' as const, properties: PROPERTIES, required: ['text'] } },
   ],
   gemini: [
     {
@@ -55,10 +40,7 @@ const TOOL = {
       description: 'Say something.',
       parameters: {
         type: 'OBJECT' as const,
-        properties: {
-          text: { type: 'STRING', description: 'What to say.' },
-          tags: { type: 'ARRAY', description: 'Tags.', items: { type: 'string' } },
-        },
+        properties: { text: { ...PROPERTIES.text, type: 'STRING' }, tags: { ...PROPERTIES.tags, type: 'ARRAY' } },
         required: ['text'],
       },
     },

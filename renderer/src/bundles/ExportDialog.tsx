@@ -11,25 +11,27 @@ const FORMATS: [ExportFormat, string, string][] = [
   ['request', 'API requests', 'Request bodies for each variant under each preset, ready for curl.'],
 ];
 
-function Checks({
+function Checks<T extends string>({
   legend,
   all,
   chosen,
   onChange,
   testId,
+  label = (id) => id,
 }: {
   legend: string;
-  all: string[];
-  chosen: string[];
-  onChange: (next: string[]) => void;
+  all: readonly T[];
+  chosen: T[];
+  onChange: (next: T[]) => void;
   testId: string;
+  label?: (id: T) => string;
 }) {
   if (all.length === 0) return null;
   return (
     <fieldset data-testid={testId}>
       <legend>
         {legend}{' '}
-        <button type="button" className="link" onClick={() => onChange(chosen.length === all.length ? [] : all)}>
+        <button type="button" className="link" onClick={() => onChange(chosen.length === all.length ? [] : [...all])}>
           {chosen.length === all.length ? 'none' : 'all'}
         </button>
       </legend>
@@ -43,7 +45,7 @@ function Checks({
                 onChange(e.target.checked ? all.filter((x) => x === id || chosen.includes(x)) : chosen.filter((x) => x !== id))
               }
             />{' '}
-            {id}
+            {label(id)}
           </label>
         ))}
       </div>
@@ -105,23 +107,7 @@ export function ExportDialog({ initialFormat }: { initialFormat: ExportFormat })
           </label>
         )}
         {format === 'request' && (
-          <fieldset>
-            <legend>APIs</legend>
-            <div className="choices">
-              {API_KINDS.map((api) => (
-                <label key={api}>
-                  <input
-                    type="checkbox"
-                    checked={apis.includes(api)}
-                    onChange={(e) =>
-                      setApis(e.target.checked ? API_KINDS.filter((a) => a === api || apis.includes(a)) : apis.filter((a) => a !== api))
-                    }
-                  />{' '}
-                  {API_LABELS[api]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <Checks legend="APIs" all={API_KINDS} chosen={apis} onChange={setApis} testId="export-apis" label={(api) => API_LABELS[api]} />
         )}
       </div>
       <div className="buttons">
