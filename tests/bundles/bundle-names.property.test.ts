@@ -20,8 +20,8 @@ const BAD = ['.', '..', ' ', '\\', ':', '*', '?', '\0', '\u0001', '\u007f', 'CON
 const token = fc.oneof({ arbitrary: fc.constantFrom(...GOOD), weight: 12 }, { arbitrary: fc.constantFrom(...BAD), weight: 1 });
 const segment = fc.array(token, { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''));
 const prefix = fc.oneof(
-  { arbitrary: fc.constant('rendered/'), weight: 12 },
-  { arbitrary: fc.constantFrom('/', 'C:/', '', 'variants/'), weight: 1 },
+  { arbitrary: fc.constant('rendered/'), weight: 10 },
+  { arbitrary: fc.constantFrom('/', 'C:/', '', 'variants/', 'variants/v/', 'tools/', 'notes/'), weight: 2 },
 );
 const name = fc.tuple(prefix, fc.array(segment, { minLength: 1, maxLength: 3 })).map(([p, segments]) => `${p}${segments.join('/')}`);
 const content = fc.oneof(
@@ -53,6 +53,17 @@ function portable(n: string): boolean {
     );
 }
 
+/** Where a bundle may put a file (docs/bundles.md), written independently of the reader. */
+function inLayout(n: string): boolean {
+  const id = '(?!\\.\\.?/)[A-Za-z0-9_.-]+';
+  return (
+    n.startsWith('rendered/') ||
+    n === 'workspace.yaml' ||
+    new RegExp(`^(variants|profiles)/${id}/.+$`).test(n) ||
+    new RegExp(`^(tools/${id}\\.yaml|components/${id}\\.md|contexts/${id}\\.yaml)$`).test(n)
+  );
+}
+
 function foldClash(names: string[]): boolean {
   const seen = new Map<string, string>();
   for (const n of names) {
@@ -73,7 +84,7 @@ describe('bundle entry names and sizes (property)', () => {
       fc.asyncProperty(fc.dictionary(name, content, { minKeys: 1, maxKeys: 5 }), async (files) => {
         const names = Object.keys(files);
         const zip = craftBundle(files);
-        const namesOk = names.every((n) => portable(n) && n.startsWith('rendered/')) && !foldClash([...names, 'manifest.json']);
+        const namesOk = names.every((n) => portable(n) && inLayout(n)) && !foldClash([...names, 'manifest.json']);
         let sizesOk = true;
         try {
           // The sizes as the archive declares them, without the limits under test.
@@ -88,14 +99,15 @@ describe('bundle entry names and sizes (property)', () => {
           expect(namesOk).toBe(false);
         }
         const expectAccept = namesOk && sizesOk;
-        let outcome: { accepted: true; rendered: Record<string, string> } | { accepted: false; entry: string | null };
+        let outcome: { accepted: true; entries: Record<string, string> } | { accepted: false; entry: string | null };
         try {
-          outcome = { accepted: true, rendered: Object.fromEntries((await readBundleArchive(zip, { limits: LIMITS })).rendered) };
+          const read = await readBundleArchive(zip, { limits: LIMITS });
+          outcome = { accepted: true, entries: Object.fromEntries([...read.files, ...read.rendered]) };
         } catch (error) {
           if (!(error instanceof BundleRejected)) throw error;
           outcome = { accepted: false, entry: error.entry };
         }
-        if (expectAccept) expect(outcome).toEqual({ accepted: true, rendered: files });
+        if (expectAccept) expect(outcome).toEqual({ accepted: true, entries: files });
         else {
           expect(outcome.accepted).toBe(false);
           // The entry at fault: one of the names, or a folder of one (two folders that fold to one).

@@ -92,7 +92,7 @@ describe('variant-studio build', async () => {
     [['build', '--format', 'xml'], "variant-studio: --format must be text or json, not 'xml'"],
     [['build', '--date', '2026-13-45'], "variant-studio: --date must be a date as YYYY-MM-DD, not '2026-13-45'"],
     [['build', '--bogus'], "variant-studio: Unknown option '--bogus'"],
-    [['frobnicate'], "variant-studio: unknown command 'frobnicate' (commands: build, select, check, snapshot, schemas)"],
+    [['frobnicate'], "variant-studio: unknown command 'frobnicate' (commands: build, select, check, snapshot, schemas, export, import)"],
   ])('%j is a one-line error with exit code 2', async (args, message) => {
     const ws = workspace();
     const r = await run([...args, '--workspace', ws]);
