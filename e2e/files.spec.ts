@@ -63,6 +63,30 @@ test('an edit made in another editor shows up', async ({ studio: page, app }) =>
   await expect(page.getByTestId('tabs').locator('.tab.active .dirty-dot')).toHaveCount(0);
 });
 
+test('a conflict with the disk stays until I choose, across a reload of the window', async ({ studio: page, app }) => {
+  const file = path.join(app.workspace!, 'variants/generic/template.md');
+  await typeInTemplate(page, 2, 'Mine-unsaved');
+  await expect(previewLines(page)).toContainText('Mine-unsaved');
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('{{AGENT_ROLE_SECTION}}\n', '{{AGENT_ROLE_SECTION}}\nTheirs-on-disk\n'));
+  const banner = page.getByTestId('disk-banner');
+  await expect(banner).toContainText('changed on disk while you had unsaved edits');
+  await page.reload();
+  await waitForPreview(page);
+  await expect(banner).toContainText('changed on disk while you had unsaved edits');
+  await expect(page.locator('[data-testid=template-editor] .view-lines')).toContainText('Mine-unsaved');
+  await banner.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await waitForPreview(page);
+  await expect(page.locator('[data-testid=template-editor] .view-lines')).toContainText('Mine-unsaved');
+  await expect(banner).toHaveCount(0);
+  // Kept mine: saving writes over the disk's version without asking again.
+  await page.keyboard.press('Control+S');
+  await expect(page.getByTestId('tabs').locator('.tab.active .dirty-dot')).toHaveCount(0);
+  expect(fs.readFileSync(file, 'utf8')).toContain('Mine-unsaved');
+  expect(fs.readFileSync(file, 'utf8')).not.toContain('Theirs-on-disk');
+});
+
 test.describe('a broken YAML file', () => {
   test.use({ workspaceFiles: { 'variants/xs/variant.yaml': 'id: xs\nfamily: xs\ncomponentOrder: [AGENT_ROLE_SECTION\n  - : :\n' } });
 

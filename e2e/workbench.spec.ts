@@ -59,31 +59,56 @@ test('a stack profile: agent, the user system text and instruction files in the 
   await screenshot(page, '08-stack-profile');
 });
 
-test('real instruction files are read only from the working folder chosen through the host', async ({ studio: page }) => {
-  const project = fs.mkdtempSync(path.join(os.tmpdir(), 'vs-e2e-project-'));
-  fs.mkdirSync(path.join(project, '.git'));
-  fs.writeFileSync(path.join(project, 'AGENTS.md'), 'Rules-from-the-real-disk.');
-  try {
-    await page
-      .getByTestId('explorer')
-      .getByRole('button', { name: /^opencode/ })
-      .click();
-    await page.getByTestId('bottom-tab-context').click();
-    const form = page.getByTestId('stack-context-form');
-    await form.getByLabel('Working folder (absolute)').fill(project);
-    await form.getByLabel(/Read the real folders/).check();
-    // Not chosen through the host yet: the preview says so instead of reading the disk.
-    await expect(page.getByTestId('build-error')).toContainText('choose the working folder first');
-    // Browser mode has no folder dialog: the host asks for a typed path.
-    page.once('dialog', (dialog) => void dialog.accept(project));
-    await form.getByTestId('choose-working-folder').click();
-    const entry = page.getByTestId('outline').locator('.outline-entry', { hasText: 'AGENTS.md' });
-    await expect(entry).toContainText(fs.realpathSync(project));
-    await entry.click();
-    await expect(previewLines(page)).toContainText('Rules-from-the-real-disk.');
-  } finally {
-    fs.rmSync(project, { recursive: true, force: true });
-  }
+test.describe('real instruction files', () => {
+  // This machine's standard global instruction file, as the app server sees it.
+  const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vs-e2e-config-'));
+  const saved = process.env.OPENCODE_CONFIG_DIR;
+  test.beforeAll(() => {
+    fs.writeFileSync(path.join(configDir, 'AGENTS.md'), 'Global-rules-of-this-machine.');
+    process.env.OPENCODE_CONFIG_DIR = configDir;
+  });
+  test.afterAll(() => {
+    if (saved === undefined) delete process.env.OPENCODE_CONFIG_DIR;
+    else process.env.OPENCODE_CONFIG_DIR = saved;
+    fs.rmSync(configDir, { recursive: true, force: true });
+  });
+
+  test('are read only from the working folder chosen through the host, and the global ones can be switched off', async ({
+    studio: page,
+  }) => {
+    const project = fs.mkdtempSync(path.join(os.tmpdir(), 'vs-e2e-project-'));
+    fs.mkdirSync(path.join(project, '.git'));
+    fs.writeFileSync(path.join(project, 'AGENTS.md'), 'Rules-from-the-real-disk.');
+    try {
+      await page
+        .getByTestId('explorer')
+        .getByRole('button', { name: /^opencode/ })
+        .click();
+      await page.getByTestId('bottom-tab-context').click();
+      const form = page.getByTestId('stack-context-form');
+      await form.getByLabel('Working folder (absolute)').fill(project);
+      await form.getByLabel(/Read the real folders/).check();
+      // Not chosen through the host yet: the preview says so instead of reading the disk.
+      await expect(page.getByTestId('build-error')).toContainText('choose the working folder first');
+      // Browser mode has no folder dialog: the host asks for a typed path.
+      page.once('dialog', (dialog) => void dialog.accept(project));
+      await form.getByTestId('choose-working-folder').click();
+      const entry = page.getByTestId('outline').locator('.outline-entry', { hasText: 'AGENTS.md' }).first();
+      await expect(entry).toContainText(fs.realpathSync(project));
+      await entry.click();
+      await expect(previewLines(page)).toContainText('Rules-from-the-real-disk.');
+      // The machine's global file is read, until it is switched off in the form; then again.
+      const outline = page.getByTestId('outline');
+      await expect(outline).toContainText(path.join(configDir, 'AGENTS.md'));
+      const globalSwitch = form.getByLabel('$OPENCODE_CONFIG_DIR/AGENTS.md');
+      await globalSwitch.uncheck();
+      await expect(outline).not.toContainText(path.join(configDir, 'AGENTS.md'));
+      await globalSwitch.check();
+      await expect(outline).toContainText(path.join(configDir, 'AGENTS.md'));
+    } finally {
+      fs.rmSync(project, { recursive: true, force: true });
+    }
+  });
 });
 
 test('native tool calls put the tools JSON in its own tab', async ({ studio: page }) => {

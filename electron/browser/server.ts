@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { Duplex } from 'node:stream';
+import { pipeline, type Duplex } from 'node:stream';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { contentSecurityPolicy } from '../../shared/ipc/csp.js';
@@ -24,7 +24,9 @@ import type { StudioHost } from '../host/studio-host.js';
  * 127.0.0.1 only. Every request and every WebSocket upgrade must carry the session token
  * (in the URL, or in the cookie set by the first page load), and must not come with a
  * foreign Origin or a Host header other than this server's (DNS rebinding); anything else
- * gets 403. Static files are served from one folder only, with the app's CSP.
+ * gets 403, and a request whose path cannot be parsed gets 400. No request, however
+ * malformed, may throw out of a handler: that would end the process and lose the edits not
+ * yet in the drafts file. Static files are served from one folder only, with the app's CSP.
  */
 
 export interface BrowserServerOptions {
@@ -67,6 +69,20 @@ function sameToken(given: string | undefined | null, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * The request's URL, or undefined unless it is a plain path (`/...`): `//x` would be read as
+ * another host, and some (`//`, `http://[`) make `new URL` throw.
+ */
+function requestUrl(req: http.IncomingMessage): URL | undefined {
+  const raw = req.url ?? '/';
+  if (!raw.startsWith('/') || raw.startsWith('//')) return undefined;
+  try {
+    return new URL(raw, 'http://localhost');
+  } catch {
+    return undefined;
+  }
+}
+
 function cookieToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
@@ -90,25 +106,25 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   ];
   const allowedOrigins = (): string[] => allowedHosts().map((h) => `http://${h}`);
 
-  /** Why a request may not pass (undefined: it may), and whether the token came in the URL. */
-  const check = (req: http.IncomingMessage): { refused?: string; tokenInUrl: boolean } => {
+  type Verdict = { refused: string; status: 400 | 403 } | { refused?: undefined; url: URL; tokenInUrl: boolean };
+  /** Whether a request may pass (with its parsed URL and whether the token came in it), or why not. */
+  const check = (req: http.IncomingMessage): Verdict => {
     const host = req.headers.host;
-    if (!host || !allowedHosts().includes(host.toLowerCase())) return { refused: `Host header '${host ?? ''}'`, tokenInUrl: false };
+    if (!host || !allowedHosts().includes(host.toLowerCase())) return { refused: `Host header '${host ?? ''}'`, status: 403 };
     const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins().includes(origin.toLowerCase()))
-      return { refused: `Origin '${origin}'`, tokenInUrl: false };
-    const url = new URL(req.url ?? '/', `http://${host}`);
-    const fromUrl = url.searchParams.get(TOKEN_PARAM);
-    if (sameToken(fromUrl, token)) return { tokenInUrl: true };
+    if (origin !== undefined && !allowedOrigins().includes(origin.toLowerCase())) return { refused: `Origin '${origin}'`, status: 403 };
+    const url = requestUrl(req);
+    if (!url) return { refused: 'a request path that is not a URL path', status: 400 };
+    if (sameToken(url.searchParams.get(TOKEN_PARAM), token)) return { url, tokenInUrl: true };
     // The cookie set by the first page load (Vite's HMR socket has a `token` of its own in its URL).
-    if (sameToken(cookieToken(req.headers.cookie), token)) return { tokenInUrl: false };
-    return { refused: 'missing or wrong token', tokenInUrl: false };
+    if (sameToken(cookieToken(req.headers.cookie), token)) return { url, tokenInUrl: false };
+    return { refused: 'missing or wrong token', status: 403 };
   };
 
-  const refuse = (res: http.ServerResponse, reason: string, req: http.IncomingMessage): void => {
-    options.onRefused?.(reason, req);
-    res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end('Forbidden\n');
+  const refuse = (res: http.ServerResponse, verdict: { refused: string; status: 400 | 403 }, req: http.IncomingMessage): void => {
+    options.onRefused?.(verdict.refused, req);
+    res.writeHead(verdict.status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(verdict.status === 400 ? 'Bad Request\n' : 'Forbidden\n');
   };
 
   const securityHeaders = (): Record<string, string> => ({
@@ -120,8 +136,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     'Cross-Origin-Resource-Policy': 'same-origin',
   });
 
-  const serveStatic = (req: http.IncomingMessage, res: http.ServerResponse, setCookie: boolean): boolean => {
-    const found = resolveAppFile(distDir, new URL(req.url ?? '/', 'http://x').pathname);
+  const serveStatic = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string, setCookie: boolean): boolean => {
+    const found = resolveAppFile(distDir, pathname);
     if (!found) return false;
     const { file: real, rel } = found;
     const headers: Record<string, string> = {
@@ -132,25 +148,26 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     if (setCookie) headers['Set-Cookie'] = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`;
     res.writeHead(200, headers);
     if (req.method === 'HEAD') res.end();
-    else fs.createReadStream(real).pipe(res);
+    // A file that vanishes or cannot be read mid-way ends this response, not the process.
+    else pipeline(fs.createReadStream(real), res, () => undefined);
     return true;
   };
 
-  const server = http.createServer((req, res) => {
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const verdict = check(req);
-    if (verdict.refused) return refuse(res, verdict.refused, req);
+    if (verdict.refused !== undefined) return refuse(res, verdict, req);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' });
       res.end();
       return;
     }
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    const pathname = verdict.url.pathname;
     if (pathname === WS_PATH) {
       res.writeHead(426, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('WebSocket only\n');
       return;
     }
-    if (!dev && serveStatic(req, res, verdict.tokenInUrl)) return;
+    if (!dev && serveStatic(req, res, pathname, verdict.tokenInUrl)) return;
     if (devMiddleware) {
       if (verdict.tokenInUrl)
         res.setHeader('Set-Cookie', `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
@@ -168,19 +185,30 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     }
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...securityHeaders() });
     res.end('Not found\n');
+  };
+
+  const server = http.createServer((req, res) => {
+    try {
+      answer(req, res);
+    } catch (error) {
+      // A bug, not the request's fault: answer 500 and keep serving.
+      options.onRefused?.(`internal error: ${error instanceof Error ? error.message : String(error)}`, req);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end();
+    }
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-  server.on('upgrade', (req, socket: Duplex, head) => {
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+  const upgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer): void => {
     const verdict = check(req);
-    if (verdict.refused) {
+    if (verdict.refused !== undefined) {
       options.onRefused?.(verdict.refused, req);
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      const line = verdict.status === 400 ? '400 Bad Request' : '403 Forbidden';
+      socket.end(`HTTP/1.1 ${line}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       socket.destroy();
       return;
     }
-    if (pathname !== WS_PATH) {
+    if (verdict.url.pathname !== WS_PATH) {
       // Vite's HMR socket (development) handles its own upgrades; anything else is refused.
       if (dev && req.headers['sec-websocket-protocol'] === 'vite-hmr') return;
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
@@ -188,6 +216,16 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => connect(ws));
+  };
+  server.on('upgrade', (req, socket: Duplex, head: Buffer) => {
+    // A peer that resets the connection must not become an unhandled 'error' event.
+    socket.on('error', () => socket.destroy());
+    try {
+      upgrade(req, socket, head);
+    } catch (error) {
+      options.onRefused?.(`internal error: ${error instanceof Error ? error.message : String(error)}`, req);
+      socket.destroy();
+    }
   });
 
   const connect = (ws: WebSocket): void => {

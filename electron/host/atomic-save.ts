@@ -79,6 +79,17 @@ export function deleteChecked(absolute: string, expectedHash: string | null | un
   });
 }
 
+/**
+ * The temporary file a save writes first is `<target>.<decimal number>` (write-file-atomic);
+ * a kill mid-save leaves it behind. Recognised by that shape on a document file name
+ * (`.md`, `.yaml`, `.yml`, `.json`, `.txt` followed by 5 to 10 digits).
+ */
+const ATOMIC_TEMP_NAME = /^.+\.(?:md|ya?ml|json|txt)\.\d{5,10}$/i;
+
+export function isAtomicTempName(name: string): boolean {
+  return ATOMIC_TEMP_NAME.test(name);
+}
+
 /** Synchronous atomic write for small host files (settings, drafts on exit). */
 export function writeFileAtomicSync(absolute: string, text: string): void {
   fs.mkdirSync(path.dirname(absolute), { recursive: true });

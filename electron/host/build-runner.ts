@@ -19,7 +19,7 @@ import {
   type StackWarning,
 } from '../../shared/stack/index.js';
 import { isInside } from './confine.js';
-import { createRealStackContext, realStackBuildOptions } from './stack/index.js';
+import { createRealStackContext, grantedInstructionFs, realStackBuildOptions } from './stack/index.js';
 
 /**
  * Builds for both assembly models, as the preview and build:run need them: a variant by id,
@@ -31,7 +31,13 @@ import { createRealStackContext, realStackBuildOptions } from './stack/index.js'
 export type ParsedContextSpec =
   | { kind: 'preset'; name: string }
   | { kind: 'inline'; context: SystemPromptContext }
-  | { kind: 'stack'; context: Record<string, unknown>; discovery?: 'virtual' | 'real' | undefined };
+  | {
+      kind: 'stack';
+      context: Record<string, unknown>;
+      discovery?: 'virtual' | 'real' | undefined;
+      /** Real discovery: standard global locations the user switched off (ids of OPENCODE_STANDARD_GLOBALS). */
+      globalsOff?: string[] | undefined;
+    };
 
 export interface BuildInputs {
   snapshot: WorkspaceSnapshot;
@@ -46,8 +52,11 @@ export interface BuildInputs {
   grantedFolders?: ReadonlySet<string> | undefined;
 }
 
-/** Context fields that would steer what real discovery reads; on the real disk they come from this machine. */
-const MACHINE_FIELDS = ['worktreeRoot', 'homeDir', 'configDir', 'env'] as const;
+/**
+ * Context fields that would steer what real discovery reads; on the real disk they come from
+ * this machine (whether the folder is a git repository, and where its root is, from the disk).
+ */
+const MACHINE_FIELDS = ['worktreeRoot', 'isGitRepo', 'homeDir', 'configDir', 'env'] as const;
 
 /**
  * The renderer's part of a context for real discovery: its working folder must be inside a
@@ -90,6 +99,11 @@ async function confineRealInput(
     return url || !outside;
   });
   return { ok: true, input: out, dropped };
+}
+
+/** The machine's environment variables a real build may read: OpenCode's own, whatever a profile's flags name. */
+function isOpencodeVariable(name: string): boolean {
+  return name.startsWith('OPENCODE_');
 }
 
 type Resolved<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -181,11 +195,23 @@ async function stackOutcome(
   }
   let context: StackContext;
   try {
-    context = real ? await createRealStackContext({ cwd: String(input.cwd ?? ''), base: input, profile }) : parseStackContext(input);
+    context = real
+      ? await createRealStackContext({ cwd: String(input.cwd ?? ''), base: input, profile, envAllowed: isOpencodeVariable })
+      : parseStackContext(input);
   } catch (error) {
     return { ok: false, error: `invalid stack context: ${message(error)}` };
   }
-  const result = await buildStackPrompt(profile, context, real ? realStackBuildOptions() : {});
+  // On the real disk, reads are confined to what the user granted: whatever the profile or the
+  // context name, nothing else is read (each refusal is a `not-granted` lookup).
+  const options = real
+    ? realStackBuildOptions({
+        fs: grantedInstructionFs(context, {
+          folders: inputs.grantedFolders ?? [],
+          globalsOff: spec.kind === 'stack' ? spec.globalsOff : undefined,
+        }),
+      })
+    : {};
+  const result = await buildStackPrompt(profile, context, options);
   const warnings = [...dropped, ...result.warnings];
   return {
     ok: true,

@@ -34,8 +34,8 @@ export function applyDiskChanges(host: HostContext, session: WorkspaceSession, p
         session.docs.remove(rel);
         changedPaths.push(rel);
         if (ref) host.emit('doc:changedOnDisk', { ref, text: null, conflict: false });
-      } else if (entry.reportedConflictHash !== null) {
-        entry.reportedConflictHash = null;
+      } else if (entry.conflict === undefined || entry.conflict.diskHash !== null) {
+        entry.conflict = { diskText: null, diskHash: null };
         if (ref) host.emit('doc:changedOnDisk', { ref, text: null, conflict: true });
       }
       continue;
@@ -54,8 +54,8 @@ export function applyDiskChanges(host: HostContext, session: WorkspaceSession, p
     } else if (entry.text === read.text) {
       session.docs.markSaved(rel, read.text, hash);
       changedPaths.push(rel);
-    } else if (entry.reportedConflictHash !== hash) {
-      entry.reportedConflictHash = hash;
+    } else if (entry.conflict?.diskHash !== hash) {
+      entry.conflict = { diskText: read.text, diskHash: hash };
       if (ref) host.emit('doc:changedOnDisk', { ref, text: read.text, conflict: true });
     }
   }

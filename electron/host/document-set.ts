@@ -16,8 +16,20 @@ export interface DocEntry {
   baseHash: string | null;
   /** Bumped on every change of `text`. */
   rev: number;
-  /** Disk hash last reported as a conflict (so one external edit is reported once). */
-  reportedConflictHash?: string | null | undefined;
+  /**
+   * The file on disk changed (or went) while this document had unsaved edits, or a restored
+   * draft was based on another version than the one on disk: the disk's version, until the
+   * user chooses (keep mine, take the disk's, revert, or save over it). Kept here, in the
+   * host, so it survives closing the document's tab or reloading the window.
+   */
+  conflict?: DiskConflict | undefined;
+}
+
+export interface DiskConflict {
+  /** The text on disk; null when the file is gone. */
+  diskText: string | null;
+  /** Its content hash (null: gone). */
+  diskHash: string | null;
 }
 
 export function isDirty(entry: DocEntry): boolean {
@@ -108,7 +120,7 @@ export class DocumentSet {
     const wasNew = entry.savedText === null;
     entry.savedText = text;
     entry.baseHash = hash;
-    entry.reportedConflictHash = undefined;
+    entry.conflict = undefined;
     this.savedVersion++;
     if (wasNew) this.structureVersion++;
   }
@@ -124,10 +136,25 @@ export class DocumentSet {
       entry.savedText = text;
       entry.text = text;
       entry.baseHash = hash;
-      entry.reportedConflictHash = undefined;
+      entry.conflict = undefined;
     }
     this.version++;
     this.savedVersion++;
+  }
+
+  /**
+   * The disk holds `diskText` now and the edits are kept on top of it (the user chose their
+   * version in a conflict): it becomes the saved text, and a save writes over it.
+   */
+  rebase(rel: string, diskText: string | null, diskHash: string | null): void {
+    const entry = this.entries.get(rel);
+    if (!entry) return;
+    const wasOnDisk = entry.savedText !== null;
+    entry.savedText = diskText;
+    entry.baseHash = diskHash;
+    entry.conflict = undefined;
+    this.savedVersion++;
+    if (wasOnDisk !== (diskText !== null)) this.structureVersion++;
   }
 
   /** Drops the edits; a never-saved document disappears. Returns the remaining text ('' if gone). */

@@ -12,7 +12,9 @@ import { writeFileAtomicAsync, writeFileAtomicSync } from './atomic-save.js';
  * The file always holds the union of two sets: the drafts a previous session left that the
  * user has not yet restored or discarded ("pending"), and the current session's dirty
  * documents (which win for the same document). It is rewritten (atomically) shortly after
- * every edit and synchronously when the workspace closes; with nothing to keep it is removed.
+ * the last edit of a burst, and at least every `maxWaitMs` while edits keep coming (so a kill
+ * loses at most the last fraction of a second, however long the typing went on without a
+ * pause), and synchronously when the workspace closes; with nothing to keep it is removed.
  */
 
 const StoredDraftSchema = z
@@ -39,6 +41,8 @@ export class DraftStore {
   readonly file: string;
   private readonly pending = new Map<string, StoredDraft>();
   private timer?: NodeJS.Timeout;
+  /** When the oldest change not yet written came in (performance.now()). */
+  private unwrittenSince?: number;
   private writing: Promise<void> = Promise.resolve();
   private closed = false;
 
@@ -48,6 +52,8 @@ export class DraftStore {
     /** The current session's unsaved documents. */
     private readonly current: () => StoredDraft[],
     private readonly debounceMs = 200,
+    /** Longest time a change waits for the file while edits keep coming (default 500 ms). */
+    private readonly maxWaitMs = 500,
   ) {
     this.file = draftFileFor(userDataDir, workspaceKey);
   }
@@ -94,14 +100,17 @@ export class DraftStore {
     return out;
   }
 
-  /** Rewrites the file soon (edits come in bursts). */
+  /** Rewrites the file soon: after a pause in the edits, or when the oldest unwritten one has waited maxWaitMs. */
   schedule(): void {
     if (this.closed) return;
+    const now = performance.now();
+    this.unwrittenSince ??= now;
     if (this.timer) clearTimeout(this.timer);
+    const wait = Math.max(0, Math.min(this.debounceMs, this.unwrittenSince + this.maxWaitMs - now));
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.flush();
-    }, this.debounceMs);
+    }, wait);
   }
 
   private contents(): string | undefined {
@@ -117,6 +126,7 @@ export class DraftStore {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
+    this.unwrittenSince = undefined;
     this.writing = this.writing.then(async () => {
       const text = this.contents();
       try {
@@ -143,6 +153,7 @@ export class DraftStore {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
+    this.unwrittenSince = undefined;
     const text = this.contents();
     try {
       if (text === undefined) fs.rmSync(this.file, { force: true });

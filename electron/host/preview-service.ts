@@ -6,6 +6,10 @@ import { hostBuildOptions } from './machine.js';
 import { countTokens } from './tokens.js';
 import type { WorkspaceSession } from './workspace-session.js';
 
+/** Pinned snapshots kept at most (snapshot:pin), and their characters together. */
+export const MAX_PINS = 16;
+export const MAX_PINNED_CHARS = 8_000_000;
+
 /** How long the workspace view waits after a rebuild (see HostContext.scheduleViewRefresh). */
 const VIEW_REFRESH_AFTER_REBUILD_MS = 50;
 
@@ -36,19 +40,40 @@ export class PreviewService {
     return this.spec;
   }
 
-  /** Shows `spec` from now on; answers its first result. */
+  /** Shows `spec` from now on; answers its first result. A spec whose first build throws is not kept. */
   async set(session: WorkspaceSession, spec: PreviewSpec): Promise<PreviewResult> {
+    const previous = this.spec;
     this.spec = spec;
     this.savedBaselineCache = undefined;
-    const result = await this.compute(session, spec);
+    let result: PreviewResult;
+    try {
+      result = await this.compute(session, spec);
+    } catch (error) {
+      if (this.spec === spec) this.spec = previous;
+      throw error;
+    }
     this.scheduleTokens(result);
     return result;
   }
 
-  /** Keeps `text` as the baseline named `name`; answers every pinned name. */
+  /**
+   * Keeps `text` as the baseline named `name`; answers every pinned name. At most MAX_PINS
+   * texts of MAX_PINNED_CHARS together are kept: beyond that the pins made longest ago go
+   * (never the one just made, nor the one the preview is diffed against).
+   */
   pin(name: string, text: string): string[] {
+    this.pins.delete(name);
     this.pins.set(name, text);
-    if (this.spec?.baseline.kind === 'snapshot' && this.spec.baseline.name === name) void this.scheduleRebuild();
+    const inUse = this.spec?.baseline.kind === 'snapshot' ? this.spec.baseline.name : undefined;
+    let total = 0;
+    for (const kept of this.pins.values()) total += kept.length;
+    for (const [oldest, oldText] of [...this.pins]) {
+      if (this.pins.size <= MAX_PINS && total <= MAX_PINNED_CHARS) break;
+      if (oldest === name || oldest === inUse) continue;
+      this.pins.delete(oldest);
+      total -= oldText.length;
+    }
+    if (inUse === name) void this.scheduleRebuild();
     return [...this.pins.keys()].sort();
   }
 

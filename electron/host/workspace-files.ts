@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { DocRefSchema, conventionalPath, type DocRef } from '../../shared/ipc/doc-ref.js';
-import { resolveInside } from './confine.js';
+import { isAtomicTempName } from './atomic-save.js';
+import { isInside, resolveInside } from './confine.js';
 import { readTextFile } from './text-file.js';
 
 /**
@@ -16,23 +17,62 @@ export const WORKSPACE_ENTRIES = ['workspace.yaml', 'variants', 'components', 't
 export const MAX_WORKSPACE_FILES = 5000;
 const MAX_DEPTH = 12;
 
+/** Whether a workspace-relative path is one the host loads and watches (never a save's leftover temporary file). */
 export function isWorkspacePath(relative: string): boolean {
-  const first = relative.split('/')[0] ?? '';
+  const segments = relative.split('/');
+  const first = segments[0] ?? '';
   if (!(WORKSPACE_ENTRIES as readonly string[]).includes(first)) return false;
   if (first === 'workspace.yaml') return relative === 'workspace.yaml';
-  return !relative.split('/').some((segment) => segment.startsWith('.') || segment === 'node_modules');
+  if (isAtomicTempName(segments[segments.length - 1] ?? '')) return false;
+  return !segments.some((segment) => segment.startsWith('.') || segment === 'node_modules');
 }
 
 export interface ScannedWorkspace {
   files: Map<string, string>;
   skipped: { file: string; reason: string }[];
+  /** Leftover temporary files of interrupted saves that were removed (removeStaleTemps). */
+  removed: string[];
 }
 
-/** Reads every workspace file under a folder (real path): UTF-8 text only, symlinks only when they stay inside. */
-export function scanWorkspace(realRoot: string): ScannedWorkspace {
+export interface ScanOptions {
+  /**
+   * Remove the temporary files killed saves left (older than STALE_TEMP_MS, so a save in
+   * progress elsewhere is not disturbed). Off for read-only workspaces.
+   */
+  removeStaleTemps?: boolean | undefined;
+  /** The clock, for tests (default Date.now()). */
+  now?: number | undefined;
+}
+
+/** A save's temporary file lives for milliseconds; one older than this was left by a kill. */
+export const STALE_TEMP_MS = 30_000;
+
+/**
+ * Reads every workspace file under a folder (real path): UTF-8 text only, symlinks only when
+ * they stay inside. A symlinked folder that leads to a folder holding it (a loop) is not
+ * followed and is reported; a folder reached through a symlink never hides the same folder
+ * at its own place (`tools/` stays `tools/`).
+ */
+export function scanWorkspace(realRoot: string, options: ScanOptions = {}): ScannedWorkspace {
   const files = new Map<string, string>();
   const skipped: { file: string; reason: string }[] = [];
-  const seenDirs = new Set<string>();
+  const removed: string[] = [];
+  /** Real folders already read through a symlink (each is read once that way). */
+  const seenThroughLinks = new Set<string>();
+  const now = options.now ?? Date.now();
+
+  const removeIfStale = (relative: string): void => {
+    if (!options.removeStaleTemps) return;
+    try {
+      const absolute = resolveInside(realRoot, relative);
+      const stat = fs.lstatSync(absolute);
+      if (!stat.isFile() || now - stat.mtimeMs < STALE_TEMP_MS) return;
+      fs.unlinkSync(absolute);
+      removed.push(relative);
+    } catch {
+      // Left alone: not ours to force.
+    }
+  };
 
   const visit = (relative: string, depth: number): void => {
     if (files.size >= MAX_WORKSPACE_FILES) return;
@@ -52,8 +92,18 @@ export function scanWorkspace(realRoot: string): ScannedWorkspace {
     if (stat.isDirectory()) {
       if (depth > MAX_DEPTH) return;
       const real = fs.realpathSync(absolute);
-      if (seenDirs.has(real)) return;
-      seenDirs.add(real);
+      if (real !== absolute) {
+        // Reached through a symlink: never into a folder that holds it.
+        if (isInside(real, fs.realpathSync(path.dirname(absolute)))) {
+          skipped.push({
+            file: relative,
+            reason: `a symlink to ${path.relative(realRoot, real) || 'the workspace folder'}, which holds it (a loop); not followed`,
+          });
+          return;
+        }
+        if (seenThroughLinks.has(real)) return;
+        seenThroughLinks.add(real);
+      }
       let names: string[];
       try {
         names = fs.readdirSync(absolute).sort();
@@ -63,7 +113,8 @@ export function scanWorkspace(realRoot: string): ScannedWorkspace {
       }
       for (const name of names) {
         const child = `${relative}/${name}`;
-        if (isWorkspacePath(child)) visit(child, depth + 1);
+        if (isAtomicTempName(name)) removeIfStale(child);
+        else if (isWorkspacePath(child)) visit(child, depth + 1);
       }
       return;
     }
@@ -76,7 +127,7 @@ export function scanWorkspace(realRoot: string): ScannedWorkspace {
   for (const entry of WORKSPACE_ENTRIES) visit(entry, 0);
   if (files.size >= MAX_WORKSPACE_FILES)
     skipped.push({ file: '.', reason: `more than ${MAX_WORKSPACE_FILES} files; the rest were not loaded` });
-  return { files, skipped };
+  return { files, skipped, removed };
 }
 
 /** The base template file name a variant.yaml names (relative to the variant folder). */

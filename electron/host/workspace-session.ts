@@ -49,7 +49,7 @@ export class WorkspaceSession {
     readonly realRoot: string,
     readonly builtin: boolean,
   ) {
-    const scanned = scanWorkspace(realRoot);
+    const scanned = scanWorkspace(realRoot, { removeStaleTemps: !builtin });
     this.docs = new DocumentSet(scanned.files, contentHash);
     this.skipped = scanned.skipped;
   }

@@ -1,5 +1,6 @@
 import picomatch from 'picomatch/posix.js';
 import { classifyBytes } from './bytes.js';
+import { isNotGranted } from './confined-fs.js';
 import { fsErrorText, type InstructionFs } from './instruction-fs.js';
 import { ancestorsUpTo, isAbsolutePath, isInsideOrEqual, isWindowsPath, joinPath, normalizePath, rootOf } from './path.js';
 import type { GlobalFileLocation, InstructionFileName, StackFlagName, StackFlags } from './profile.js';
@@ -23,6 +24,8 @@ export type LookupStatus =
   | 'missing'
   /** Exists (or might) but could not be read or examined. */
   | 'unreadable'
+  /** Not looked at: outside what the user granted for reading (real disk, confined). */
+  | 'not-granted'
   /** Exists but is not text. */
   | 'binary'
   /** Something of that name exists, but it is a folder or not a regular file. */
@@ -156,7 +159,12 @@ const DEFAULT_MAX_GLOB_ENTRIES = 20000;
 /** Folders a glob walk never enters. */
 const GLOB_SKIP_DIRS = new Set(['.git', 'node_modules']);
 
-type Probe = { exists: true } | { exists: false; status: 'missing' | 'not-a-file' | 'unreadable'; reason: string };
+type Probe = { exists: true } | { exists: false; status: 'missing' | 'not-a-file' | 'unreadable' | 'not-granted'; reason: string };
+
+/** Why a path was refused (the confined filesystem's message). */
+function refusal(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'not read: outside the granted folders';
+}
 
 export async function discoverInstructions(
   fs: InstructionFs,
@@ -231,6 +239,7 @@ export async function discoverInstructions(
         reason: st.kind === 'directory' ? 'a folder has this name' : 'not a regular file',
       };
     } catch (error) {
+      if (isNotGranted(error)) return { exists: false, status: 'not-granted', reason: refusal(error) };
       return { exists: false, status: 'unreadable', reason: `cannot examine it (${fsErrorText(error)})` };
     }
   };
@@ -240,6 +249,8 @@ export async function discoverInstructions(
       warn({ code: 'instruction-not-a-file', severity: 'warning', message: `${path} is skipped: ${p.reason}`, path });
     } else if (p.status === 'unreadable') {
       warn({ code: 'instruction-unreadable', severity: 'warning', message: `${path} is skipped: ${p.reason}`, path });
+    } else if (p.status === 'not-granted') {
+      warn({ code: 'instruction-not-granted', severity: 'warning', message: `${path} is skipped: ${p.reason}`, path });
     }
   };
 
@@ -263,8 +274,13 @@ export async function discoverInstructions(
       bytes = await fs.readFile(path);
     } catch (error) {
       source.status = 'unreadable';
-      source.reason = `cannot read it (${fsErrorText(error)})`;
-      warn({ code: 'instruction-unreadable', severity: 'warning', message: `${path} is skipped: ${source.reason}`, path });
+      source.reason = isNotGranted(error) ? refusal(error) : `cannot read it (${fsErrorText(error)})`;
+      warn({
+        code: isNotGranted(error) ? 'instruction-not-granted' : 'instruction-unreadable',
+        severity: 'warning',
+        message: `${path} is skipped: ${source.reason}`,
+        path,
+      });
     }
     if (bytes !== undefined) {
       const classified = classifyBytes(bytes);
@@ -305,6 +321,8 @@ export async function discoverInstructions(
 
   // Project: the first name found anywhere in the walk wins; all its matches are used.
   let winner: string | undefined;
+  /** Folders of the walk that could not be looked in (not granted): one warning for all. */
+  const walkRefused = new Set<string>();
   for (const file of input.instructionFiles) {
     const candidates = input.localCompanions ? [file.name, companionName(file.name)] : [file.name];
     const lookupsFor = (status: LookupStatus, reason: string): void => {
@@ -354,7 +372,8 @@ export async function discoverInstructions(
         } else {
           lookup.status = p.status;
           lookup.reason = p.reason;
-          reportProbe(p, path);
+          if (p.status === 'not-granted') walkRefused.add(directory);
+          else reportProbe(p, path);
         }
       }
     }
@@ -368,6 +387,15 @@ export async function discoverInstructions(
         message: `${file.name} is a deprecated instruction file name; consider renaming it`,
       });
     }
+  }
+
+  if (walkRefused.size > 0) {
+    const folders = walk.filter((d) => walkRefused.has(d));
+    warn({
+      code: 'instruction-not-granted',
+      severity: 'warning',
+      message: `instruction files in ${folders.join(', ')} were not looked for: outside the granted folders (the agent would look there)`,
+    });
   }
 
   // Global: the first existing location is used.
@@ -460,6 +488,18 @@ export async function discoverInstructions(
       lookup.status = 'outside-worktree';
       lookup.reason = `points above ${base}, where relative entries are resolved`;
       warn({ code: 'instruction-outside-worktree', severity: 'warning', message: `configured ${entry} is not read: it ${lookup.reason}` });
+      continue;
+    }
+    const refusedBase = await probeFolder(fs, globBase);
+    if (refusedBase !== undefined) {
+      lookup.status = 'not-granted';
+      lookup.reason = refusedBase;
+      warn({
+        code: 'instruction-not-granted',
+        severity: 'warning',
+        message: `configured ${entry} is not read: ${refusedBase}`,
+        path: globBase,
+      });
       continue;
     }
     const matches = await expandGlob(fs, globBase, scan.glob, options.maxGlobEntries ?? DEFAULT_MAX_GLOB_ENTRIES, warn, lookups, entry);
@@ -588,6 +628,16 @@ export async function findWorktreeRoot(fs: InstructionFs, cwd: string): Promise<
   return undefined;
 }
 
+/** Why a glob's base folder may not be walked (not granted), or undefined. */
+async function probeFolder(fs: InstructionFs, folder: string): Promise<string | undefined> {
+  try {
+    await fs.stat(folder);
+    return undefined;
+  } catch (error) {
+    return isNotGranted(error) ? refusal(error) : undefined;
+  }
+}
+
 type Expanded = { path: string } | { unset: string } | { invalid: string };
 
 function expandGlobalLocation(template: string, input: DiscoveryInput, flags: ResolvedFlags): Expanded {
@@ -666,7 +716,12 @@ async function expandGlob(
     try {
       real = await fs.realpath(dir);
     } catch (error) {
-      warn({ code: 'instruction-directory-unreadable', severity: 'warning', message: `${dir}: ${fsErrorText(error)}`, path: dir });
+      if (isNotGranted(error)) {
+        lookups.push({ layer: 'configured', target: entry, path: dir, status: 'not-granted', reason: refusal(error) });
+        warn({ code: 'instruction-not-granted', severity: 'warning', message: `${dir} is skipped: ${refusal(error)}`, path: dir });
+      } else {
+        warn({ code: 'instruction-directory-unreadable', severity: 'warning', message: `${dir}: ${fsErrorText(error)}`, path: dir });
+      }
       return;
     }
     if (chain.includes(real)) {
@@ -710,7 +765,11 @@ async function expandGlob(
       try {
         kind = (await fs.stat(child))?.kind;
       } catch (error) {
-        if (isMatch(childRel)) {
+        if (isNotGranted(error)) {
+          // A symlink leading out of the granted folders: listed whether or not it would match.
+          lookups.push({ layer: 'configured', target: entry, path: child, status: 'not-granted', reason: refusal(error) });
+          warn({ code: 'instruction-not-granted', severity: 'warning', message: `${child} is skipped: ${refusal(error)}`, path: child });
+        } else if (isMatch(childRel)) {
           lookups.push({
             layer: 'configured',
             target: entry,

@@ -11,6 +11,7 @@ const STATUS_WORDS: Record<InstructionLookup['status'], string> = {
   empty: 'found, empty',
   missing: 'not there',
   unreadable: 'skipped, unreadable',
+  'not-granted': 'skipped, not granted',
   binary: 'skipped, binary',
   'not-a-file': 'skipped, not a file',
   'not-looked-for': 'never looked for',

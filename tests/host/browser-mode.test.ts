@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -118,6 +119,49 @@ describe('browser mode: HTTP', () => {
       expect(res.status, p).toBe(404);
       expect(res.body).not.toContain('SECRET');
     }
+  });
+});
+
+/** Sends raw bytes and resolves with the status line of the answer ('' when the socket closed without one). */
+function rawRequest(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(server.port, '127.0.0.1', () => socket.write(text));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
+    socket.on('error', reject);
+  });
+}
+
+describe('browser mode: malformed requests', () => {
+  const hostLine = (): string => `Host: 127.0.0.1:${server.port}\r\n`;
+  const upgradeLines =
+    'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n';
+
+  it('answers each with 400 or 403 and keeps serving', async () => {
+    const tries: [string, string][] = [
+      [`GET // HTTP/1.1\r\n${hostLine()}Connection: close\r\n\r\n`, '400'],
+      [`GET //?token=${server.token} HTTP/1.1\r\n${hostLine()}Connection: close\r\n\r\n`, '400'],
+      [`GET http://[ HTTP/1.1\r\n${hostLine()}Connection: close\r\n\r\n`, '400'],
+      [`HEAD // HTTP/1.1\r\n${hostLine()}Connection: close\r\n\r\n`, '400'],
+      // HTTP/1.1 without a Host header: Node's parser answers 400 itself; HTTP/1.0 reaches our check.
+      [`GET / HTTP/1.1\r\nConnection: close\r\n\r\n`, '400'],
+      [`GET // HTTP/1.0\r\n\r\n`, '403'],
+      [`GET // HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`, '403'],
+      [`GET // HTTP/1.1\r\n${hostLine()}${upgradeLines}\r\n`, '400'],
+      [`GET //ws?token=${server.token} HTTP/1.1\r\n${hostLine()}${upgradeLines}\r\n`, '400'],
+      [`GET /ws HTTP/1.1\r\n${upgradeLines}\r\n`, '403'],
+      [`GET // HTTP/1.0\r\n${upgradeLines}\r\n`, '403'],
+      [`GET /ws?token=${server.token} HTTP/1.1\r\nHost: evil.example\r\n${upgradeLines}\r\n`, '403'],
+    ];
+    for (const [request, status] of tries) {
+      const line = await rawRequest(request);
+      expect(line, JSON.stringify(request)).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    }
+    // Still alive: the renderer and the contract are served as before.
+    expect((await get(`/?token=${server.token}`)).status).toBe(200);
+    expect(await upgrade(wsUrl())).toBe(101);
   });
 });
 

@@ -165,12 +165,14 @@ describe('live preview', () => {
     expect(steered.result.text).toContain('Extra rules.');
     expect(
       steered.result.warnings.filter((w: { code: string }) => w.code === 'instruction-not-granted').map((w: { path: string }) => w.path),
-    ).toEqual([secret, '~/secret.md', '../outside.md']);
-    // Not even looked up there: home and config folders are this machine's, not the context's.
+    ).toEqual([secret, '~/secret.md', '../outside.md', path.join(os.homedir(), 'secret.md')]);
+    // Not even looked up there: home and config folders are this machine's, not the context's;
+    // and the profile's own global location is not a standard one, so it is not read either.
     expect(JSON.stringify(steered.result.instructions.lookups)).not.toContain(path.dirname(secret));
-    expect(steered.result.instructions.lookups.find((l: { layer: string }) => l.layer === 'global').path).toBe(
-      path.join(os.homedir(), 'secret.md'),
-    );
+    expect(steered.result.instructions.lookups.find((l: { layer: string }) => l.layer === 'global')).toMatchObject({
+      path: path.join(os.homedir(), 'secret.md'),
+      status: 'not-granted',
+    });
 
     expect(await h.call('build:run', { target: { kind: 'profile', profileId: 'nope' }, context: BASE })).toMatchObject({ ok: false });
     expect(

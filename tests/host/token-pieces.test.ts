@@ -1,20 +1,33 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
-import { countTokens, tokenPieces } from '../../electron/host/tokens.js';
+import { countTokens, MAX_RUN, tokenPieces } from '../../electron/host/tokens.js';
 import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
 import { loadWorkspace } from '../../shared/engine/workspace/load-workspace.js';
 import { builtinWorkspaceDir } from '../../electron/host/builtin-workspace.js';
 import { folderFileSource } from '../../electron/host/folder-source.js';
+import { hostileTokenTexts } from '../../bench/hostile-token-texts.js';
 
 const NO_SPECIAL = { disallowedSpecial: new Set<string>() };
+const exactCounts = (text: string) => ({ o200k: countO200k(text, NO_SPECIAL), cl100k: countCl100k(text, NO_SPECIAL) });
 
 describe('token counts in pieces', () => {
-  it('cuts only after a line break followed by non-whitespace, and the pieces join back to the text', () => {
-    const text = `${'a'.repeat(5000)}\n\n  indented\n${'b'.repeat(5000)}\nc`;
-    const pieces = tokenPieces(text);
-    expect(pieces.join('')).toBe(text);
-    expect(pieces.map((p) => p.length)).toEqual([5000 + 2 + 10 + 1, 5000 + 1, 1]);
+  it('cuts after a line break followed by non-whitespace, or before a space or symbol between letters, and the pieces join back', () => {
+    // Lines without a space or symbol between letters: only line breaks are clean cuts.
+    const code = `${'a1;'.repeat(30)}\n  ${'b2;'.repeat(30)}\n`.repeat(60);
+    const codePieces = [...tokenPieces(code)];
+    expect(codePieces.map((p) => p.text).join('')).toBe(code);
+    expect(codePieces.length).toBeGreaterThan(1);
+    for (const piece of codePieces.slice(0, -1)) expect(piece.text.endsWith('\n')).toBe(true);
+    for (const piece of codePieces.slice(1)) expect(piece.text.startsWith('a1;')).toBe(true);
+    // One long line of words: cut before a space between two letters.
+    const prose = 'word '.repeat(2000);
+    const prosePieces = [...tokenPieces(prose)];
+    expect(prosePieces.map((p) => p.text).join('')).toBe(prose);
+    expect(prosePieces.map((p) => p.text.length)).toEqual([514, ...Array<number>(17).fill(515), 731]);
+    for (const piece of prosePieces.slice(1)) expect(piece.text.startsWith(' word')).toBe(true);
+    expect([...codePieces, ...prosePieces].every((p) => p.exact && p.text.length <= 1024)).toBe(true);
   });
 
   it('adds up to the count of the whole text for every built-in prompt (both encodings)', async () => {
@@ -30,10 +43,98 @@ describe('token counts in pieces', () => {
           options: { now: '2026-01-15', processCwd: '/w' },
         }).text;
         const counts = await countTokens(text);
-        expect(counts).toEqual({ o200k: countO200k(text, NO_SPECIAL), cl100k: countCl100k(text, NO_SPECIAL) });
-        if (tokenPieces(text).length > 1) checked++;
+        expect(counts).toEqual(exactCounts(text));
+        if ([...tokenPieces(text)].length > 1) checked++;
       }
     }
     expect(checked).toBe(ws.variants.length * ws.presets.length); // every built-in prompt is longer than one piece
   });
+
+  it('adds up to the count of the whole text on random texts cut only at clean places', async () => {
+    const fragment = fc.constantFrom(
+      'word',
+      ' ',
+      '  ',
+      '\n',
+      '\n\n',
+      '\t',
+      '.',
+      ', ',
+      "don't",
+      "'s",
+      '(x)',
+      '中文',
+      '。',
+      'é',
+      'e\u0301',
+      '123',
+      '4567',
+      '😀',
+      '==',
+      '/',
+      '\r\n',
+      'Über',
+      'ALLCAPS',
+      '-',
+      '#',
+    );
+    let multiPiece = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fragment, { minLength: 1500, maxLength: 3000 }), async (parts) => {
+        const text = parts.join('');
+        const pieces = [...tokenPieces(text)];
+        expect(pieces.map((p) => p.text).join('')).toBe(text);
+        const counts = await countTokens(text);
+        if (pieces.every((p) => p.exact)) {
+          if (pieces.length > 1) multiPiece++;
+          expect(counts).toEqual(exactCounts(text));
+        } else {
+          expect(counts.estimated).toBe(true);
+        }
+      }),
+      { numRuns: 40, seed: 9, endOnFailure: true },
+    );
+    expect(multiPiece).toBeGreaterThan(20);
+  }, 120_000);
+
+  it('counts a long run from its head and says the count is an estimate', async () => {
+    // 64 × A is 8 tokens in both encodings; 100,000 × A is counted as 100,000 / 64 of that
+    // (counting it all took 12 s).
+    expect(exactCounts('A'.repeat(64))).toEqual({ o200k: 8, cl100k: 8 });
+    expect(await countTokens('A'.repeat(100_000))).toEqual({ o200k: 12_500, cl100k: 12_500, estimated: true });
+    const pieces = [...tokenPieces(`intro ${'中'.repeat(1000)} outro`)];
+    expect(pieces.map((p) => [p.text.length, p.exact, p.scaleFrom?.length])).toEqual([
+      [6, true, undefined],
+      [1000, false, MAX_RUN],
+      [6, false, undefined],
+    ]);
+    expect(await countTokens('short and plain')).toEqual(exactCounts('short and plain'));
+  });
+
+  it('never hands the encoder more than a bounded piece, and lets other work run while it counts hostile text', async () => {
+    for (const [name, text] of Object.entries(hostileTokenTexts(256 << 10))) {
+      const pieces = [...tokenPieces(text)];
+      expect(pieces.map((p) => p.text).join(''), name).toBe(text);
+      for (const piece of pieces) {
+        const counted = piece.scaleFrom ?? piece.text;
+        expect(counted.length, name).toBeLessThanOrEqual(1024);
+        // No run longer than MAX_RUN goes to the encoder.
+        expect(/[\p{L}\p{M}]{65,}|\s{65,}|[^\s\p{L}\p{N}]{65,}/u.test(counted), name).toBe(false);
+      }
+    }
+    const text = hostileTokenTexts(64 << 10)['CJK in 60-letter runs']!;
+    let ticks = 0;
+    let done = false;
+    const ticker = (): void => {
+      if (done) return;
+      ticks++;
+      setImmediate(ticker);
+    };
+    setImmediate(ticker);
+    const counts = await countTokens(text);
+    done = true;
+    expect(counts.estimated).toBeUndefined();
+    // Other work ran while the count went on.
+    expect(ticks).toBeGreaterThan(0);
+  }, 120_000);
 });

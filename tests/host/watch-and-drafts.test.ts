@@ -21,7 +21,12 @@ describe('watching the workspace', () => {
     const rebuilt = h.waitForEvent('preview:result', (p) => p.seq > first.seq);
     fs.writeFileSync(path.join(ws, 'components/ROLE.md'), 'Edited elsewhere.');
     expect(await changed).toEqual({ ref: ROLE, text: 'Edited elsewhere.', conflict: false });
-    expect(await h.call('doc:read', { ref: ROLE })).toEqual({ text: 'Edited elsewhere.', savedText: 'Edited elsewhere.', dirty: false });
+    expect(await h.call('doc:read', { ref: ROLE })).toEqual({
+      text: 'Edited elsewhere.',
+      savedText: 'Edited elsewhere.',
+      dirty: false,
+      conflict: null,
+    });
     const result = await rebuilt;
     expect(result.outcome.result.text).toContain('Edited elsewhere.');
     expect(result.baseline.text).toContain('Edited elsewhere.');
@@ -49,7 +54,12 @@ describe('watching the workspace', () => {
     fs.writeFileSync(path.join(ws, 'components/TOOLBOX.md'), 'external');
     await external;
     expect(h.events.filter((e) => e.event === 'doc:changedOnDisk' && e.payload.ref.componentId === 'ROLE')).toEqual([]);
-    expect(await h.call('doc:read', { ref: ROLE })).toEqual({ text: 'saved by the app', savedText: 'saved by the app', dirty: false });
+    expect(await h.call('doc:read', { ref: ROLE })).toEqual({
+      text: 'saved by the app',
+      savedText: 'saved by the app',
+      dirty: false,
+      conflict: null,
+    });
   });
 
   it('picks up files added and removed outside the app', async () => {
@@ -95,15 +105,45 @@ describe('drafts', () => {
       text: 'unsaved role edit',
       savedText: 'You are a test agent in {{CWD}}.',
       dirty: true,
+      conflict: null,
     });
     expect(await h.call('doc:read', { ref: { kind: 'component', componentId: 'NEWONE' } })).toEqual({
       text: 'never saved',
       savedText: null,
       dirty: true,
+      conflict: null,
     });
     expect(await h.call('drafts:list')).toEqual([]);
     const built = await h.call('build:run', { target: { kind: 'variant', variantId: 'generic' }, context: BASE });
     expect(built.result.text).toContain('unsaved role edit');
+  }, 60000);
+
+  it('keeps every edit older than a second through a kill, even while typing never pauses', async () => {
+    const ws = writeFiles(tempDir(), miniWorkspace());
+    const userData = tempDir('vs-userdata-');
+    const child = spawnTs('type-until-killed.ts', [userData, ws]);
+    await child.waitForLine(/^READY$/);
+    // When each edit was taken, as seen from here (the child prints after the host took it).
+    const takenAt = new Map<number, number>();
+    child.stdout!.on('data', () => {
+      for (const line of child.lines) {
+        const n = /^TYPED (\d+)$/.exec(line)?.[1];
+        if (n !== undefined && !takenAt.has(Number(n))) takenAt.set(Number(n), performance.now());
+      }
+    });
+    await child.waitForLine(/^TYPED 1$/);
+    await sleep(3000);
+    const killedAt = performance.now();
+    await killed(child);
+    const olderThanASecond = [...takenAt].filter(([, at]) => at < killedAt - 1000).map(([n]) => n);
+    expect(olderThanASecond.length).toBeGreaterThan(0);
+    const mustHave = Math.max(...olderThanASecond);
+
+    const h = await hosts.start({ userDataDir: userData, initialWorkspace: ws, watch: false });
+    const drafts = await h.call('drafts:list');
+    expect(drafts.map((d: { key: string }) => d.key)).toEqual(['component:ROLE']);
+    const kept = Number(/^typed (\d+)$/.exec(drafts[0].text)?.[1]);
+    expect(kept).toBeGreaterThanOrEqual(mustHave);
   }, 60000);
 
   it('forgets discarded drafts and drafts that match the saved file', async () => {

@@ -4,8 +4,10 @@ import type { ChannelHandlers } from '../../../shared/ipc/dispatch.js';
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref.js';
 import { HostError } from '../../../shared/ipc/host-error.js';
 import { deleteChecked, saveTextAtomic } from '../atomic-save.js';
-import { isDirty } from '../document-set.js';
+import { isDirty, type DocEntry } from '../document-set.js';
+import { contentHash } from '../hash.js';
 import type { HostContext } from '../host-context.js';
+import { readTextFile } from '../text-file.js';
 import type { WorkspaceSession } from '../workspace-session.js';
 
 type DocumentChannel =
@@ -16,6 +18,7 @@ type DocumentChannel =
   | 'doc:revert'
   | 'doc:delete'
   | 'doc:create'
+  | 'doc:resolveConflict'
   | 'drafts:list'
   | 'drafts:restore'
   | 'drafts:discard';
@@ -27,7 +30,7 @@ export function documentHandlers(host: HostContext): Pick<ChannelHandlers, Docum
   return {
     'doc:read': ({ ref }) => {
       const { entry } = host.requireSession().entry(ref);
-      return { text: entry.text, savedText: entry.savedText, dirty: isDirty(entry) };
+      return readAnswer(entry);
     },
     'doc:update': async ({ ref, text }) => {
       const session = host.requireSession();
@@ -49,12 +52,49 @@ export function documentHandlers(host: HostContext): Pick<ChannelHandlers, Docum
       return out;
     },
     'doc:revert': ({ ref }) => {
+      // Back to what is on disk now (not to the text loaded before an external change).
       const session = host.requireSession();
       const { rel } = session.entry(ref);
-      const text = session.docs.revert(rel);
+      let read;
+      try {
+        read = readTextFile(session.absolute(rel));
+      } catch {
+        read = { kind: 'skipped' as const, reason: 'outside the workspace' };
+      }
+      let text: string;
+      if (read.kind === 'text') {
+        session.docs.applyDisk(rel, read.text, contentHash(read.text));
+        text = read.text;
+      } else if (read.kind === 'missing') {
+        session.docs.remove(rel);
+        text = '';
+      } else {
+        text = session.docs.revert(rel);
+      }
       host.drafts?.schedule();
-      void host.preview.changed([rel]);
+      host.preview.diskChanged([rel]);
       return { text };
+    },
+    'doc:resolveConflict': ({ ref, keep }) => {
+      const session = host.requireSession();
+      const { rel, entry } = session.entry(ref);
+      const conflict = entry.conflict;
+      if (!conflict) return readAnswer(entry);
+      if (keep === 'disk') {
+        if (conflict.diskText === null || conflict.diskHash === null) {
+          session.docs.remove(rel);
+          host.drafts?.schedule();
+          host.preview.diskChanged([rel]);
+          return { text: '', savedText: null, dirty: false, conflict: null };
+        }
+        session.docs.applyDisk(rel, conflict.diskText, conflict.diskHash);
+      } else {
+        // Mine: the disk's version is now the one the edit goes over; saving overwrites it.
+        session.docs.rebase(rel, conflict.diskText, conflict.diskHash);
+      }
+      host.drafts?.schedule();
+      host.preview.diskChanged([rel]);
+      return readAnswer(entry);
     },
     'doc:delete': async ({ ref, overwrite }): Promise<DeleteOutcome> => {
       const session = host.requireSession();
@@ -97,8 +137,16 @@ export function documentHandlers(host: HostContext): Pick<ChannelHandlers, Docum
           host.reportError('drafts:restore', error);
           continue;
         }
-        if (!session.docs.get(rel)) session.docs.create(rel, draft.text);
-        else session.docs.setText(rel, draft.text);
+        const existing = session.docs.get(rel);
+        const entry = existing ?? session.docs.create(rel, draft.text);
+        if (existing) session.docs.setText(rel, draft.text);
+        // The draft was made over another version than the one on disk now: the user sees both and chooses.
+        const diskHash = existing ? existing.baseHash : null;
+        if (draft.baseHash !== diskHash) {
+          entry.conflict = { diskText: existing?.savedText ?? null, diskHash };
+          const ref = session.refOf(rel);
+          if (ref) host.emit('doc:changedOnDisk', { ref, text: entry.conflict.diskText, conflict: true });
+        }
         host.editedAt.set(rel, draft.savedAt);
         restored.push(draft.key);
         paths.push(rel);
@@ -114,10 +162,29 @@ export function documentHandlers(host: HostContext): Pick<ChannelHandlers, Docum
   };
 }
 
-/** Saves one document atomically, unless the file changed on disk since it was loaded (a conflict, nothing written) and `overwrite` is off. */
+/** What doc:read answers for a document. */
+function readAnswer(entry: DocEntry): {
+  text: string;
+  savedText: string | null;
+  dirty: boolean;
+  conflict: { diskText: string | null } | null;
+} {
+  return {
+    text: entry.text,
+    savedText: entry.savedText,
+    dirty: isDirty(entry),
+    conflict: entry.conflict ? { diskText: entry.conflict.diskText } : null,
+  };
+}
+
+/**
+ * Saves one document atomically, unless the file changed on disk since it was loaded or the
+ * document is in conflict with the disk (a conflict, nothing written) and `overwrite` is off.
+ */
 async function save(host: HostContext, session: WorkspaceSession, ref: DocRef, overwrite: boolean): Promise<SaveOutcome> {
   if (session.readOnly) throw new HostError('READ_ONLY', READ_ONLY_SAVE);
   const { rel, entry } = session.entry(ref);
+  if (entry.conflict && !overwrite) return { status: 'conflict', path: rel, diskText: entry.conflict.diskText };
   const text = entry.text;
   let result;
   try {

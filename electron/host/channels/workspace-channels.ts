@@ -45,12 +45,15 @@ async function copyWorkspace(host: HostContext, target: string): Promise<Workspa
       throw new HostError('INVALID_REQUEST', `'${resolved}' is not empty; choose a new or empty folder`);
   }
   const realParent = realpathOfExistingAncestor(resolved);
-  // Both are real paths: plain path arithmetic decides.
-  if (isInside(session.realRoot, realParent)) {
+  // Inside the workspace either as written (a symlinked folder in it leading out) or for real:
+  // refused before anything is created.
+  if (isInside(session.realRoot, realParent) || isInside(session.root, resolved) || isInside(session.realRoot, resolved)) {
     throw new HostError('INVALID_REQUEST', 'the copy cannot be made inside the workspace it copies');
   }
+  // The first folder this copy creates (nothing when the target exists): removed again if the copy fails.
+  let created: string | undefined;
   try {
-    fs.mkdirSync(resolved, { recursive: true });
+    created = fs.mkdirSync(resolved, { recursive: true });
     fs.cpSync(session.realRoot, resolved, {
       recursive: true,
       verbatimSymlinks: false,
@@ -64,6 +67,7 @@ async function copyWorkspace(host: HostContext, target: string): Promise<Workspa
     });
     for (const [rel, text] of session.docs.editedFiles()) await writeFileAtomicAsync(path.join(resolved, ...rel.split('/')), text);
   } catch (error) {
+    if (created !== undefined) fs.rmSync(created, { recursive: true, force: true });
     throw new HostError(
       'IO_ERROR',
       `copying the workspace to '${resolved}' failed: ${error instanceof Error ? error.message : String(error)}`,

@@ -102,7 +102,7 @@ describe('a real build end to end', () => {
       ...urls.map((u) => [u, 'not-fetched']),
     ]);
 
-    const fetched = await buildStackPrompt(profile, context, realStackBuildOptions({ fetchUrls: true, urlTimeoutMs: 300 }));
+    const fetched = await buildStackPrompt(profile, context, realStackBuildOptions({ fetchUrls: true, urlTimeoutMs: 2000 }));
     expect(fetched.instructions.sources.map((s) => [s.path, s.status])).toEqual([
       [path.join(repo, 'AGENTS.md'), 'used'],
       [urls[0], 'used'],

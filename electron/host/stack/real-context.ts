@@ -5,6 +5,7 @@ import {
   findWorktreeRoot,
   StackContextSchema,
   type DiscoveryOptions,
+  type InstructionFs,
   type StackBuildOptions,
   type StackContext,
   type StackContextInput,
@@ -22,6 +23,12 @@ export interface RealStackContextOptions {
   profile?: StackProfile | undefined;
   /** Extra environment variable names to copy into the context. */
   envNames?: readonly string[] | undefined;
+  /**
+   * Which variables may be copied at all (default: any the profile's flags name). The app
+   * passes the OpenCode flag variables only: a profile is workspace data, and must not pick
+   * which of this machine's variables (secrets among them) end up in a result.
+   */
+  envAllowed?: ((name: string) => boolean) | undefined;
   /** The clock, for tests; default now. */
   now?: Date | undefined;
   /** The environment, for tests; default process.env. */
@@ -61,6 +68,7 @@ export async function createRealStackContext(options: RealStackContextOptions): 
   ]);
   const picked: Record<string, string> = {};
   for (const name of names) {
+    if (options.envAllowed && !options.envAllowed(name)) continue;
     const value = env[name];
     if (value !== undefined) picked[name] = value;
   }
@@ -77,13 +85,16 @@ export async function createRealStackContext(options: RealStackContextOptions): 
   });
 }
 
-/** Build options for the real disk: the node filesystem, and URL fetching when asked. */
+/**
+ * Build options for the real disk: the node filesystem (or a confined one, see
+ * grantedInstructionFs), and URL fetching when asked.
+ */
 export function realStackBuildOptions(
-  options: Pick<DiscoveryOptions, 'fetchUrls' | 'urlTimeoutMs' | 'maxGlobEntries'> = {},
+  options: Pick<DiscoveryOptions, 'fetchUrls' | 'urlTimeoutMs' | 'maxGlobEntries'> & { fs?: InstructionFs | undefined } = {},
 ): StackBuildOptions {
   return {
     ...options,
-    fs: createNodeInstructionFs(),
+    fs: options.fs ?? createNodeInstructionFs(),
     fetchUrl: options.fetchUrls ? createNodeUrlFetcher() : undefined,
     sleep: nodeSleep,
   };

@@ -32,6 +32,17 @@ describe('compare slice', () => {
     expect(api.callsOf('preview:set').at(-1)!.baseline).toEqual({ kind: 'snapshot', name: 'before' });
   });
 
+  it('says which pins the host no longer keeps', async () => {
+    const api = createFakeApi({ handlers: { 'snapshot:pin': ({ name }) => ['b', name], 'preview:set': failedPreview(2) } });
+    const { store, disconnect } = setupStore(api);
+    cleanup = disconnect;
+    store.setState({ snapshots: ['a', 'b'], target: { kind: 'variant', variantId: 'generic' } });
+    expect(await store.getState().pinSnapshot('c')).toBe(true);
+    await Promise.resolve();
+    expect(store.getState().snapshots).toEqual(['b', 'c']);
+    expect(store.getState().announcement).toBe('Pinned c; no longer kept: a (oldest pins go first)');
+  });
+
   it('asks the host which variant each model id gets under the current context', async () => {
     const api = createFakeApi({
       handlers: {

@@ -21,9 +21,11 @@ export const createCompareSlice: SliceCreator<CompareSlice> = (set, get) => ({
     const text = previewText(get().preview);
     const names = await call('snapshot:pin', { name, text });
     if (!names) return false;
+    // The host keeps a bounded number of pins: say which ones it let go.
+    const dropped = get().snapshots.filter((n) => !names.includes(n));
     set({ snapshots: names });
     get().setBaselineChoice({ kind: 'snapshot', name });
-    get().announce(`Pinned ${name}`);
+    get().announce(dropped.length ? `Pinned ${name}; no longer kept: ${dropped.join(', ')} (oldest pins go first)` : `Pinned ${name}`);
     return true;
   },
   async explainSelection(modelIds) {

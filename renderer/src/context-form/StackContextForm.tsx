@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { OPENCODE_STANDARD_GLOBALS } from '../../../shared/stack/standard-globals';
 import { NONE, studio, useStudio } from '../store';
 import { getIn, type Path } from './context-slice';
 import { PresetSelect } from './PresetSelect';
@@ -49,6 +50,30 @@ function FileTreeEditor({ files, onChange }: { files: Tree; onChange(files: Tree
         </button>
       </div>
     </div>
+  );
+}
+
+/** The machine's standard global instruction files, each of which the user can keep from being read. */
+function GlobalLocationSwitches() {
+  const off = useStudio((s) => s.stackGlobalsOff);
+  return (
+    <fieldset className="wide global-locations" data-testid="global-locations">
+      <legend>Global instruction files read on this machine</legend>
+      {OPENCODE_STANDARD_GLOBALS.map((g) => (
+        <div className="field check" key={g.id}>
+          <input
+            id={`global-${g.id}`}
+            type="checkbox"
+            checked={!off.includes(g.id)}
+            onChange={(e) => studio.getState().setStackGlobalOff(g.id, !e.target.checked)}
+          />
+          <label htmlFor={`global-${g.id}`} className="mono">
+            {g.name}
+          </label>
+        </div>
+      ))}
+      <p className="muted">Nothing else outside the chosen folder is read.</p>
+    </fieldset>
   );
 }
 
@@ -119,10 +144,11 @@ export function StackContextForm() {
               Choose the working folder…
             </button>{' '}
             <span className="muted">
-              Only a folder chosen here is read (with the instruction files above it up to the git root, and your global ones).
+              Only a folder chosen here is read, and the global files below; what is skipped is listed with the reason.
             </span>
           </div>
         )}
+        {discovery === 'real' && <GlobalLocationSwitches />}
         {discovery === 'virtual' && (
           <FileTreeEditor files={(getIn(ctx, ['files']) as Tree | undefined) ?? {}} onChange={(f) => on(['files'], f)} />
         )}

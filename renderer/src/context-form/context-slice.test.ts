@@ -114,4 +114,26 @@ describe('stack context', () => {
     store.getState().setStackDiscovery('real');
     expect(store.getState().contextSpec()).toEqual({ kind: 'stack', context: { userSystem: 'Be brief' }, discovery: 'real' });
   });
+
+  it('sends the global instruction locations switched off, and takes them back on', () => {
+    const { store, disconnect } = setupStore(createFakeApi());
+    cleanup = disconnect;
+    store.setState({ target: { kind: 'profile', profileId: 'opencode' } });
+    store.getState().setStackDiscovery('real');
+    store.getState().setStackGlobalOff('claude', true);
+    store.getState().setStackGlobalOff('opencode-config', true);
+    expect(store.getState().contextSpec()).toEqual({
+      kind: 'stack',
+      context: {},
+      discovery: 'real',
+      globalsOff: ['claude', 'opencode-config'],
+    });
+    store.getState().setStackGlobalOff('claude', false);
+    store.getState().setStackGlobalOff('opencode-config', false);
+    expect(store.getState().contextSpec()).toEqual({ kind: 'stack', context: {}, discovery: 'real' });
+    // Only real discovery reads the disk: the virtual tree has no global locations to switch.
+    store.getState().setStackGlobalOff('claude', true);
+    store.getState().setStackDiscovery('virtual');
+    expect(store.getState().contextSpec()).toEqual({ kind: 'stack', context: {} });
+  });
 });

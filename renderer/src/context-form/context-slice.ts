@@ -25,6 +25,9 @@ export interface ContextSlice {
   /** Where instruction files come from: the context's virtual tree, or the real folders (read by the host). */
   stackDiscovery: 'virtual' | 'real';
   setStackDiscovery(d: 'virtual' | 'real'): void;
+  /** Real discovery: the standard global instruction locations the user switched off (ids). */
+  stackGlobalsOff: string[];
+  setStackGlobalOff(id: string, off: boolean): void;
   /** Asks the host for the working folder whose real instruction files the preview reads; it becomes the stack context's cwd. */
   chooseWorkingFolder(): Promise<void>;
   /** Which presets hold stack contexts (`kind: stack`), learned by reading them. */
@@ -142,6 +145,12 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
     stackContext: {},
     stackPresetName: null,
     stackDiscovery: 'virtual',
+    stackGlobalsOff: [],
+    setStackGlobalOff(id, off) {
+      const rest = get().stackGlobalsOff.filter((g) => g !== id);
+      set({ stackGlobalsOff: off ? [...rest, id] : rest });
+      if (get().stackDiscovery === 'real') void get().refreshPreview();
+    },
     async chooseWorkingFolder() {
       const granted = await withFolder(
         'stack:grantFolder',
@@ -219,10 +228,11 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
     contextSpec() {
       const target = get().target;
       if (target?.kind === 'profile') {
-        const discovery = get().stackDiscovery;
-        return discovery === 'real'
-          ? { kind: 'stack', context: get().stackContext, discovery }
-          : { kind: 'stack', context: get().stackContext };
+        const { stackDiscovery: discovery, stackGlobalsOff: globalsOff } = get();
+        if (discovery !== 'real') return { kind: 'stack', context: get().stackContext };
+        return globalsOff.length
+          ? { kind: 'stack', context: get().stackContext, discovery, globalsOff }
+          : { kind: 'stack', context: get().stackContext, discovery };
       }
       const { presetName, contextEdited, contextError, context } = get();
       if (presetName && (!contextEdited || contextError)) return { kind: 'preset', name: presetName };

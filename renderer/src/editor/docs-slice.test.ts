@@ -107,6 +107,29 @@ describe('documents slice', () => {
     expect(store.getState().docs['variant-template:generic']!.text).toBe('theirs');
   });
 
+  it('shows the conflict the host holds when a document is opened again, and tells the host the choice', async () => {
+    const api = createFakeApi({
+      docs: [{ ref: tplRef, text: 'Hello {{NAME}}' }],
+      handlers: {
+        'doc:read': () => ({ text: 'mine', savedText: 'Hello {{NAME}}', dirty: true, conflict: { diskText: 'theirs' } }),
+        'doc:resolveConflict': ({ keep }) => ({
+          text: 'mine',
+          savedText: keep === 'mine' ? 'theirs' : 'mine',
+          dirty: true,
+          conflict: null,
+        }),
+      },
+    });
+    const s = setupStore(api);
+    cleanup = s.disconnect;
+    await s.store.getState().openDoc(tplRef);
+    expect(s.store.getState().docs['variant-template:generic']).toMatchObject({ text: 'mine', dirty: true, disk: { text: 'theirs' } });
+    s.store.getState().resolveDiskConflict('variant-template:generic', 'mine');
+    await flush();
+    expect(api.callsOf('doc:resolveConflict')).toEqual([{ ref: tplRef, keep: 'mine' }]);
+    expect(s.store.getState().docs['variant-template:generic']).toMatchObject({ text: 'mine', savedText: 'theirs', disk: null });
+  });
+
   it('takes an external edit of a clean document as the new text', async () => {
     const { store, api } = make();
     await store.getState().openDoc(tplRef);

@@ -150,7 +150,8 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
           readOnly: false,
           language: languageOf(ref),
           version: 0,
-          disk: null,
+          // The host keeps a conflict with the disk until the user chooses (a closed tab, a reload).
+          disk: r.conflict ? { text: r.conflict.diskText } : null,
         };
         histories.set(key, createDocHistory(r.text));
         set((s) => ({ docs: { ...s.docs, [key]: s.docs[key] ?? doc } }));
@@ -350,14 +351,17 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     resolveDiskConflict(key, keep) {
       const doc = get().docs[key];
       if (!doc?.disk) return;
-      if (keep === 'mine') {
-        patchDoc(key, { disk: null });
-        return;
+      patchDoc(key, { disk: null });
+      if (keep === 'disk') {
+        const text = doc.disk.text ?? '';
+        histories.get(key)?.record(text, 'structured');
+        patchDoc(key, { text, savedText: doc.disk.text, dirty: false, version: doc.version + 1 });
       }
-      const text = doc.disk.text ?? '';
-      histories.get(key)?.record(text, 'structured');
-      patchDoc(key, { text, savedText: doc.disk.text, version: doc.version + 1, disk: null });
-      sendUpdate(doc, text);
+      // The host holds the conflict: tell it the choice (mine: a save then writes over the disk's version).
+      if (doc.ref)
+        void call('doc:resolveConflict', { ref: doc.ref, keep }).then((r) => {
+          if (r) patchDoc(key, { savedText: r.savedText, dirty: r.dirty });
+        });
     },
 
     syncDocInfo(documents) {
@@ -418,7 +422,13 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
             const r = await call('doc:read', { ref: d.ref });
             if (r) {
               histories.get(k)?.reset(r.text);
-              patchDoc(k, { text: r.text, savedText: r.savedText, dirty: r.dirty, version: d.version + 1 });
+              patchDoc(k, {
+                text: r.text,
+                savedText: r.savedText,
+                dirty: r.dirty,
+                version: d.version + 1,
+                disk: r.conflict ? { text: r.conflict.diskText } : null,
+              });
             }
           }
         }

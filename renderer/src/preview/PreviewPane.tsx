@@ -29,16 +29,25 @@ function Sizes() {
   const r = preview.outcome.result;
   const text = r.text;
   const family = r.kind === 'variant' ? (r as VariantBuildResult).family : undefined;
-  const estimate = tokensAreEstimates(family, r.kind === 'stack' ? String(r.modelId ?? '') : undefined);
   // Counts come a moment after each result (the host counts them off the typing path): show the latest.
   const t = tokens;
+  // The family's tokenizer is not public, or the host estimated part of a text too long to count exactly.
+  const estimate = tokensAreEstimates(family, r.kind === 'stack' ? String(r.modelId ?? '') : undefined) || t?.text.estimated === true;
   let lines = 1;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
   return (
     <div className="sizes" data-testid="sizes">
       <span title="characters">{fmt(text.length)} chars</span>
       <span>{fmt(lines)} lines</span>
-      <span title={estimate ? 'An estimate: this family’s own tokenizer is not public' : 'OpenAI tokenizers'}>
+      <span
+        title={
+          t?.text.estimated
+            ? 'An estimate: long runs without a break are counted from their start'
+            : estimate
+              ? 'An estimate: this family’s own tokenizer is not public'
+              : 'OpenAI tokenizers'
+        }
+      >
         {estimate ? '≈' : ''}
         {fmt(t?.text.o200k)} o200k · {estimate ? '≈' : ''}
         {fmt(t?.text.cl100k)} cl100k

@@ -93,6 +93,7 @@ export function createFakeApi(
     'doc:saveAll',
     'doc:revert',
     'doc:create',
+    'doc:resolveConflict',
     'drafts:list',
     'drafts:restore',
     'drafts:discard',

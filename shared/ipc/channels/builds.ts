@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SystemPromptContextSchema } from '../../domain/context.js';
 import type { VariantBuildResult } from '../../engine/build/build-result.js';
 import type { SelectionStep } from '../../engine/selection/select-variant.js';
+import { MAX_REQUEST_DEPTH, nestsWithin } from '../nesting.js';
 import { channel } from './channel.js';
 
 /** Channels of builds: the live preview, one-off builds, variant selection, token counts and pinned baselines. */
@@ -14,17 +15,28 @@ export const BuildTargetSchema = z.discriminatedUnion('kind', [
 ]);
 export type BuildTarget = z.infer<typeof BuildTargetSchema>;
 
+const TOO_DEEP = { message: `the context nests more than ${MAX_REQUEST_DEPTH} levels deep` };
+
 /** The simulated context: a preset by name, or an explicit context (validated by the engine's schema). */
 export const ContextSpecSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('preset'), name: z.string() }).strict(),
-  z.object({ kind: z.literal('inline'), context: SystemPromptContextSchema }).strict(),
+  z.object({ kind: z.literal('inline'), context: SystemPromptContextSchema.refine((c) => nestsWithin(c), TOO_DEEP) }).strict(),
   /**
    * For stack profiles: the stack context (validated by the stack engine). Instruction files
    * come from the context's virtual file tree, or with `discovery: 'real'` from the real
    * folders at and above the context's cwd (read by the host).
    */
   z
-    .object({ kind: z.literal('stack'), context: z.record(z.string(), z.unknown()), discovery: z.enum(['virtual', 'real']).optional() })
+    .object({
+      kind: z.literal('stack'),
+      context: z.record(z.string(), z.unknown()).refine((c) => nestsWithin(c), TOO_DEEP),
+      discovery: z.enum(['virtual', 'real']).optional(),
+      /**
+       * Real discovery: the standard global instruction locations the user switched off (ids of
+       * OPENCODE_STANDARD_GLOBALS); it can only narrow what is read.
+       */
+      globalsOff: z.array(z.string().max(100)).max(16).optional(),
+    })
     .strict(),
 ]);
 export type ContextSpec = z.input<typeof ContextSpecSchema>;
@@ -74,7 +86,14 @@ export const PreviewResultSchema = z
   .strict();
 export type PreviewResult = z.infer<typeof PreviewResultSchema>;
 
-export const TokenCountsSchema = z.object({ o200k: z.number().int(), cl100k: z.number().int() }).strict();
+export const TokenCountsSchema = z
+  .object({
+    o200k: z.number().int(),
+    cl100k: z.number().int(),
+    /** Part of the text was estimated, not counted (long runs of one character class; see electron/host/tokens.ts). */
+    estimated: z.literal(true).optional(),
+  })
+  .strict();
 
 export const buildChannels = {
   'preview:set': channel(
@@ -102,8 +121,8 @@ export const buildChannels = {
     'Token counts (o200k, cl100k) of texts.',
   ),
   'snapshot:pin': channel(
-    z.object({ name: z.string().min(1).max(100), text: z.string() }).strict(),
+    z.object({ name: z.string().min(1).max(100), text: z.string().max(4_000_000) }).strict(),
     z.array(z.string()),
-    'Keep a text as a named baseline.',
+    'Keep a text as a named baseline; answers the names kept. At most 16 pins (8 million characters together) are kept: the oldest go first.',
   ),
 } as const;

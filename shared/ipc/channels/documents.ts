@@ -22,11 +22,24 @@ export type DeleteOutcome = z.infer<typeof DeleteOutcomeSchema>;
 export const DraftSchema = z.object({ key: z.string(), ref: DocRefSchema, text: z.string(), savedAt: z.string() }).strict();
 export type Draft = z.infer<typeof DraftSchema>;
 
+export const DocReadSchema = z
+  .object({
+    text: z.string(),
+    savedText: z.string().nullable(),
+    dirty: z.boolean(),
+    /**
+     * The file changed on disk (diskText null: it is gone) while the document had unsaved
+     * edits, or a restored draft was made over another version: the user has not chosen yet.
+     */
+    conflict: z.object({ diskText: z.string().nullable() }).strict().nullable().optional(),
+  })
+  .strict();
+
 export const documentChannels = {
   'doc:read': channel(
     z.object({ ref: DocRefSchema }).strict(),
-    z.object({ text: z.string(), savedText: z.string().nullable(), dirty: z.boolean() }).strict(),
-    'A document as edited and as saved.',
+    DocReadSchema,
+    'A document as edited and as saved, and the disk’s version while it is in conflict with it.',
   ),
   'doc:update': channel(
     z.object({ ref: DocRefSchema, text: z.string() }).strict(),
@@ -42,7 +55,12 @@ export const documentChannels = {
   'doc:revert': channel(
     z.object({ ref: DocRefSchema }).strict(),
     z.object({ text: z.string() }).strict(),
-    'Drop unsaved edits of a document.',
+    'Drop unsaved edits of a document: it takes the text on disk now.',
+  ),
+  'doc:resolveConflict': channel(
+    z.object({ ref: DocRefSchema, keep: z.enum(['mine', 'disk']) }).strict(),
+    DocReadSchema,
+    'End a conflict with the disk: keep the edits (a save then writes over the disk’s version) or take the disk’s version.',
   ),
   'doc:delete': channel(
     z.object({ ref: DocRefSchema, overwrite: z.boolean().optional() }).strict(),
