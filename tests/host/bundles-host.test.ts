@@ -160,10 +160,31 @@ describe('import through the host', () => {
     const outcome = await h.call('bundle:apply', { planId: plan.planId, choices: { 'variant:generic': { action: 'overwrite' } } });
     expect(outcome.discarded).toEqual(['variants/generic/template.md']);
     const theirs = miniWorkspace()['variants/generic/template.md'];
-    expect(await h.call('doc:read', { ref: TEMPLATE })).toEqual({ text: theirs, savedText: theirs, dirty: false });
+    expect(await h.call('doc:read', { ref: TEMPLATE })).toEqual({ text: theirs, savedText: theirs, dirty: false, conflict: null });
     expect(h.events.filter((e) => e.event === 'doc:changedOnDisk').map((e) => e.payload)).toEqual([
       { ref: TEMPLATE, text: theirs, conflict: false },
     ]);
+  });
+
+  it('a document in conflict with the disk is planned against the disk, its edits named; overwriting settles the conflict', async () => {
+    const bundle = await exportMini();
+    const ws = writeFiles(tempDir(), miniWorkspace());
+    const h = await hosts.start({ initialWorkspace: ws });
+    await h.call('doc:update', { ref: TEMPLATE, text: 'MY UNSAVED EDIT\n' });
+    const conflict = h.waitForEvent('doc:changedOnDisk', (p) => p.conflict === true);
+    fs.writeFileSync(path.join(ws, 'variants/generic/template.md'), 'CHANGED ON DISK\n');
+    await conflict;
+    const plan = await h.call('bundle:plan', { transferId: await upload(h, bundle) });
+    const generic = plan.items.find((i: { key: string }) => i.key === 'variant:generic');
+    expect(generic).toMatchObject({ status: 'changed', unsaved: ['variants/generic/template.md'] });
+    expect((await h.call('bundle:diff', { planId: plan.planId, path: 'variants/generic/template.md' })).diff).toContain(
+      '-CHANGED ON DISK\n+{{ROLE}}',
+    );
+    const outcome = await h.call('bundle:apply', { planId: plan.planId, choices: { 'variant:generic': { action: 'overwrite' } } });
+    expect(outcome).toMatchObject({ written: ['variants/generic/template.md'], discarded: ['variants/generic/template.md'] });
+    const theirs = miniWorkspace()['variants/generic/template.md'];
+    expect(fs.readFileSync(path.join(ws, 'variants/generic/template.md'), 'utf8')).toBe(theirs);
+    expect(await h.call('doc:read', { ref: TEMPLATE })).toEqual({ text: theirs, savedText: theirs, dirty: false, conflict: null });
   });
 
   it('an edit made after planning stops the import; planning again shows it', async () => {

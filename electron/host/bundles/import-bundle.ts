@@ -19,10 +19,17 @@ export function folderState(realRoot: string): WorkspaceState {
   return state;
 }
 
-/** An open workspace: saved texts, and which documents have unsaved edits. */
+/**
+ * An open workspace: the text on disk of each document, and which have unsaved edits. A
+ * document in conflict with the disk counts with the disk's text (what an import replaces)
+ * and as having edits (the user's, which the import would replace too).
+ */
 export function documentState(docs: DocumentSet): WorkspaceState {
   const state = new Map<string, { saved: string | null; dirty: boolean }>();
-  for (const entry of docs.values()) state.set(entry.rel, { saved: entry.savedText, dirty: isDirty(entry) });
+  for (const entry of docs.values()) {
+    if (entry.conflict) state.set(entry.rel, { saved: entry.conflict.diskText, dirty: true });
+    else state.set(entry.rel, { saved: entry.savedText, dirty: isDirty(entry) });
+  }
   return state;
 }
 
