@@ -2,7 +2,11 @@
  * npm run bench:engine — prints figures, asserts nothing.
  *  1. generic x basic: median and p95 of a full build (structured result and provenance included)
  *  2. every built-in variant x every preset: total time of one pass
- *  3. hostile 1 MB templates: our build time; the original's regexes on growing sizes (where they
+ *  3. a Cline-style workspace (template components, 7 variant placeholders) at about 10 KB and
+ *     50 KB: our build warm and without cache hits, beside the original algorithm on the same inputs
+ *  4. the whole built-in snapshot matrix (every variant x preset, as the app's matrix builds it)
+ *  5. a build that tracks volatile ranges (the prompt-cache view)
+ *  6. hostile 1 MB templates: our build time; the original's regexes on growing sizes (where they
  *     finish in reasonable time), with a check that both give the same output there.
  */
 import { performance } from 'node:perf_hooks';
@@ -13,7 +17,10 @@ import { defineVariant, type Variant } from '../shared/domain/variant.js';
 import { parseContext } from '../shared/domain/parse-context.js';
 import { builtinWorkspaceDir } from '../electron/host/builtin-workspace.js';
 import { folderFileSource } from '../electron/host/folder-source.js';
+import { snapshotMatrix } from '../shared/engine/compare/snapshot-matrix.js';
+import { deterministicBuildOptions } from '../shared/engine/snapshots/snapshot-files.js';
 import { referenceCleanup, referenceResolve } from './reference-regexes.js';
+import { convertedWorkspace, referenceBuild } from './converted-workspace.js';
 
 const OPTIONS = { now: '2026-01-15', processCwd: '/tmp' } as const;
 
@@ -74,7 +81,61 @@ console.log(
   `all ${ws.variants.length} variants x ${ws.presets.length} presets (${ws.variants.length * ws.presets.length} builds): median ${ms(stats(all).median)} per pass`,
 );
 
-// 3. hostile input
+// 3. a Cline-style workspace: template components and variant placeholders, 10 KB and 50 KB.
+const timeRuns = (runs: number, f: (i: number) => void): { median: number; p95: number } => {
+  for (let i = 0; i < Math.min(200, runs); i++) f(i);
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    f(i);
+    out.push(performance.now() - t0);
+  }
+  return stats(out);
+};
+for (const kb of [10, 50]) {
+  const conv = convertedWorkspace(kb);
+  const warm = { variant: conv.variant, context: conv.context, components: conv.components, tools: conv.tools, options: OPTIONS };
+  const oursWarm = timeRuns(5000, () => buildVariantPrompt(warm));
+  const refWarm = timeRuns(5000, () => referenceBuild(conv, conv.variant, conv.context));
+  const fresh = Array.from({ length: 3000 }, () => structuredClone(conv.context));
+  const variants = Array.from({ length: 3000 }, (_, i) => ({
+    ...conv.variant,
+    baseTemplate: `${conv.variant.baseTemplate}\n<!-- ${i} -->`,
+  }));
+  const oursCold = timeRuns(2500, (i) => buildVariantPrompt({ ...warm, variant: variants[i]!, context: fresh[i]! }));
+  const refCold = timeRuns(2500, (i) => referenceBuild(conv, variants[i]!, fresh[i]!));
+  const size = buildVariantPrompt(warm).text.length;
+  console.log(
+    `Cline-style workspace, ${(size / 1024).toFixed(1)} KB (${conv.variant.componentOrder.length} template components, ${Object.keys(conv.variant.placeholders).length} variant placeholders):`,
+  );
+  console.log(
+    `  warm caches: ours median ${ms(oursWarm.median)} (p95 ${ms(oursWarm.p95)}), original algorithm ${ms(refWarm.median)}: ${(oursWarm.median / refWarm.median).toFixed(2)}x`,
+  );
+  console.log(
+    `  no cache hits: ours median ${ms(oursCold.median)} (p95 ${ms(oursCold.p95)}), original algorithm ${ms(refCold.median)}: ${(oursCold.median / refCold.median).toFixed(2)}x`,
+  );
+}
+
+// 4. the built-in snapshot matrix, as the host builds it for the matrix view
+{
+  const matrixRuns: number[] = [];
+  let cells = 0;
+  for (let round = 0; round < 30; round++) {
+    const t0 = performance.now();
+    cells = snapshotMatrix({ workspace: ws, options: deterministicBuildOptions(), stored: () => undefined }).cells.length;
+    matrixRuns.push(performance.now() - t0);
+  }
+  const m = stats(matrixRuns.slice(5));
+  console.log(`snapshot matrix of the built-in workspace (${cells} builds): median ${ms(m.median)}, p95 ${ms(m.p95)} (target < 10 ms)`);
+}
+
+// 5. tracking volatile ranges (the prompt-cache view, cache lint)
+{
+  const tracked = timeRuns(2000, () => buildVariantPrompt({ ...input, trackVolatility: true }));
+  console.log(`generic x basic with volatile ranges tracked: median ${ms(tracked.median)}, p95 ${ms(tracked.p95)}`);
+}
+
+// 6. hostile input
 const HOSTILE: Record<string, (size: number) => string> = {
   'unclosed {{': (n) => '{{a '.repeat(Math.ceil(n / 4)).slice(0, n),
   'unclosed {{, one }} at the end': (n) => `${'{{a '.repeat(Math.ceil(n / 4)).slice(0, n - 2)}}}`,

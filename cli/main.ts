@@ -5,9 +5,14 @@ import { packageRoot } from '../electron/host/builtin-workspace.js';
 import { EXIT_USAGE, UsageError, type CliIo } from './cli-io.js';
 import { buildCommand } from './commands/build.js';
 import { buildProfileCommand } from './commands/build-profile.js';
+import { cacheCommand } from './commands/cache.js';
 import { checkCommand } from './commands/check.js';
 import { exportCommand } from './commands/export.js';
 import { importCommand } from './commands/import.js';
+import { instructionsCommand } from './commands/instructions.js';
+import { compareCommand } from './commands/compare.js';
+import type { CompareColumnSpec } from '../shared/engine/compare/compare-builds.js';
+import { parseModelIds } from '../shared/engine/routing/model-ids.js';
 import type { CommonOptions } from './commands/options.js';
 import { schemasCommand } from './commands/schemas.js';
 import { selectCommand } from './commands/select.js';
@@ -19,9 +24,16 @@ Commands:
   build      Build a prompt: --variant <id>, or selection by --provider/--model,
              or a stack profile: --profile <id> [--agent <name>] [--cwd <dir>]
   select     Which variant each model id gets, and why: --model <id> (repeatable) or ids as arguments
-  check      Lint a workspace (exit 1 on errors); --strict adds Cline's strict checks
+             (each may hold several ids separated by commas or whitespace)
+  compare    Sections of 2+ columns side by side: <variant>... and/or --model <id>... [--preset p]
+  cache      What prompt caching can keep: --variant <id> [--preset p]: stable prefix, first volatile byte, ranges
+  check      Lint a workspace, prompt-cache checks and token budgets included (exit 1 on errors);
+             --strict adds Cline's strict checks; --baseline <dir> reports edits that shorten the stable prefix
   snapshot   Render every variant x preset and compare with stored snapshots (exit 1 on a difference); --update rewrites them
   schemas    Write JSON Schemas of the workspace's YAML files to <workspace>/schemas (--check: exit 1 if out of date)
+  instructions  What coding agents load from instruction files: --context <file> (tree, cwd, home, os, env,
+             settings, reads) [--harness <id>]; without --harness every harness profile;
+             --cwd <dir> reads that folder on disk instead (and each harness's global files)
   export     Write a bundle (.zip) of variants and profiles, or TypeScript / Markdown / API requests (export --help)
   import     Import a bundle into a workspace, everything or nothing (import --help)
 
@@ -32,11 +44,13 @@ Options:
   --date <YYYY-MM-DD>   The build's date
   --format text|json    Output format (default text)
   --dir <dir>           Snapshot folder (default <workspace>/snapshots)
+  --baseline <dir>      check: the workspace before the change
   --profile <id>        Build an OpenCode-style stack profile (profiles/<id>)
   --agent <name>        The profile's agent (build, plan, general, compaction, ...)
   --cwd <dir>           Discover instruction files on disk from this folder (else the context's virtual tree)
   --fetch-urls          Fetch configured instruction URLs (5 s timeout; failures are warnings)
   --explain             With a profile: print sections and why each instruction file was (not) used
+  --harness <id>        With instructions: one harness profile (harnesses/<id>), e.g. codex, claude-code
   -h, --help            This help
 `;
 
@@ -72,10 +86,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (command === 'export') return await exportCommand(rest, io);
     if (command === 'import') return await importCommand(rest, io);
-    const { values, positionals } = parseArgs({
+    const { values, positionals, tokens } = parseArgs({
       args: [...rest],
-      allowPositionals: command === 'select',
+      allowPositionals: command === 'select' || command === 'compare',
       strict: true,
+      tokens: true,
       options: {
         workspace: { type: 'string' },
         preset: { type: 'string' },
@@ -84,7 +99,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         format: { type: 'string' },
         variant: { type: 'string' },
         provider: { type: 'string' },
-        model: { type: 'string', multiple: command === 'select' },
+        model: { type: 'string', multiple: command === 'select' || command === 'compare' },
+        baseline: { type: 'string' },
         strict: { type: 'boolean' },
         update: { type: 'boolean' },
         check: { type: 'boolean' },
@@ -94,6 +110,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         cwd: { type: 'string' },
         'fetch-urls': { type: 'boolean' },
         explain: { type: 'boolean' },
+        harness: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -121,22 +138,39 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           );
         }
         if (values.agent !== undefined || values.cwd !== undefined) throw new UsageError('--agent and --cwd go with --profile');
-        return buildCommand(
+        return await buildCommand(
           { ...options, variant: values.variant, provider: values.provider, model: values.model as string | undefined },
           io,
         );
       case 'select': {
         const flagged = (values.model as string[] | undefined) ?? [];
-        return selectCommand({ ...options, provider: values.provider, models: [...flagged, ...positionals] }, io);
+        const models = [...flagged, ...positionals].flatMap(parseModelIds);
+        return selectCommand({ ...options, provider: values.provider, models: [...new Set(models)] }, io);
       }
+      case 'compare': {
+        // Columns in the order given: variant ids as arguments, model ids with --model.
+        const columns: CompareColumnSpec[] = [];
+        for (const t of tokens) {
+          if (t.kind === 'positional') columns.push({ kind: 'variant', variantId: t.value });
+          else if (t.kind === 'option' && t.name === 'model' && t.value !== undefined)
+            for (const id of parseModelIds(t.value)) columns.push({ kind: 'model', modelId: id, providerId: values.provider });
+        }
+        return await compareCommand({ ...options, columns }, io);
+      }
+      case 'cache':
+        return await cacheCommand({ ...options, variant: values.variant }, io);
       case 'check':
-        return checkCommand({ ...options, strict: values.strict === true }, io);
+        return await checkCommand({ ...options, strict: values.strict === true, baseline: values.baseline }, io);
       case 'snapshot':
         return snapshotCommand({ ...options, dir: values.dir, update: values.update === true }, io);
       case 'schemas':
         return schemasCommand({ ...options, dir: values.dir, check: values.check === true }, io);
+      case 'instructions':
+        return await instructionsCommand({ ...options, harness: values.harness, cwd: values.cwd }, io);
       default:
-        throw new UsageError(`unknown command '${command}' (commands: build, select, check, snapshot, schemas, export, import)`);
+        throw new UsageError(
+          `unknown command '${command}' (commands: build, select, compare, cache, check, snapshot, schemas, instructions, export, import)`,
+        );
     }
   } catch (error) {
     if (

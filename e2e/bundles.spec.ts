@@ -156,3 +156,28 @@ test('copy the prompt and copy it as an Anthropic request', async ({ studio: pag
   expect(body.system).toEqual([{ type: 'text', text: prompt, cache_control: { type: 'ephemeral' } }]);
   expect(body.messages).toEqual([{ role: 'user', content: "Replace this with the user's message." }]);
 });
+
+test('copy a compare column: its prompt and its request, beside the column', async ({ studio: page, context, app }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
+  await page.getByTestId('open-compare').click();
+  const second = page.getByTestId('compare-column-header').nth(1);
+  await expect(second).toBeVisible();
+  const label = ((await second.locator('.compare-col-title strong').textContent()) ?? '').trim();
+  expect(label).not.toBe('');
+  await second.getByRole('button', { name: `Copy the prompt of ${label}` }).click();
+  await expect(page.getByTestId('notices')).toContainText(`Copied the prompt of ${label}`);
+  const prompt = await readClipboard(page);
+  const chars = Number(((await second.locator('.compare-col-meta').textContent()) ?? '').match(/([\d,]+) chars/)![1]!.replace(/,/g, ''));
+  expect(prompt.length).toBe(chars);
+  expect(prompt.split('\n')[0]).toBe(fs.readFileSync(path.join(ROOT, `variants/snapshots/${label}/basic.md`), 'utf8').split('\n')[0]);
+
+  await second.getByLabel(`Copy as request of ${label}`).selectOption('openai-chat');
+  await expect(page.getByTestId('notices')).toContainText(`Copied the OpenAI Chat Completions request of ${label}`);
+  const body = JSON.parse(await readClipboard(page)) as { messages: { role: string; content: string }[] };
+  expect(body.messages[0]).toEqual({ role: 'system', content: prompt });
+
+  // Closed: the column buttons go with the view; the preview's own stay.
+  await page.getByRole('button', { name: 'Close the compare view' }).click();
+  await expect(page.getByRole('button', { name: `Copy the prompt of ${label}` })).toHaveCount(0);
+  await expect(page.getByTestId('copy-prompt')).toHaveCount(1);
+});

@@ -1,18 +1,27 @@
 import { formatFinding } from '../../shared/engine/lint/lint-finding.js';
 import { lintWorkspace } from '../../shared/engine/lint/lint-workspace.js';
+import { loadTokenCounter } from '../../electron/host/tokens.js';
 import { EXIT_FINDINGS, EXIT_OK, type CliIo } from '../cli-io.js';
 import { openWorkspace } from '../workspace-input.js';
-import { deterministicBuildOptions } from './snapshot.js';
+import { deterministicBuildOptions } from '../../shared/engine/snapshots/snapshot-files.js';
 import type { CommonOptions } from './options.js';
 
 export interface CheckCommandOptions extends CommonOptions {
   strict: boolean;
+  /** The same workspace before the change (e.g. a checkout of main): a shortened stable prefix is reported. */
+  baseline?: string | undefined;
 }
 
-/** Lints a workspace; exit 1 when there is an error. */
-export function checkCommand(options: CheckCommandOptions, io: CliIo): number {
+/** Lints a workspace, with the prompt-cache checks and the token budgets; exit 1 when there is an error. */
+export async function checkCommand(options: CheckCommandOptions, io: CliIo): Promise<number> {
   const ws = openWorkspace(options.workspace, io.cwd);
-  const findings = lintWorkspace(ws.snapshot, { strict: options.strict, buildOptions: deterministicBuildOptions(options.date) });
+  const before = options.baseline ? openWorkspace(options.baseline, io.cwd).snapshot : undefined;
+  const findings = lintWorkspace(ws.snapshot, {
+    strict: options.strict,
+    buildOptions: deterministicBuildOptions(options.date),
+    countTokens: await loadTokenCounter(),
+    before,
+  });
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.filter((f) => f.severity === 'warning').length;
   if (options.format === 'json') {

@@ -5,7 +5,7 @@ import { ExportSelectionError, bundleClosure } from '../../shared/bundle/closure
 import { renderBuilds } from '../../shared/bundle/rendered.js';
 import { markdownFiles, requestFiles } from '../../shared/export/prompt-files.js';
 import { typeScriptFiles } from '../../shared/export/typescript-export.js';
-import { SNAPSHOT_DEFAULT_DATE } from '../../shared/engine/build/deterministic-options.js';
+import { SNAPSHOT_DEFAULT_DATE } from '../../shared/engine/snapshots/snapshot-files.js';
 import { API_KINDS, isApiKind, type ApiKind } from '../../shared/requests/api-kind.js';
 import { appVersion } from '../../electron/host/app-version.js';
 import { exportBundle } from '../../electron/host/bundles/export-bundle.js';

@@ -1,13 +1,16 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
-import { deterministicBuildOptions } from '../../shared/engine/build/deterministic-options.js';
+import { snapshotMatrix } from '../../shared/engine/compare/snapshot-matrix.js';
+import {
+  deterministicBuildOptions,
+  SNAPSHOT_DIR,
+  snapshotFileText,
+  snapshotRelPath,
+} from '../../shared/engine/snapshots/snapshot-files.js';
 import { EXIT_FINDINGS, EXIT_OK, type CliIo } from '../cli-io.js';
 import { openWorkspace } from '../workspace-input.js';
 import type { CommonOptions } from './options.js';
-
-export { deterministicBuildOptions, SNAPSHOT_DEFAULT_DATE } from '../../shared/engine/build/deterministic-options.js';
 
 export interface SnapshotCommandOptions extends CommonOptions {
   dir?: string | undefined;
@@ -18,35 +21,36 @@ export interface SnapshotCommandOptions extends CommonOptions {
  * Renders every variant x preset and compares with the stored files
  * (<dir>/<variant>/<preset>.md). Prints a unified diff per mismatch and exits 1;
  * --update rewrites them (and removes snapshots of variants or presets that no longer exist).
+ * The app's snapshot matrix reads and approves the same files.
  */
 export function snapshotCommand(options: SnapshotCommandOptions, io: CliIo): number {
   const ws = openWorkspace(options.workspace, io.cwd);
-  const dir = options.dir ? path.resolve(io.cwd, options.dir) : path.join(ws.dir, 'snapshots');
-  const buildOptions = deterministicBuildOptions(options.date);
+  const dir = options.dir ? path.resolve(io.cwd, options.dir) : path.join(ws.dir, SNAPSHOT_DIR);
+  const read = (rel: string): string | undefined => {
+    const file = path.join(dir, ...rel.split('/'));
+    return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  };
+  const matrix = snapshotMatrix({ workspace: ws.snapshot, options: deterministicBuildOptions(options.date), stored: read });
   const expected = new Set<string>();
   let mismatches = 0;
   let written = 0;
-  let total = 0;
-  for (const variant of ws.snapshot.variants) {
-    for (const preset of ws.snapshot.presets) {
-      total++;
-      const rel = `${variant.id}/${preset.name}.md`;
-      expected.add(rel);
-      const file = path.join(dir, variant.id, `${preset.name}.md`);
-      const text = `${buildVariantPrompt({ variant, context: preset.context, components: ws.snapshot.components, tools: ws.snapshot.tools, options: buildOptions }).text}\n`;
-      const stored = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-      if (stored === text) continue;
-      if (options.update) {
-        mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, text);
-        written++;
-        continue;
-      }
-      mismatches++;
-      if (stored === undefined) io.stdout(`missing snapshot ${rel} (run with --update to write it)\n`);
-      else io.stdout(createTwoFilesPatch(`a/${rel}`, `b/${rel}`, stored, text, 'stored snapshot', 'current build'));
+  const total = matrix.cells.length;
+  matrix.cells.forEach((cell, i) => {
+    const rel = snapshotRelPath(cell.variantId, cell.preset);
+    expected.add(rel);
+    if (cell.snapshot === 'same') return;
+    const text = snapshotFileText(matrix.texts[i]!);
+    if (options.update) {
+      const file = path.join(dir, cell.variantId, `${cell.preset}.md`);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+      written++;
+      return;
     }
-  }
+    mismatches++;
+    if (cell.snapshot === 'missing') io.stdout(`missing snapshot ${rel} (run with --update to write it)\n`);
+    else io.stdout(createTwoFilesPatch(`a/${rel}`, `b/${rel}`, read(rel)!, text, 'stored snapshot', 'current build'));
+  });
   // Stale snapshots: files for variants or presets that are gone.
   const stale: string[] = [];
   if (existsSync(dir)) {

@@ -68,7 +68,7 @@ const MACHINE_FIELDS = ['worktreeRoot', 'isGitRepo', 'homeDir', 'configDir', 'en
 async function confineRealInput(
   input: StackContextInput,
   granted: ReadonlySet<string>,
-): Promise<{ ok: true; input: StackContextInput; dropped: StackWarning[] } | { ok: false; error: string }> {
+): Promise<{ ok: true; input: StackContextInput; dropped: StackWarning[]; grantedFolder: string } | { ok: false; error: string }> {
   const cwd = typeof input.cwd === 'string' ? input.cwd : '';
   if (!cwd || !path.isAbsolute(cwd)) return { ok: false, error: 'real instruction files need an absolute working folder' };
   let real: string;
@@ -77,7 +77,9 @@ async function confineRealInput(
   } catch {
     return { ok: false, error: `no folder at '${cwd}' on this machine: choose the working folder (stack:grantFolder)` };
   }
-  if (![...granted].some((folder) => isInside(folder, real)))
+  // The innermost granted folder holding the working folder: the walk's ceiling without a .git.
+  const grantedFolder = [...granted].filter((folder) => isInside(folder, real)).sort((a, b) => b.length - a.length)[0];
+  if (grantedFolder === undefined)
     return {
       ok: false,
       error: `'${cwd}' is not inside a folder chosen for real instruction files: choose the working folder first (stack:grantFolder)`,
@@ -98,7 +100,7 @@ async function confineRealInput(
       });
     return url || !outside;
   });
-  return { ok: true, input: out, dropped };
+  return { ok: true, input: out, dropped, grantedFolder };
 }
 
 /** The machine's environment variables a real build may read: OpenCode's own, whatever a profile's flags name. */
@@ -187,11 +189,13 @@ async function stackOutcome(
   }
   if (target.agent !== undefined) input.agent = target.agent;
   let dropped: StackWarning[] = [];
+  let walkCeiling: string | undefined;
   if (real) {
     const confined = await confineRealInput(input, inputs.grantedFolders ?? new Set());
     if (!confined.ok) return { ok: false, error: confined.error };
     input = confined.input;
     dropped = confined.dropped;
+    walkCeiling = confined.grantedFolder;
   }
   let context: StackContext;
   try {
@@ -209,6 +213,7 @@ async function stackOutcome(
           folders: inputs.grantedFolders ?? [],
           globalsOff: spec.kind === 'stack' ? spec.globalsOff : undefined,
         }),
+        walkCeiling,
       })
     : {};
   const result = await buildStackPrompt(profile, context, options);
@@ -227,10 +232,16 @@ export async function runBuild(inputs: BuildInputs, target: BuildTarget, spec: P
     const started = performance.now();
     const resolved = resolveVariantContext(inputs.snapshot, spec);
     if (!resolved.ok) return { ok: false, error: resolved.error };
+    // A repository's rules files fill the rule texts (the harness engine loads on first use).
+    const withRules =
+      resolved.value.repository === undefined
+        ? { ok: true as const, context: resolved.value }
+        : await (await import('./harness/repository-rules.js')).repositoryRules(resolved.value, inputs);
+    if (!withRules.ok) return { ok: false, error: withRules.error };
     const out =
       target.kind === 'variant'
-        ? buildWorkspaceVariant(inputs.snapshot, target.variantId, resolved.value, inputs.options)
-        : buildForContext(inputs.snapshot, resolved.value, inputs.options);
+        ? buildWorkspaceVariant(inputs.snapshot, target.variantId, withRules.context, inputs.options)
+        : buildForContext(inputs.snapshot, withRules.context, inputs.options);
     const selection = out.selection?.steps;
     if (!out.ok) return selection ? { ok: false, error: out.error, selection } : { ok: false, error: out.error };
     const durationMs = performance.now() - started;

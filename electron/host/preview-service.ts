@@ -13,6 +13,9 @@ export const MAX_PINNED_CHARS = 8_000_000;
 /** How long the workspace view waits after a rebuild (see HostContext.scheduleViewRefresh). */
 const VIEW_REFRESH_AFTER_REBUILD_MS = 50;
 
+/** A change of what builds read: edited files (by path), the saved files, or the whole workspace (another one opened). */
+export type InputChange = { kind: 'edited'; paths: readonly string[] } | { kind: 'saved' } | { kind: 'session' };
+
 export interface PreviewSpec {
   target: BuildTarget;
   context: ParsedContextSpec;
@@ -33,8 +36,29 @@ export class PreviewService {
   private tokenTimer?: NodeJS.Timeout | undefined;
   private readonly pins = new Map<string, string>();
   private savedBaselineCache?: { key: string; outcome: BuildOutcome } | undefined;
+  private readonly inputListeners = new Set<(change: InputChange) => void>();
 
   constructor(private readonly host: HostContext) {}
+
+  /**
+   * Tells `listener` about every change of the workspace's inputs this service hears of
+   * (edits, saves, disk changes, another workspace), so other live views (the compare view)
+   * rebuild when the preview would. Returns the function that stops listening.
+   */
+  onInputsChanged(listener: (change: InputChange) => void): () => void {
+    this.inputListeners.add(listener);
+    return () => this.inputListeners.delete(listener);
+  }
+
+  private inputsChanged(change: InputChange): void {
+    for (const listener of this.inputListeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.host.reportError('inputs listener', error);
+      }
+    }
+  }
 
   get current(): PreviewSpec | undefined {
     return this.spec;
@@ -93,6 +117,7 @@ export class PreviewService {
    * the view. Resolves when the rebuild's result has been emitted.
    */
   changed(paths: readonly string[]): Promise<void> {
+    this.inputsChanged({ kind: 'edited', paths });
     const spec = this.spec;
     if (!spec || paths.some((p) => affectsPreview(p, spec))) return this.scheduleRebuild();
     this.host.scheduleViewRefresh(0);
@@ -101,6 +126,7 @@ export class PreviewService {
 
   /** The saved files changed (a save, a delete): the saved baseline is stale. */
   savedChanged(): void {
+    this.inputsChanged({ kind: 'saved' });
     this.savedBaselineCache = undefined;
     if (this.spec?.baseline.kind === 'saved') void this.scheduleRebuild();
     else this.host.scheduleViewRefresh(0);
@@ -109,12 +135,15 @@ export class PreviewService {
   /** Files changed on disk and were taken in: the saved baseline is stale, and the preview may be too. */
   diskChanged(paths: readonly string[]): void {
     this.savedBaselineCache = undefined;
-    if (this.spec?.baseline.kind === 'saved') void this.scheduleRebuild();
-    else void this.changed(paths);
+    if (this.spec?.baseline.kind === 'saved') {
+      this.inputsChanged({ kind: 'edited', paths });
+      void this.scheduleRebuild();
+    } else void this.changed(paths);
   }
 
   /** Another workspace was opened: the saved baseline belongs to the old one. */
   sessionOpened(): void {
+    this.inputsChanged({ kind: 'session' });
     this.savedBaselineCache = undefined;
     if (this.spec) void this.scheduleRebuild();
   }

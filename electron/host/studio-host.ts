@@ -7,8 +7,10 @@ import { HostError } from '../../shared/ipc/host-error.js';
 import { builtinWorkspaceDir } from './builtin-workspace.js';
 import { buildHandlers } from './channels/build-channels.js';
 import { bundleHandlers } from './channels/bundle-channels.js';
+import { compareHandlers } from './channels/compare-channels.js';
 import { documentHandlers } from './channels/document-channels.js';
 import { stackHandlers } from './channels/stack-channels.js';
+import { harnessHandlers } from './channels/harness-channels.js';
 import { workspaceHandlers } from './channels/workspace-channels.js';
 import { applyDiskChanges } from './disk-changes.js';
 import { DraftStore, type StoredDraft } from './drafts.js';
@@ -60,6 +62,8 @@ export class StudioHost implements HostContext {
       ...buildHandlers(this),
       ...stackHandlers(this),
       ...bundleHandlers(this),
+      ...harnessHandlers(this),
+      ...compareHandlers(this),
     };
     this.dispatch = createDispatcher(this.handlers, {
       validateResponses: options.validate,

@@ -52,15 +52,8 @@ export async function countTokens(text: string): Promise<TokenCounts> {
   let estimated = false;
   let sliceStart = performance.now();
   for (const piece of tokenPieces(text)) {
-    if (piece.scaleFrom === undefined) {
-      o200k += enc.o200k(piece.text, NO_SPECIAL);
-      cl100k += enc.cl100k(piece.text, NO_SPECIAL);
-    } else {
-      // A long run: count its head, scale to the run's length.
-      const factor = piece.text.length / piece.scaleFrom.length;
-      o200k += Math.round(enc.o200k(piece.scaleFrom, NO_SPECIAL) * factor);
-      cl100k += Math.round(enc.cl100k(piece.scaleFrom, NO_SPECIAL) * factor);
-    }
+    o200k += countPiece(enc.o200k, piece);
+    cl100k += countPiece(enc.cl100k, piece);
     if (!piece.exact) estimated = true;
     if (performance.now() - sliceStart > SLICE_MS) {
       await yieldToEventLoop();
@@ -71,6 +64,12 @@ export async function countTokens(text: string): Promise<TokenCounts> {
   cache.set(key, counts);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return counts;
+}
+
+/** A piece's count; a long run is counted by its head, scaled to the run's length. */
+function countPiece(count: Counter, piece: TokenPiece): number {
+  if (piece.scaleFrom === undefined) return count(piece.text, NO_SPECIAL);
+  return Math.round(count(piece.scaleFrom, NO_SPECIAL) * (piece.text.length / piece.scaleFrom.length));
 }
 
 export interface TokenPiece {
@@ -173,4 +172,17 @@ function yieldToEventLoop(): Promise<void> {
 /** Starts loading the encoders without waiting (e.g. once the first workspace is open). */
 export function warmUpTokenizer(): void {
   void loadEncoders().catch(() => undefined);
+}
+
+/**
+ * A synchronous o200k counter (for the CLI, lint and budgets), once the encoders are loaded.
+ * Counts in pieces like countTokens, so long runs without line breaks stay cheap.
+ */
+export async function loadTokenCounter(): Promise<(text: string) => number> {
+  const enc = await loadEncoders();
+  return (text) => {
+    let n = 0;
+    for (const piece of tokenPieces(text)) n += countPiece(enc.o200k, piece);
+    return n;
+  };
 }

@@ -12,7 +12,7 @@ import { readTextFile } from './text-file.js';
  */
 
 /** Top-level entries the host loads and watches; everything else in the folder is left alone. */
-export const WORKSPACE_ENTRIES = ['workspace.yaml', 'variants', 'components', 'tools', 'contexts', 'profiles'] as const;
+export const WORKSPACE_ENTRIES = ['workspace.yaml', 'variants', 'components', 'tools', 'contexts', 'profiles', 'harnesses'] as const;
 
 export const MAX_WORKSPACE_FILES = 5000;
 const MAX_DEPTH = 12;
@@ -160,6 +160,7 @@ const PATTERNS: [RegExp, (m: RegExpMatchArray) => unknown][] = [
   [/^tools\/([^/]+)\.yaml$/, (m) => ({ kind: 'tool', toolId: m[1] })],
   [/^contexts\/([^/]+)\.yaml$/, (m) => ({ kind: 'preset', name: m[1] })],
   [/^profiles\/([^/]+)\/(.+)$/, (m) => ({ kind: 'profile-file', profileId: m[1], file: m[2] })],
+  [/^harnesses\/([^/]+)\/(.+)$/, (m) => ({ kind: 'harness-file', harnessId: m[1], file: m[2] })],
 ];
 
 /** The DocRef of a workspace-relative path, or undefined for files that are not documents. */
@@ -199,5 +200,7 @@ export function titleOf(ref: DocRef, relative: string): string {
       return `${ref.name} (context)`;
     case 'profile-file':
       return `${ref.profileId} · ${ref.file}`;
+    case 'harness-file':
+      return `${ref.harnessId} · ${ref.file} (harness)`;
   }
 }

@@ -163,7 +163,8 @@ export class WorkspaceSession {
 
   profile(id: string): LoadedProfile {
     const folder = `profiles/${id}`;
-    const signature = this.docs.signature(`${folder}/`);
+    // A profile naming a harness profile reads harnesses/ too.
+    const signature = `${this.docs.signature(`${folder}/`)}|${this.docs.signature('harnesses/')}`;
     const cached = this.profileCache.get(id);
     if (cached?.signature === signature) return cached.loaded;
     const result = loadStackProfile(this.docs.editedSource(), folder);

@@ -2,13 +2,13 @@
  * Where things sit in a bundle. Workspace files keep their workspace paths (so an unpacked
  * bundle is itself a workspace folder); rendered prompts go under rendered/ and are never
  * written into a workspace. Each workspace file belongs to one item — a variant, stack
- * profile, tool, component, context preset or the workspace settings — and the user
+ * profile, harness profile, tool, component, context preset or the workspace settings — and the user
  * decides per item what an import does.
  */
 
 export const RENDERED_DIR = 'rendered';
 
-export type BundleItemKind = 'variant' | 'profile' | 'tool' | 'component' | 'preset' | 'workspace-config';
+export type BundleItemKind = 'variant' | 'profile' | 'harness' | 'tool' | 'component' | 'preset' | 'workspace-config';
 
 export interface BundleItemRef {
   kind: BundleItemKind;
@@ -41,6 +41,7 @@ export function itemOfPath(path: string): BundleItemRef | undefined {
   if (id === undefined) return undefined;
   if (top === 'variants' && parts.length >= 3 && isValidItemId(id)) return { kind: 'variant', id };
   if (top === 'profiles' && parts.length >= 3 && isValidItemId(id)) return { kind: 'profile', id };
+  if (top === 'harnesses' && parts.length >= 3 && isValidItemId(id)) return { kind: 'harness', id };
   if (parts.length !== 2) return undefined;
   const stem = (ext: string): string | undefined =>
     id.endsWith(ext) && isValidItemId(id.slice(0, -ext.length)) ? id.slice(0, -ext.length) : undefined;
@@ -66,6 +67,8 @@ export function itemLocation(item: BundleItemRef): { folder: string } | { file: 
       return { folder: `variants/${item.id}/` };
     case 'profile':
       return { folder: `profiles/${item.id}/` };
+    case 'harness':
+      return { folder: `harnesses/${item.id}/` };
     case 'tool':
       return { file: `tools/${item.id}.yaml` };
     case 'component':
@@ -95,6 +98,7 @@ export function isRenderedPath(path: string): boolean {
 export const ITEM_KIND_LABEL: Record<BundleItemKind, string> = {
   variant: 'variant',
   profile: 'stack profile',
+  harness: 'harness profile',
   tool: 'tool',
   component: 'component',
   preset: 'context preset',

@@ -6,8 +6,8 @@ import type { WorkspaceSnapshot } from '../engine/workspace/workspace-snapshot.j
 /**
  * What an export writes: the chosen variants and stack profiles with everything they need
  * to build on their own — their folders, the workspace components in their component order,
- * the tool files they enable or override, and the context presets (with the presets those
- * extend). A complete export also carries workspace.yaml (selection order and fallback).
+ * the tool files they enable or override, the harness profile a stack profile names, and the
+ * context presets (with the presets those extend). A complete export also carries workspace.yaml (selection order and fallback).
  */
 
 export interface BundleSelection {
@@ -83,6 +83,19 @@ function extendsOf(source: WorkspaceFileSource, preset: string): string | undefi
   }
 }
 
+/** The harness profile a stack profile takes its instruction discovery from, when it names one. */
+function harnessOf(source: WorkspaceFileSource, profile: string): string | undefined {
+  const text = source.read(`profiles/${profile}/profile.yaml`);
+  if (text === undefined) return undefined;
+  try {
+    const data = parseYaml(text) as { harness?: unknown } | null;
+    // Only a plain id names a folder of harnesses/ (the loader refuses anything else too).
+    return typeof data?.harness === 'string' && /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/.test(data.harness) ? data.harness : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function bundleClosure(input: ClosureInput, selection: BundleSelection): BundleClosure {
   const { source, snapshot } = input;
   const loadedVariants = snapshot.variants.map((v) => v.id);
@@ -115,7 +128,15 @@ export function bundleClosure(input: ClosureInput, selection: BundleSelection): 
       if (file) add(file);
     }
   }
-  for (const id of profileIds) for (const path of listFilesBelow(source, `profiles/${id}`)) add(path);
+  for (const id of profileIds) {
+    for (const path of listFilesBelow(source, `profiles/${id}`)) add(path);
+    const harness = harnessOf(source, id);
+    if (harness !== undefined) for (const path of listFilesBelow(source, `harnesses/${harness}`)) add(path);
+  }
+
+  // Nothing named: the whole workspace, every harness profile included (the every-harness view's).
+  if (selection.variants === undefined && selection.profiles === undefined)
+    for (const path of listFilesBelow(source, 'harnesses')) if (path.split('/').length >= 3) add(path);
 
   const variantPresetNames = snapshot.presets.map((p) => p.name);
   const stackPresetNames = snapshot.stackPresets.map((p) => p.name);

@@ -60,7 +60,7 @@ export interface ImportPlan {
   items: PlanItem[];
 }
 
-const KIND_ORDER: BundleItemKind[] = ['variant', 'profile', 'component', 'tool', 'preset', 'workspace-config'];
+const KIND_ORDER: BundleItemKind[] = ['variant', 'profile', 'harness', 'component', 'tool', 'preset', 'workspace-config'];
 
 function lineDelta(before: string, after: string): { added: number; removed: number } {
   let added = 0;

@@ -5,7 +5,7 @@ import type { BundleItemKind } from './bundle-layout.js';
  * Importing an item under a new id: its files move to the new id's place, its own `id`
  * changes, and every reference to it among the imported files follows — a variant's
  * component order, overrides and template slots for a component, its tool list and tool
- * overrides for a tool, `extends` of presets, workspace.yaml's selection order and fallback.
+ * overrides for a tool, `extends` of presets, a stack profile's `harness`, workspace.yaml's selection order and fallback.
  * YAML files are edited in place (only the renamed scalars change; comments and layout stay).
  */
 
@@ -72,8 +72,10 @@ function editYaml(
 export function renamedPath(path: string, renames: Renames): string {
   const parts = path.split('/');
   const swap = (kind: BundleItemKind, id: string): string => renames[kind]?.get(id) ?? id;
-  if ((parts[0] === 'variants' || parts[0] === 'profiles') && parts.length >= 3) {
-    parts[1] = swap(parts[0] === 'variants' ? 'variant' : 'profile', parts[1]!);
+  const folderKinds: Record<string, BundleItemKind> = { variants: 'variant', profiles: 'profile', harnesses: 'harness' };
+  const folderKind = folderKinds[parts[0]!];
+  if (folderKind !== undefined && parts.length >= 3) {
+    parts[1] = swap(folderKind, parts[1]!);
     if (parts[0] === 'variants' && parts.length === 5 && parts[2] === 'overrides') {
       const kind = parts[3] === 'components' ? 'component' : parts[3] === 'tools' ? 'tool' : undefined;
       const file = parts[4]!;
@@ -114,6 +116,7 @@ export function applyRenames(files: ReadonlyMap<string, string>, renames: Rename
   const tools = renames.tool;
   const presets = renames.preset;
   const profiles = renames.profile;
+  const harnesses = renames.harness;
   const out = new Map<string, string>();
   for (const [path, original] of files) {
     let text = original;
@@ -138,7 +141,14 @@ export function applyRenames(files: ReadonlyMap<string, string>, renames: Rename
     } else if (parts[0] === 'contexts' && parts.length === 2) {
       text = editYaml(text, { scalar: [['extends', presets]] });
     } else if (parts[0] === 'profiles' && parts.length === 3 && parts[2] === 'profile.yaml') {
-      text = editYaml(text, { scalar: [['id', profiles]] });
+      text = editYaml(text, {
+        scalar: [
+          ['id', profiles],
+          ['harness', harnesses],
+        ],
+      });
+    } else if (parts[0] === 'harnesses' && parts.length === 3 && parts[2] === 'harness.yaml') {
+      text = editYaml(text, { scalar: [['id', harnesses]] });
     } else if (path === 'workspace.yaml') {
       text = editYaml(text, { scalar: [['fallback', variants]], list: [['selectionOrder', variants]] });
     }

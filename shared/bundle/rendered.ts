@@ -1,7 +1,7 @@
 import type { Variant } from '../domain/variant.js';
 import { buildVariantPrompt } from '../engine/build/build-variant-prompt.js';
 import type { VariantBuildResult } from '../engine/build/build-result.js';
-import { deterministicBuildOptions } from '../engine/build/deterministic-options.js';
+import { deterministicBuildOptions } from '../engine/snapshots/snapshot-files.js';
 import type { WorkspaceSnapshot } from '../engine/workspace/workspace-snapshot.js';
 import { renderedPaths } from './bundle-layout.js';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HarnessRepositorySchema } from '../harness/context.js';
 
 /**
  * The simulated runtime state a prompt is built for (Cline's SystemPromptContext,
@@ -135,6 +136,13 @@ export const SystemPromptContextSchema = z
     enableParallelToolCalling: z.boolean().optional(),
     terminalExecutionMode: z.enum(['vscodeTerminal', 'backgroundExec']).optional(),
     runtimePlaceholders: z.record(z.string(), z.unknown()).optional(),
+    /**
+     * A repository's rules files (.clinerules, .cursorrules, .windsurfrules, AGENTS.md,
+     * .clineignore, the global rules folder), read as the harness profile (default
+     * cline-classic) says Cline reads them. Before a build they replace the rule-text fields
+     * above (withRepositoryRules).
+     */
+    repository: HarnessRepositorySchema.optional(),
     /** Machine facts (OS, shell, home directory, platform); missing ones come from the build options. */
     machine: MachineInfoSchema.optional(),
     /** The build date as YYYY-MM-DD; missing means the build options' clock. */

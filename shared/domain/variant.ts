@@ -12,6 +12,19 @@ export const OverrideSettingsSchema = z
   })
   .strict();
 
+/**
+ * Token budgets of a variant (o200k tokens): the whole prompt, and sections by component id.
+ * Preview, compare and matrix show usage against them; `check` reports every preset build
+ * that goes over one, so a prompt-size regression fails CI.
+ */
+export const TokenBudgetsSchema = z
+  .object({
+    total: z.number().int().positive().optional(),
+    sections: z.record(z.string(), z.number().int().positive()).default({}),
+  })
+  .strict();
+export type TokenBudgets = z.infer<typeof TokenBudgetsSchema>;
+
 const ID = z.string().regex(/^[A-Za-z0-9_.-]+$/, 'ids use letters, digits, _ . -');
 
 /** variant.yaml: everything about a variant but its template texts. */
@@ -32,6 +45,7 @@ export const VariantFileSchema = z
     tools: z.array(z.string()).default([]),
     toolOverrides: z.record(z.string(), OverrideSettingsSchema).default({}),
     config: z.record(z.string(), z.unknown()).default({}),
+    budgets: TokenBudgetsSchema.optional(),
   })
   .strict();
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { buildChannels, PreviewResultSchema, TokenCountsSchema } from './channels/builds.js';
 import { bundleChannels, BundleProgressSchema } from './channels/bundles.js';
+import { compareChannels, compareEvents } from './channels/compare.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
+import { harnessChannels } from './channels/harnesses.js';
 import { workspaceChannels, WorkspaceViewSchema } from './channels/workspace.js';
 import { DocRefSchema, type DocRef } from './doc-ref.js';
 import { ipcResultSchema } from './ipc-result.js';
@@ -22,6 +24,8 @@ export * from './channels/documents.js';
 export * from './channels/builds.js';
 export * from './channels/stack.js';
 export * from './channels/bundles.js';
+export * from './channels/harnesses.js';
+export * from './channels/compare.js';
 
 export const CHANNELS = {
   ...workspaceChannels,
@@ -29,6 +33,8 @@ export const CHANNELS = {
   ...buildChannels,
   ...stackChannels,
   ...bundleChannels,
+  ...harnessChannels,
+  ...compareChannels,
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;
@@ -63,6 +69,7 @@ export const EVENTS = {
   'bundle:progress': BundleProgressSchema,
   /** An application-menu command (Electron only; browser mode has no menu). */
   'menu:command': z.object({ command: MenuCommandSchema }).strict(),
+  ...compareEvents,
 } as const;
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;

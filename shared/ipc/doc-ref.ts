@@ -24,6 +24,7 @@ export const DocRefSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('tool'), toolId: Id }).strict(),
   z.object({ kind: z.literal('preset'), name: Id }).strict(),
   z.object({ kind: z.literal('profile-file'), profileId: Id, file: RelFile }).strict(),
+  z.object({ kind: z.literal('harness-file'), harnessId: Id, file: RelFile }).strict(),
 ]);
 export type DocRef = z.infer<typeof DocRefSchema>;
 export type DocKind = DocRef['kind'];
@@ -48,6 +49,8 @@ export function docKey(ref: DocRef): string {
       return `preset:${ref.name}`;
     case 'profile-file':
       return `profile-file:${ref.profileId}/${ref.file}`;
+    case 'harness-file':
+      return `harness-file:${ref.harnessId}/${ref.file}`;
   }
 }
 
@@ -75,5 +78,7 @@ export function conventionalPath(ref: DocRef): string {
       return `contexts/${ref.name}.yaml`;
     case 'profile-file':
       return `profiles/${ref.profileId}/${ref.file}`;
+    case 'harness-file':
+      return `harnesses/${ref.harnessId}/${ref.file}`;
   }
 }

@@ -1,7 +1,7 @@
 import { encodeUtf8 } from './bytes.js';
 import { toDateString, type StackContext } from './context.js';
 import { discoverInstructions, type DiscoveryOptions, type InstructionDiscovery } from './discovery.js';
-import { renderEnvironment, type EnvironmentValues } from './environment.js';
+import { renderEnvironment, type EnvironmentValues, type RenderedEnvironment } from './environment.js';
 import type { InstructionFs } from './instruction-fs.js';
 import { joinPath } from './path.js';
 import type { StackAgent, StackProfile } from './profile.js';
@@ -79,7 +79,7 @@ export interface StackBuildResult {
   sections: StackSection[];
   /** The provider prompt choice; `used` is false when the agent's own prompt replaced it. */
   provider: ProviderSelection & { used: boolean };
-  environment: { text: string; values: EnvironmentValues; file?: string | undefined };
+  environment: { text: string; values: EnvironmentValues; file?: string | undefined; slots?: RenderedEnvironment['slots'] | undefined };
   instructions: InstructionDiscovery;
   warnings: StackWarning[];
   sizes: StackSizes;
@@ -187,6 +187,9 @@ export async function buildStackPrompt(
       globalFiles: profile.globalFiles,
       flags: profile.flags,
       instructions: [...profile.instructions, ...context.instructions],
+      blockOrder: profile.blockOrder,
+      relativeInstructions: profile.relativeInstructions,
+      block: profile.instructionBlock,
     },
     options,
   );
@@ -270,7 +273,7 @@ export async function buildStackPrompt(
     system,
     sections,
     provider: { ...selection, used: !useAgentPrompt },
-    environment: { text: env.text, values, file: profile.environment.file },
+    environment: { text: env.text, values, file: profile.environment.file, slots: env.slots },
     instructions,
     warnings,
     sizes: {

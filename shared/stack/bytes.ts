@@ -54,9 +54,14 @@ export function decodeUtf8(bytes: Uint8Array): string | undefined {
 
 /** Encodes a string as UTF-8 (lone surrogates become U+FFFD). */
 export function encodeUtf8(text: string): Uint8Array {
-  const out: number[] = [];
+  const out = new Uint8Array(text.length * 3);
+  let n = 0;
   for (let i = 0; i < text.length; i++) {
     let cp = text.charCodeAt(i);
+    if (cp < 0x80) {
+      out[n++] = cp;
+      continue;
+    }
     if (cp >= 0xd800 && cp <= 0xdbff) {
       const next = text.charCodeAt(i + 1);
       if (next >= 0xdc00 && next <= 0xdfff) {
@@ -68,12 +73,21 @@ export function encodeUtf8(text: string): Uint8Array {
     } else if (cp >= 0xdc00 && cp <= 0xdfff) {
       cp = 0xfffd;
     }
-    if (cp < 0x80) out.push(cp);
-    else if (cp < 0x800) out.push(0xc0 | (cp >> 6), 0x80 | (cp & 0x3f));
-    else if (cp < 0x10000) out.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
-    else out.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3f), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
+    if (cp < 0x800) {
+      out[n++] = 0xc0 | (cp >> 6);
+      out[n++] = 0x80 | (cp & 0x3f);
+    } else if (cp < 0x10000) {
+      out[n++] = 0xe0 | (cp >> 12);
+      out[n++] = 0x80 | ((cp >> 6) & 0x3f);
+      out[n++] = 0x80 | (cp & 0x3f);
+    } else {
+      out[n++] = 0xf0 | (cp >> 18);
+      out[n++] = 0x80 | ((cp >> 12) & 0x3f);
+      out[n++] = 0x80 | ((cp >> 6) & 0x3f);
+      out[n++] = 0x80 | (cp & 0x3f);
+    }
   }
-  return Uint8Array.from(out);
+  return out.slice(0, n);
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

@@ -1,4 +1,10 @@
-import { InstructionFsError, fsErrorCode, type InstructionFs, type InstructionFsStat } from './instruction-fs.js';
+import {
+  InstructionFsError,
+  fsErrorCode,
+  type InstructionFs,
+  type InstructionFsLinkStat,
+  type InstructionFsStat,
+} from './instruction-fs.js';
 import { baseName, isAbsolutePath, isInsideOrEqual, isRootPath, joinPath, normalizePath, parentOf, samePath } from './path.js';
 
 /**
@@ -76,6 +82,14 @@ export function confineInstructionFs(inner: InstructionFs, grants: InstructionGr
       await check(p);
       return inner.realpath(p);
     },
+    ...(inner.lstat
+      ? {
+          async lstat(p: string): Promise<InstructionFsLinkStat | undefined> {
+            await check(p);
+            return (inner.lstat as NonNullable<InstructionFs['lstat']>)(p);
+          },
+        }
+      : {}),
   };
 }
 

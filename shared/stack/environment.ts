@@ -11,6 +11,8 @@ export interface RenderedEnvironment {
   unknown: string[];
   /** Known placeholders the template uses, in first-use order. */
   used: EnvironmentPlaceholder[];
+  /** Where each known placeholder's value landed in `text` (for the prompt-cache view). */
+  slots: { name: EnvironmentPlaceholder; start: number; end: number }[];
 }
 
 function isKnown(name: string): name is EnvironmentPlaceholder {
@@ -31,13 +33,18 @@ export function unknownEnvironmentSlots(template: string): string[] {
 export function renderEnvironment(template: string, values: EnvironmentValues): RenderedEnvironment {
   const unknown: string[] = [];
   const used: EnvironmentPlaceholder[] = [];
-  const text = template.replace(SLOT, (whole, raw: string) => {
+  const slots: RenderedEnvironment['slots'] = [];
+  let shift = 0;
+  const text = template.replace(SLOT, (whole, raw: string, offset: number) => {
     if (!isKnown(raw)) {
       if (!unknown.includes(raw)) unknown.push(raw);
       return whole;
     }
     if (!used.includes(raw)) used.push(raw);
-    return values[raw];
+    const value = values[raw];
+    slots.push({ name: raw, start: offset + shift, end: offset + shift + value.length });
+    shift += value.length - whole.length;
+    return value;
   });
-  return { text, unknown, used };
+  return { text, unknown, used, slots };
 }

@@ -10,6 +10,17 @@ export type InstructionFsEntryKind = 'file' | 'directory' | 'other';
 export interface InstructionFsStat {
   kind: InstructionFsEntryKind;
   size: number;
+  /**
+   * The file's identity when the filesystem knows it (device and inode on disk, the resolved
+   * path in a virtual tree): two paths with the same id are the same file.
+   */
+  id?: string | undefined;
+}
+
+/** What a path itself is, a final symlink not followed. */
+export interface InstructionFsLinkStat {
+  kind: InstructionFsEntryKind | 'symlink';
+  size: number;
 }
 
 export interface InstructionFs {
@@ -24,6 +35,11 @@ export interface InstructionFs {
   readdir(path: string): Promise<string[]>;
   /** The path with every symlink resolved; throws when it does not exist or loops. */
   realpath(path: string): Promise<string>;
+  /**
+   * What is at `path` without following a final symlink; undefined when nothing is there.
+   * Optional: a filesystem without it cannot tell symlinks apart (they look like their targets).
+   */
+  lstat?(path: string): Promise<InstructionFsLinkStat | undefined>;
 }
 
 /** An error as an InstructionFs throws it. */

@@ -34,7 +34,7 @@ describe('loadStackProfile', () => {
     expect(profile?.environment.text).toBe('Model: {{modelId}}');
     expect(profile?.agents.plan?.reminder).toEqual({ text: 'plan only' });
     expect(profile?.defaultAgent).toBe('build');
-    expect(profile?.localCompanions).toBe(true);
+    expect(profile?.localCompanions).toBe(false);
     expect(profile?.flags.disableClaudePrompts).toBe('OPENCODE_DISABLE_CLAUDE_CODE_PROMPT');
     expect(profile?.files).toEqual({ folder: 'profiles/mini', config: 'profiles/mini/profile.yaml' });
   });

@@ -3,8 +3,12 @@ import type { z } from 'zod';
 import type { WorkspaceFileSource } from '../domain/file-source.js';
 import type { FileProblem } from '../domain/problems.js';
 import { unknownEnvironmentSlots } from './environment.js';
+import { checkDiscoveryFields } from './check-discovery.js';
+import { insideFolder, stripFinalNewline } from './profile-files.js';
+import { loadHarnessProfile } from '../harness/profile/load.js';
+import { formatProblem } from '../domain/problems.js';
 import {
-  GLOBAL_PATH_PLACEHOLDERS,
+  DEFAULT_STACK_FLAGS,
   StackProfileFileSchema,
   type StackAgent,
   type StackProfile,
@@ -64,36 +68,14 @@ function dotted(path: readonly PropertyKey[]): string {
   return path.map((s) => String(s)).join('.');
 }
 
-/** A profile-relative file path, checked to stay inside the folder; undefined when it escapes. */
-function insideFolder(folder: string, rel: string): string | undefined {
-  if (rel.startsWith('/') || rel.includes('\\') || /^[A-Za-z]:/.test(rel)) return undefined;
-  const out: string[] = [];
-  for (const seg of rel.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') {
-      if (out.length === 0) return undefined;
-      out.pop();
-      continue;
-    }
-    out.push(seg);
-  }
-  if (out.length === 0) return undefined;
-  return folder === '' ? out.join('/') : `${folder}/${out.join('/')}`;
-}
-
-/** Files end with a newline by convention; that one newline is not part of the prompt. */
-export function stripFinalNewline(text: string): string {
-  if (text.endsWith('\r\n')) return text.slice(0, -2);
-  if (text.endsWith('\n')) return text.slice(0, -1);
-  return text;
-}
-
 function lineColumnIn(text: string, index: number): Located {
   const before = text.slice(0, index);
   const line = before.split('\n').length;
   const column = index - (before.lastIndexOf('\n') + 1) + 1;
   return { line, column };
 }
+
+export { stripFinalNewline };
 
 export function loadStackProfile(source: WorkspaceFileSource, folder: string): LoadStackProfileResult {
   const dir = folder.replace(/\/+$/, '');
@@ -244,30 +226,50 @@ export function loadStackProfile(source: WorkspaceFileSource, folder: string): L
     }
   }
 
-  const names = new Set<string>();
-  file.instructionFiles.forEach((f, i) => {
-    if (names.has(f.name)) at(['instructionFiles', i, 'name'], 'error', `duplicate instruction file name '${f.name}'`);
-    names.add(f.name);
-  });
-
-  file.globalFiles.forEach((g, i) => {
-    for (const m of g.path.matchAll(/\{([^}]*)\}/g)) {
-      const name = m[1] ?? '';
-      if (!(GLOBAL_PATH_PLACEHOLDERS as readonly string[]).includes(name)) {
-        at(
-          ['globalFiles', i, 'path'],
-          'error',
-          `unknown placeholder {${name}} (known: ${GLOBAL_PATH_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')})`,
-        );
-      }
+  // Instruction discovery: from the named harness profile, or inline.
+  let discovery: StackDiscoveryFields | undefined;
+  const inline = (['instructionFiles', 'localCompanions', 'globalFiles', 'flags'] as const).filter((k) => file[k] !== undefined);
+  if (file.harness !== undefined) {
+    for (const key of inline) at([key], 'error', `${key} comes from the harness profile '${file.harness}': remove it here`, true);
+    const harness = loadHarnessProfile(source, `harnesses/${file.harness}`);
+    const firstError = harness.problems.find((p) => p.severity === 'error');
+    if (!harness.profile) {
+      at(['harness'], 'error', `harness profile '${file.harness}' did not load${firstError ? `: ${formatProblem(firstError)}` : ''}`);
+    } else if (harness.profile.loader !== 'opencode') {
+      at(
+        ['harness'],
+        'error',
+        `harness profile '${file.harness}' describes ${harness.profile.name} (${harness.profile.loader}); a stack needs an opencode profile`,
+      );
+    } else {
+      const h = harness.profile;
+      discovery = {
+        harness: h.id,
+        instructionFiles: h.instructionFiles,
+        localCompanions: h.localCompanions,
+        globalFiles: h.globalFiles,
+        flags: h.flags,
+        instructions: [...h.instructions, ...file.instructions],
+        blockOrder: h.blockOrder,
+        relativeInstructions: h.relativeInstructions,
+        instructionBlock: h.block,
+      };
     }
-    if (!/^(\{[A-Za-z]+\}|~\/|\/|[A-Za-z]:[\\/])/.test(g.path)) {
-      at(['globalFiles', i, 'path'], 'error', 'a global location must start with a placeholder, ~/ or an absolute path');
-    }
-  });
+  } else if (file.instructionFiles === undefined) {
+    at(['instructionFiles'], 'error', 'name a harness profile (harness: <id>) or list the instructionFiles', true);
+  } else {
+    discovery = {
+      instructionFiles: file.instructionFiles,
+      localCompanions: file.localCompanions ?? false,
+      globalFiles: file.globalFiles ?? [],
+      flags: file.flags ?? { ...DEFAULT_STACK_FLAGS },
+      instructions: file.instructions,
+    };
+    for (const problem of checkDiscoveryFields(discovery)) at(problem.path, 'error', problem.message);
+  }
 
   if (problems.some((p) => p.severity === 'error')) return { problems };
-  if (!environment) return { problems };
+  if (!environment || !discovery) return { problems };
 
   const profile: StackProfile = {
     id: file.id,
@@ -279,15 +281,25 @@ export function loadStackProfile(source: WorkspaceFileSource, folder: string): L
     agents,
     switchReminders,
     environment,
-    instructionFiles: file.instructionFiles,
-    localCompanions: file.localCompanions,
-    globalFiles: file.globalFiles,
-    flags: file.flags,
-    instructions: file.instructions,
+    ...discovery,
     files: { folder: dir, config },
   };
   return { profile, problems };
 }
+
+/** The discovery part of a stack profile. */
+type StackDiscoveryFields = Pick<
+  StackProfile,
+  | 'harness'
+  | 'instructionFiles'
+  | 'localCompanions'
+  | 'globalFiles'
+  | 'flags'
+  | 'instructions'
+  | 'blockOrder'
+  | 'relativeInstructions'
+  | 'instructionBlock'
+>;
 
 function findSlot(text: string, slot: string): number {
   const re = /\{\{\s*([^}]*?)\s*\}\}/g;

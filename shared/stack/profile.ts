@@ -34,6 +34,13 @@ export const ProviderRuleSchema = z
   })
   .strict();
 
+/** The flag variables when a profile names none. */
+export const DEFAULT_STACK_FLAGS = {
+  configDirOverride: 'OPENCODE_CONFIG_DIR',
+  disableClaudePrompts: 'OPENCODE_DISABLE_CLAUDE_CODE_PROMPT',
+  disableProjectConfig: 'OPENCODE_DISABLE_PROJECT_CONFIG',
+} as const;
+
 /** Flags a lookup can be switched off by. */
 export const STACK_FLAG_NAMES = ['disableClaudePrompts', 'disableProjectConfig'] as const;
 export type StackFlagName = (typeof STACK_FLAG_NAMES)[number];
@@ -79,7 +86,11 @@ export const GlobalFileSchema = z
      * location is skipped while it is unset), `{configDir}`, `{home}`, or a leading `~/`.
      */
     path: z.string().min(1),
-    skipWhen: z.enum(STACK_FLAG_NAMES).optional(),
+    /**
+     * Not looked at while the flag is on; `configDirOverride`: while the override variable is
+     * set (the override replaces this location instead of coming before it).
+     */
+    skipWhen: z.enum([...STACK_FLAG_NAMES, 'configDirOverride']).optional(),
   })
   .strict();
 
@@ -112,17 +123,19 @@ export const StackProfileFileSchema = z
     switchReminders: z.array(SwitchReminderSchema).default([]),
     /** Environment block template with {{modelId}}, {{cwd}}, {{isGitRepo}}, {{platform}}, {{date}}, ... */
     environment: TextRefSchema,
+    /**
+     * The harness profile (harnesses/<id>, loader `opencode`) whose instruction discovery the
+     * stack uses: file names, companions, global locations, flags, block order. Without it the
+     * fields below describe the discovery inline.
+     */
+    harness: ID.optional(),
     /** Project instruction file names, in order: the first found anywhere in the walk wins. */
-    instructionFiles: z.array(InstructionFileNameSchema).min(1),
-    /** Also look for `<stem>.local.md` next to each project instruction file. */
-    localCompanions: z.boolean().default(true),
+    instructionFiles: z.array(InstructionFileNameSchema).min(1).optional(),
+    /** Also look for `<stem>.local.md` next to each project instruction file (no released OpenCode does). */
+    localCompanions: z.boolean().optional(),
     /** Global instruction locations, in order: the first existing one is used. */
-    globalFiles: z.array(GlobalFileSchema).default([]),
-    flags: StackFlagsSchema.default({
-      configDirOverride: 'OPENCODE_CONFIG_DIR',
-      disableClaudePrompts: 'OPENCODE_DISABLE_CLAUDE_CODE_PROMPT',
-      disableProjectConfig: 'OPENCODE_DISABLE_PROJECT_CONFIG',
-    }),
+    globalFiles: z.array(GlobalFileSchema).optional(),
+    flags: StackFlagsSchema.optional(),
     /** Configured instruction entries: paths, globs, `~/` paths, http(s) URLs. */
     instructions: z.array(z.string().min(1)).default([]),
   })
@@ -170,11 +183,19 @@ export interface StackProfile {
   agents: Record<string, StackAgent>;
   switchReminders: StackSwitchReminder[];
   environment: StackText;
+  /** The harness profile the discovery below comes from, when the profile names one. */
+  harness?: string | undefined;
   instructionFiles: InstructionFileName[];
   localCompanions: boolean;
   globalFiles: GlobalFileLocation[];
   flags: StackFlags;
   instructions: string[];
+  /** Order of the instruction block groups (default project, global, configured, urls). */
+  blockOrder?: readonly ('project' | 'global' | 'configured' | 'urls')[] | undefined;
+  /** Where relative configured entries are looked for (default: from the worktree root). */
+  relativeInstructions?: 'worktree-root' | 'find-up' | undefined;
+  /** The block of one instruction file, `{{path}}` and `{{content}}` (default `Instructions from: ...`). */
+  instructionBlock?: string | undefined;
   /** Where it was loaded from (workspace-relative); absent for profiles made in code. */
   files?: { folder: string; config: string } | undefined;
 }

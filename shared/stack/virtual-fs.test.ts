@@ -44,8 +44,8 @@ describe('virtual instruction fs', () => {
       'self',
       'up',
     ]);
-    expect(await fs.stat('/r/.git')).toEqual({ kind: 'directory', size: 0 });
-    expect(await fs.stat('/r/AGENTS.md')).toEqual({ kind: 'file', size: 11 });
+    expect(await fs.stat('/r/.git')).toEqual({ kind: 'directory', size: 0, id: '/r/.git' });
+    expect(await fs.stat('/r/AGENTS.md')).toEqual({ kind: 'file', size: 11, id: '/r/AGENTS.md' });
     expect(await fs.stat('/r/missing')).toBeUndefined();
     expect(await fs.stat('/r/AGENTS.md/below')).toBeUndefined(); // ENOTDIR reads as absent
   });
@@ -62,7 +62,7 @@ describe('virtual instruction fs', () => {
     expect(await code(fs.stat('/r/self'))).toBe('ELOOP');
     expect(await code(fs.stat('/r/a'))).toBe('ELOOP');
     expect(await code(fs.realpath('/r/a'))).toBe('ELOOP');
-    expect(await fs.stat('/r/locked.md')).toEqual({ kind: 'file', size: 6 });
+    expect(await fs.stat('/r/locked.md')).toEqual({ kind: 'file', size: 6, id: '/r/locked.md' });
     expect(await code(fs.readFile('/r/locked.md'))).toBe('EACCES');
     expect(await code(fs.readFile('/r/real'))).toBe('EISDIR');
     expect(await code(fs.readFile('/r/nope'))).toBe('ENOENT');

@@ -1,6 +1,6 @@
 import { decodeBase64, encodeUtf8 } from './bytes.js';
 import type { VirtualEntry, VirtualTree } from './context.js';
-import { InstructionFsError, type InstructionFs, type InstructionFsStat } from './instruction-fs.js';
+import { InstructionFsError, type InstructionFs, type InstructionFsLinkStat, type InstructionFsStat } from './instruction-fs.js';
 import { formatPath, isAbsolutePath, joinPath, splitPath } from './path.js';
 
 /**
@@ -43,11 +43,11 @@ export function virtualInstructionFs(tree: VirtualTree): VirtualInstructionFs {
   const problems: string[] = [];
 
   // Shorter paths first, so a folder given explicitly is in place before what lies below it.
-  const paths = Object.keys(tree).sort((a, b) => splitPath(a).segments.length - splitPath(b).segments.length);
-  for (const path of paths) {
+  const parsed = Object.keys(tree).map((path) => ({ path, ...splitPath(path) }));
+  parsed.sort((a, b) => a.segments.length - b.segments.length);
+  for (const { path, root, segments } of parsed) {
     const entry = tree[path];
     if (entry === undefined) continue;
-    const { root, segments } = splitPath(path);
     let dir: DirNode = roots.get(root) ?? { kind: 'dir', children: new Map() };
     roots.set(root, dir);
     if (segments.length === 0) {
@@ -141,9 +141,24 @@ export function virtualInstructionFs(tree: VirtualTree): VirtualInstructionFs {
       }
       if (found === undefined) return undefined;
       const { node } = found;
+      const id = formatPath(found.root, found.segments);
+      if (node.kind === 'file') return { kind: 'file', size: node.bytes.length, id };
+      if (node.kind === 'dir') return { kind: 'directory', size: 0, id };
+      return { kind: 'other', size: 0, id };
+    },
+    async lstat(path: string): Promise<InstructionFsLinkStat | undefined> {
+      let found: Resolved | undefined;
+      try {
+        found = resolve(path, false, { n: 0 });
+      } catch (error) {
+        if (error instanceof InstructionFsError && error.code === 'ENOTDIR') return undefined;
+        throw error;
+      }
+      if (found === undefined) return undefined;
+      const { node } = found;
       if (node.kind === 'file') return { kind: 'file', size: node.bytes.length };
       if (node.kind === 'dir') return { kind: 'directory', size: 0 };
-      return { kind: 'other', size: 0 };
+      return { kind: 'symlink', size: node.target.length };
     },
     async readFile(path: string): Promise<Uint8Array> {
       const { node } = resolveExisting(path);

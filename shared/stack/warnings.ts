@@ -42,6 +42,8 @@ export const STACK_WARNING_CODES = [
    * home or parent path from the renderer's context is not read there.
    */
   'instruction-not-granted',
+  /** On the real disk without a .git, the walk up stopped at the granted folder. */
+  'walk-stops-at-granted-folder',
   /** A global location could not be turned into an absolute path. */
   'instruction-location-invalid',
   /** A glob walk met a symlink that leads back to a folder being walked; it was not followed. */

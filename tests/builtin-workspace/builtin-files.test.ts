@@ -23,8 +23,8 @@ import { WorkspaceConfigSchema } from '../../shared/engine/workspace/workspace-c
  * structural rules Cline's validator enforces and the ones the built-ins promise on top:
  * every template has AGENT_ROLE and SYSTEM_INFO, every listed component is used by its
  * template, every tool a variant names has a spec, no duplicates, presets extend presets
- * that exist. variants/profiles/ (OpenCode stack profiles) is another format and not
- * read here.
+ * that exist. variants/profiles/ (OpenCode stack profiles) and variants/harnesses/ (harness
+ * profiles) are other formats and not read here.
  */
 
 const ROOT = fileURLToPath(new URL('../../variants/', import.meta.url));
@@ -56,14 +56,14 @@ const TOOL_IDS = [
   'write_to_file',
 ];
 
-/** Every file under variants/ except profiles/, workspace-relative. */
+/** Every file under variants/ except profiles/ and harnesses/ (formats of their own, tested with their engines), workspace-relative. */
 function workspaceFiles(): string[] {
   const out: string[] = [];
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir).sort()) {
       const path = join(dir, name);
       const rel = relative(ROOT, path).split('\\').join('/');
-      if (rel === 'profiles') continue;
+      if (rel === 'profiles' || rel === 'harnesses') continue;
       if (statSync(path).isDirectory()) walk(path);
       else out.push(rel);
     }

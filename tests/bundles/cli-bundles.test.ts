@@ -83,6 +83,22 @@ describe('variant-studio export', () => {
     expect((await readBundle(fs.readFileSync(path.join(dir, 'a.zip')))).manifest.contents.variants).toEqual(['xs', 'gpt-5']);
   });
 
+  it('a stack profile carries the harness profile it names, and builds on its own after import', async () => {
+    const zip = path.join(temp(), 'opencode.zip');
+    const r = await run(['export', '--profile', 'opencode', '--out', zip]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const contents = await readBundle(fs.readFileSync(zip));
+    const paths = [...contents.files.keys()];
+    expect(paths.filter((p) => p.startsWith('harnesses/'))).toEqual(['harnesses/opencode-seed/harness.yaml']);
+    expect(paths.filter((p) => p.startsWith('variants/'))).toEqual([]);
+    const target = path.join(temp(), 'ws');
+    expect((await run(['import', zip, '--workspace', target])).code).toBe(0);
+    const built = await run(['build', '--workspace', target, '--profile', 'opencode', '--preset', 'stack-basic']);
+    expect(built.err).toBe('');
+    expect(built.code).toBe(0);
+  });
+
   it('a complete export carries workspace.yaml', async () => {
     const zip = path.join(temp(), 'all.zip');
     expect((await run(['export', '--workspace', mini(), '--out', zip])).code).toBe(0);

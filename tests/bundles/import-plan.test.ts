@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planImport, type WorkspaceFileState } from '../../shared/bundle/import-plan.js';
 import { ImportChoiceError, resolveImport } from '../../shared/bundle/resolve-import.js';
@@ -217,6 +219,29 @@ describe('choices', () => {
     const r = resolveImport(bundle, ws, planImport(bundle, ws), { 'preset:base': { action: 'rename', newId: 'team-base' } });
     expect(r.writes.get('contexts/team-base.yaml')).toBe(BUNDLE['contexts/base.yaml']);
     expect(r.writes.get('contexts/child.yaml')).toBe(BUNDLE['contexts/child.yaml']!.replace('extends: base', 'extends: team-base'));
+  });
+
+  it('renaming a harness profile renames it where an imported stack profile names it', () => {
+    // The built-in OpenCode stack profile and the harness profile it names.
+    const files = new Map<string, string>();
+    for (const folder of ['profiles/opencode', 'harnesses/opencode-seed'])
+      for (const rel of readdirSync(path.join('variants', folder), { recursive: true, encoding: 'utf8' }).sort()) {
+        const file = path.join('variants', folder, rel);
+        if (statSync(file).isFile()) files.set(`${folder}/${rel.split(path.sep).join('/')}`, readFileSync(file, 'utf8'));
+      }
+    const harnessYaml = files.get('harnesses/opencode-seed/harness.yaml')!;
+    const ws = state({ 'harnesses/opencode-seed/harness.yaml': harnessYaml.replace('version: seed', 'version: mine') });
+    const plan = planImport(files, ws);
+    expect(plan.items.map((i) => [i.kind, i.id, i.status])).toEqual([
+      ['profile', 'opencode', 'new'],
+      ['harness', 'opencode-seed', 'changed'],
+    ]);
+    const r = resolveImport(files, ws, plan, { 'harness:opencode-seed': { action: 'rename', newId: 'oc-team' } });
+    expect(r.writes.get('harnesses/oc-team/harness.yaml')).toBe(harnessYaml.replace('\nid: opencode-seed\n', '\nid: oc-team\n'));
+    expect(r.writes.get('profiles/opencode/profile.yaml')).toBe(
+      files.get('profiles/opencode/profile.yaml')!.replace('\nharness: opencode-seed\n', '\nharness: oc-team\n'),
+    );
+    expect([...r.writes.keys()].filter((p) => p.startsWith('harnesses/'))).toEqual(['harnesses/oc-team/harness.yaml']);
   });
 
   it('a new id must be valid and free', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseContext } from '../../shared/domain/parse-context.js';
 import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
-import { deterministicBuildOptions } from '../../shared/engine/build/deterministic-options.js';
+import { deterministicBuildOptions } from '../../shared/engine/snapshots/snapshot-files.js';
 import { loadWorkspace } from '../../shared/engine/workspace/load-workspace.js';
 import { API_KINDS } from '../../shared/requests/api-kind.js';
 import { requestShapeProblem } from '../../shared/requests/api-schemas.js';

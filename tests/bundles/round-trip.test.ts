@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main.js';
 import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
-import { deterministicBuildOptions } from '../../shared/engine/build/deterministic-options.js';
+import { deterministicBuildOptions } from '../../shared/engine/snapshots/snapshot-files.js';
 import { loadWorkspace } from '../../shared/engine/workspace/load-workspace.js';
 import { builtinWorkspaceDir } from '../../electron/host/builtin-workspace.js';
 import { readBundle } from '../../electron/host/bundles/read-bundle.js';

@@ -1,26 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../cli/main.js';
+import { describe, expect, it } from 'vitest';
 import { miniWorkspace, writeTempWorkspace } from '../fixtures/temp-workspace.js';
+import { run, tempWorkspaces } from './support/run-cli.js';
 
-async function run(args: string[], cwd = process.cwd()): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd });
-  return { code, out, err };
-}
-
-const dirs: string[] = [];
-function workspace(extra: Record<string, string> = {}): string {
-  const dir = writeTempWorkspace({ ...miniWorkspace(), ...extra });
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const { workspace, dirs } = tempWorkspaces();
 
 const GENERIC_BASE = [
   'You are a test agent in /proj.',
@@ -92,7 +77,10 @@ describe('variant-studio build', async () => {
     [['build', '--format', 'xml'], "variant-studio: --format must be text or json, not 'xml'"],
     [['build', '--date', '2026-13-45'], "variant-studio: --date must be a date as YYYY-MM-DD, not '2026-13-45'"],
     [['build', '--bogus'], "variant-studio: Unknown option '--bogus'"],
-    [['frobnicate'], "variant-studio: unknown command 'frobnicate' (commands: build, select, check, snapshot, schemas, export, import)"],
+    [
+      ['frobnicate'],
+      "variant-studio: unknown command 'frobnicate' (commands: build, select, compare, cache, check, snapshot, schemas, instructions, export, import)",
+    ],
   ])('%j is a one-line error with exit code 2', async (args, message) => {
     const ws = workspace();
     const r = await run([...args, '--workspace', ws]);
@@ -124,7 +112,7 @@ describe('variant-studio select', async () => {
         `  'special' matched: model id "special-1" contains "special"`,
         '  match      special: model id "special-1" contains "special"',
         "  not-tried  generic: not tried: 'special' matched first",
-        'gpt-4o -> generic',
+        'gpt-4o -> generic (fell through to the fallback)',
         "  no matcher said yes, so the fallback 'generic' serves",
         '  no-match   special: model id "gpt-4o" does not contain "special"',
         '  no-matcher generic: has no matcher (used only as the fallback)',
@@ -137,9 +125,9 @@ describe('variant-studio select', async () => {
     const ws = workspace({ 'workspace.yaml': 'fallback: none-here\n' });
     const r = await run(['select', '--workspace', ws, '--model', 'x', '--format', 'json']);
     expect(r.code).toBe(1);
-    const json = JSON.parse(r.out) as { variant: null; error: string }[];
-    expect(json[0]!.variant).toBeNull();
-    expect(json[0]!.error).toBe(
+    const json = JSON.parse(r.out) as { models: { variant: null; decidedBy: string }[] };
+    expect(json.models[0]!.variant).toBeNull();
+    expect(json.models[0]!.decidedBy).toBe(
       "no variant matches model 'x' (provider 'anthropic') and there is no 'none-here' variant to fall back to; variants: generic, special",
     );
   });
@@ -279,6 +267,7 @@ describe('variant-studio schemas', () => {
       'context-preset.schema.json',
       'context.schema.json',
       'stack-profile.schema.json',
+      'harness-profile.schema.json',
     ]);
     const schema = JSON.parse(readFileSync(path.join(ws, 'schemas/variant.schema.json'), 'utf8')) as {
       required: string[];

@@ -17,8 +17,9 @@ function lint(extra: Record<string, string>, strict = false): string[] {
 const variantYaml = (lines: string[]) => `${lines.join('\n')}\n`;
 
 describe('lint', () => {
-  it('the mini workspace has only the finding it was built with', () => {
+  it('the mini workspace has only the findings it was built with', () => {
     expect(lint({})).toEqual([
+      'components/AGENT_ROLE_SECTION.md:1:25: warning CACHE_VOLATILE_BEFORE_STABLE: the working directory, read by AGENT_ROLE_SECTION (workspace component), ends the cacheable prefix at character 24, but TOOLBOX, {{GREETING}} (129 characters) come after it and never change between sessions: put them first to cache more [preset base]',
       'variants/special/template.md:1:32: warning UNKNOWN_PLACEHOLDER: {{NOT_A_KEY}} is neither a component of this variant, a standard placeholder nor a variant placeholder',
       'variants/special/template.md:1:32: warning UNRESOLVED_IN_OUTPUT: {{NOT_A_KEY}} stays unresolved in the final prompt [preset base]',
     ]);

@@ -84,7 +84,7 @@ describe('real discovery reads only what was granted', () => {
     expect(result.text).toContain('Granted rules.');
     expect(result.text).not.toContain('SECRET TEXT');
     expect(result.text).not.toMatch(/root:.*:0:0:/);
-    expect(result.instructions).toMatchObject({ isGitRepo: false, worktreeFrom: 'filesystem-root' });
+    expect(result.instructions).toMatchObject({ isGitRepo: false, worktreeRoot: granted, worktreeFrom: 'granted-folder' });
     expect(result.text).toContain('git=no');
     // Relative entries are looked for from the working folder, where they are not.
     expect(lookupsOf(result, 'missing', 'configured')).toEqual([path.join(granted, fromRoot), path.join(granted, 'etc/passwd')]);
@@ -135,11 +135,13 @@ describe('real discovery reads only what was granted', () => {
     const plain = await realBuild({ cwd: inner });
     expect(plain.text).not.toContain('OUTER RULES');
     expect(plain.text).toContain('Inner rules.');
-    const above = plain.instructions.lookups.filter((l: Loose) => l.layer === 'project' && l.directory !== inner);
-    expect(above.length).toBeGreaterThan(0);
-    expect(above.every((l: Loose) => l.status === 'not-granted' || l.status === 'not-looked-for')).toBe(true);
-    expect(above.find((l: Loose) => l.path === path.join(outer, 'AGENTS.md')).status).toBe('not-granted');
-    expect(plain.warnings.find((w: Loose) => w.code === 'instruction-not-granted').message).toContain(outer);
+    // No .git between the granted folder and /: the walk stops at the granted folder.
+    expect(plain.instructions).toMatchObject({ isGitRepo: false, worktreeRoot: inner, worktreeFrom: 'granted-folder' });
+    expect(plain.instructions.walk).toEqual([inner]);
+    expect(plain.instructions.lookups.filter((l: Loose) => l.layer === 'project' && l.directory !== inner)).toEqual([]);
+    expect(plain.warnings.find((w: Loose) => w.code === 'walk-stops-at-granted-folder').message).toBe(
+      `no .git above ${inner}: the walk up stops at the granted folder ${inner}; folders above it are not looked in`,
+    );
 
     fs.mkdirSync(path.join(outer, '.git'));
     const git = await realBuild({ cwd: inner });

@@ -2,7 +2,7 @@ import type { WorkspaceFileSource } from '../../../shared/domain/file-source.js'
 import { bundleClosure, type BundleClosure, type BundleSelection } from '../../../shared/bundle/closure.js';
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, MANIFEST_PATH, manifestText, type BundleManifest } from '../../../shared/bundle/manifest.js';
 import { renderBuilds, renderedFiles } from '../../../shared/bundle/rendered.js';
-import { SNAPSHOT_DEFAULT_DATE } from '../../../shared/engine/build/deterministic-options.js';
+import { SNAPSHOT_DEFAULT_DATE } from '../../../shared/engine/snapshots/snapshot-files.js';
 import type { WorkspaceSnapshot } from '../../../shared/engine/workspace/workspace-snapshot.js';
 import { sha256Hex } from './read-bundle.js';
 import { writeZip, type ZipProgress } from './zip-writer.js';

@@ -136,6 +136,6 @@ describe('built-in OpenCode profile', () => {
       .map((l) => l.slice(0, l.indexOf(':')));
     expect(yamlKeys.length).toBeGreaterThan(8);
     for (const key of yamlKeys) expect(Object.keys(schema.properties), key).toContain(key);
-    expect(schema.required.sort()).toEqual(['agents', 'environment', 'id', 'instructionFiles', 'providerPrompts', 'providerRules']);
+    expect(schema.required.sort()).toEqual(['agents', 'environment', 'id', 'providerPrompts', 'providerRules']);
   });
 });

@@ -50,6 +50,8 @@ interface Case {
   touchOnlyInside?: string[];
   /** Expected realPath of sources, by relative path. */
   realPaths?: Record<string, string>;
+  /** Profile options that differ from the built-in profile's (e.g. `.local.md` companions, off by default). */
+  profile?: Partial<StackProfile>;
 }
 
 const repo = { 'repo/.git': { dir: true } } as const;
@@ -76,7 +78,6 @@ const CASES: Case[] = [
     lookups: {
       'project:repo/pkg/app/src/AGENTS.md': 'missing',
       'project:repo/pkg/app/AGENTS.md': 'found',
-      'project:repo/pkg/app/AGENTS.local.md': 'missing',
       'project:repo/CLAUDE.md': 'not-looked-for',
       'project:repo/CONTEXT.md': 'not-looked-for',
     },
@@ -130,7 +131,16 @@ const CASES: Case[] = [
     lookups: { 'project:repo/CONTEXT.md': 'not-looked-for', 'global:home/.claude/CLAUDE.md': 'found' },
   },
   {
-    name: '.local.md companions: each folder gives the file, then its companion',
+    name: 'no .local.md companions by default (no released OpenCode reads them)',
+    tree: { ...repo, 'repo/AGENTS.md': 'shared', 'repo/AGENTS.local.md': 'mine', 'repo/CLAUDE.local.md': 'local claude' },
+    cwd: 'repo',
+    blocks: [['repo/AGENTS.md', 'shared']],
+    warnings: [],
+    lookups: { 'project:repo/AGENTS.md': 'found', 'project:repo/CLAUDE.md': 'not-looked-for' },
+  },
+  {
+    name: '.local.md companions (a profile option): each folder gives the file, then its companion',
+    profile: { localCompanions: true },
     tree: { ...repo, 'repo/AGENTS.md': 'shared', 'repo/AGENTS.local.md': 'mine', 'repo/sub/AGENTS.local.md': 'sub mine' },
     cwd: 'repo/sub',
     blocks: [
@@ -142,7 +152,8 @@ const CASES: Case[] = [
     lookups: { 'project:repo/sub/AGENTS.md': 'missing', 'project:repo/sub/AGENTS.local.md': 'found' },
   },
   {
-    name: 'a companion alone makes its name win',
+    name: 'a companion alone makes its name win (companions on)',
+    profile: { localCompanions: true },
     tree: { ...repo, 'repo/CLAUDE.local.md': 'local claude', 'repo/CONTEXT.md': 'context' },
     cwd: 'repo',
     blocks: [['repo/CLAUDE.local.md', 'local claude']],
@@ -471,7 +482,7 @@ function summarize(r: StackBuildResult, touched: string[], dir: string): Outcome
 /** Runs a case whose relative paths are taken from `dir`; the outcome's paths are relative to `dir`. */
 async function runCase(c: Case, fs: InstructionFs, dir: string): Promise<Outcome> {
   const touched: string[] = [];
-  const r = await buildStackPrompt(PROFILE, contextFor(c, dir), { fs: recording(fs, touched) });
+  const r = await buildStackPrompt({ ...PROFILE, ...c.profile }, contextFor(c, dir), { fs: recording(fs, touched) });
   return summarize(r, touched, dir);
 }
 

@@ -90,7 +90,9 @@ export async function createRealStackContext(options: RealStackContextOptions): 
  * grantedInstructionFs), and URL fetching when asked.
  */
 export function realStackBuildOptions(
-  options: Pick<DiscoveryOptions, 'fetchUrls' | 'urlTimeoutMs' | 'maxGlobEntries'> & { fs?: InstructionFs | undefined } = {},
+  options: Pick<DiscoveryOptions, 'fetchUrls' | 'urlTimeoutMs' | 'maxGlobEntries' | 'walkCeiling'> & {
+    fs?: InstructionFs | undefined;
+  } = {},
 ): StackBuildOptions {
   return {
     ...options,

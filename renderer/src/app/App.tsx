@@ -4,6 +4,8 @@ import { ComponentList } from '../components-list/ComponentList';
 import { ContextForm } from '../context-form/ContextForm';
 import { EditorArea } from '../editor/EditorArea';
 import { Explorer } from '../explorer/Explorer';
+import { HarnessesView } from '../harnesses/HarnessesView';
+import { harnessStore, useHarnessView } from '../harnesses/harness-store';
 import { CommandPalette } from '../palette/CommandPalette';
 import { PlaceholdersTable } from '../placeholders/PlaceholdersTable';
 import { PreviewPane } from '../preview/PreviewPane';
@@ -65,6 +67,17 @@ function TopBar() {
           Save all ({dirtyCount})
         </button>
       )}
+      <button className="small" onClick={() => harnessStore.getState().setOpen(true)} data-testid="open-harnesses">
+        Harnesses
+      </button>
+      <button
+        className="small"
+        onClick={() => studio.getState().openCompare()}
+        data-testid="open-compare"
+        title="Compare variants, models and presets side by side"
+      >
+        Compare
+      </button>
       <button className="small" onClick={() => studio.getState().openPalette()} title="Ctrl+Shift+P">
         Commands
       </button>
@@ -76,13 +89,19 @@ export function App() {
   const explorer = useLayout((s) => s.explorer);
   const preview = useLayout((s) => s.preview);
   const bottom = useLayout((s) => s.bottom);
+  const harnesses = useHarnessView((s) => s.open);
+  // The compare view can take the whole window: the other panes shrink to nothing but stay mounted.
+  const whole = useStudio((s) => s.compareMaximized && s.compareActive);
   return (
     <div className="app">
       <TopBar />
-      <main className="workbench" style={{ gridTemplateColumns: `${explorer}px 5px minmax(280px, 1fr) 5px ${preview}px` }}>
+      <main
+        className={`workbench${whole ? ' compare-maximized' : ''}`}
+        style={{ gridTemplateColumns: whole ? '0 0 minmax(280px, 1fr) 0 0' : `${explorer}px 5px minmax(280px, 1fr) 5px ${preview}px` }}
+      >
         <Explorer />
         <Splitter part="explorer" orientation="vertical" sign={1} label="Resize the explorer" />
-        <div className="center" style={{ gridTemplateRows: `minmax(120px, 1fr) 5px ${bottom}px` }}>
+        <div className="center" style={{ gridTemplateRows: whole ? 'minmax(120px, 1fr) 0 0' : `minmax(120px, 1fr) 5px ${bottom}px` }}>
           <EditorArea />
           <Splitter part="bottom" orientation="horizontal" sign={-1} label="Resize the bottom panel" />
           <BottomPanel />
@@ -90,6 +109,7 @@ export function App() {
         <Splitter part="preview" orientation="vertical" sign={-1} label="Resize the preview" />
         <PreviewPane />
       </main>
+      {harnesses && <HarnessesView />}
       <CommandPalette />
       <BundleDialogs />
       <ConfirmDialog />

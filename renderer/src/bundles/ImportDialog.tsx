@@ -7,6 +7,7 @@ type PlanItem = ImportPlanView['items'][number];
 const KIND_LABELS: Record<PlanItem['kind'], string> = {
   variant: 'Variant',
   profile: 'Stack profile',
+  harness: 'Harness profile',
   tool: 'Tool',
   component: 'Component',
   preset: 'Context preset',

@@ -1,4 +1,4 @@
-import type { BuildTarget, BundleProgress, ContextSpec, ExportFormat, ExportRequest, ImportPlanView } from '../../../shared/ipc/contract';
+import type { BundleProgress, ExportFormat, ExportRequest, ImportPlanView } from '../../../shared/ipc/contract';
 import { API_LABELS, type ApiKind } from '../../../shared/requests/api-kind';
 import { previewText } from '../preview/preview-slice';
 import { call, callRaw } from '../store/api';
@@ -43,10 +43,10 @@ export interface BundlesSlice {
   showImportDiff(path: string | null): Promise<void>;
   applyImport(): Promise<boolean>;
   applyBundleProgress(progress: BundleProgress): void;
-  /** Copies the shown prompt (or `text`). */
-  copyPrompt(text?: string): Promise<void>;
-  /** Copies the request body for the preview's target and context (or those given). */
-  copyRequest(api: ApiKind, target?: BuildTarget, context?: ContextSpec): Promise<void>;
+  /** Copies the preview's prompt, or that of a compare column (its index). */
+  copyPrompt(column?: number): Promise<void>;
+  /** Copies the request body for the preview's target and context, or for a compare column. */
+  copyRequest(api: ApiKind, column?: number): Promise<void>;
 }
 
 const PROGRESS_LABELS: Record<BundleProgress['operation'], string> = {
@@ -65,6 +65,14 @@ function toggle(list: string[], id: string): string[] {
 }
 
 export const createBundlesSlice: SliceCreator<BundlesSlice> = (set, get) => {
+  const copied = async (text: string, what: string): Promise<void> => {
+    try {
+      await copyText(text);
+      get().notify('info', `Copied ${what} (${text.length.toLocaleString('en')} characters).`);
+    } catch (error) {
+      get().notify('error', `Could not copy: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
   const capabilities = async (): Promise<void> => {
     if (get().fileDialogs !== null) return;
     const caps = await call('bundle:capabilities', {});
@@ -199,33 +207,41 @@ export const createBundlesSlice: SliceCreator<BundlesSlice> = (set, get) => {
       if (!get().bundleBusy) return;
       set({ bundleProgress: { label: PROGRESS_LABELS[progress.operation], done: progress.done, total: progress.total } });
     },
-    async copyPrompt(text) {
-      const prompt = text ?? previewText(get().preview);
+    async copyPrompt(column) {
+      let prompt: string | undefined;
+      let what = 'the prompt';
+      if (column === undefined) prompt = previewText(get().preview);
+      else {
+        const r = await call('compare:copy', { index: column });
+        if (!r) return;
+        prompt = r.text;
+        what = `the prompt of ${r.label}`;
+      }
       if (!prompt) {
         get().notify('error', 'There is no prompt to copy: the preview shows no build.');
         return;
       }
-      try {
-        await copyText(prompt);
-        get().notify('info', `Copied the prompt (${prompt.length.toLocaleString('en')} characters).`);
-      } catch (error) {
-        get().notify('error', `Could not copy: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      await copied(prompt, what);
     },
-    async copyRequest(api, target, context) {
-      const t = target ?? get().target;
-      if (!t) {
-        get().notify('error', 'There is no prompt to copy: choose a variant or a stack profile first.');
-        return;
+    async copyRequest(api, column) {
+      let body: string;
+      let what = `the ${API_LABELS[api]} request`;
+      if (column === undefined) {
+        const target = get().target;
+        if (!target) {
+          get().notify('error', 'There is no prompt to copy: choose a variant or a stack profile first.');
+          return;
+        }
+        const r = await call('bundle:request', { api, target, context: get().contextSpec() });
+        if (!r) return;
+        body = r.body;
+      } else {
+        const r = await call('compare:copy', { index: column, api });
+        if (!r) return;
+        body = r.text;
+        what = `the ${API_LABELS[api]} request of ${r.label}`;
       }
-      const r = await call('bundle:request', { api, target: t, context: context ?? get().contextSpec() });
-      if (!r) return;
-      try {
-        await copyText(r.body);
-        get().notify('info', `Copied the ${API_LABELS[api]} request (${r.body.length.toLocaleString('en')} characters).`);
-      } catch (error) {
-        get().notify('error', `Could not copy: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      await copied(body, what);
     },
   };
 };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { describeBaseline } from '../diff/diff-slice';
+import { parseModelIds } from '../../../shared/engine/routing/model-ids';
 import { studio, useStudio } from '../store';
 
 /** Baselines to diff against (pinned snapshots) and which variant each model would get. */
@@ -12,6 +13,11 @@ export function ComparePanel() {
   const [models, setModels] = useState('claude-sonnet-4, gpt-5, gemini-3-pro, qwen3-coder');
   return (
     <div className="compare pad" data-testid="compare">
+      <section>
+        <button className="small primary" onClick={() => studio.getState().openCompare('columns')}>
+          Open the compare view
+        </button>
+      </section>
       <section>
         <h3>Baseline</h3>
         <p>
@@ -52,20 +58,21 @@ export function ComparePanel() {
       </section>
       <section>
         <h3>Which variant serves which model</h3>
+        <p className="muted">Model ids separated by commas, spaces or newlines.</p>
         <div className="row">
           <input aria-label="Model ids" className="wide-input" value={models} onChange={(e) => setModels(e.target.value)} />
+          <button className="small" onClick={() => void studio.getState().explainSelection(parseModelIds(models))}>
+            Explain
+          </button>
           <button
             className="small"
-            onClick={() =>
-              void studio.getState().explainSelection(
-                models
-                  .split(',')
-                  .map((m) => m.trim())
-                  .filter(Boolean),
-              )
-            }
+            onClick={() => (
+              studio.getState().setRoutingText(models),
+              studio.getState().openCompare('routing'),
+              void studio.getState().runRouting()
+            )}
           >
-            Explain
+            Open the routing table
           </button>
         </div>
         {explanations && (

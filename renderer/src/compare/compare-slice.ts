@@ -2,10 +2,16 @@ import type { ChannelResponse } from '../../../shared/ipc/contract';
 import { call } from '../store/api';
 import type { SliceCreator } from '../store/types';
 import { previewText } from '../preview/preview-slice';
+import { createCacheSlice, type CacheSlice } from './cache-slice';
+import { createCompareColumnsSlice, type CompareColumnsSlice } from './columns-slice';
+import { createMatrixSlice, type MatrixSlice } from './matrix-slice';
+import { createRoutingSlice, type RoutingSlice } from './routing-slice';
+import { createCompareViewSlice, type CompareViewSlice } from './view-slice';
 
 export type SelectionExplanation = ChannelResponse<'select:explain'>[number];
 
-export interface CompareSlice {
+/** Pinned baselines and the selection explanation of the bottom panel. */
+export interface PinsSlice {
   /** Names of the texts pinned as baselines in this session. */
   snapshots: string[];
   explanations: SelectionExplanation[] | null;
@@ -14,7 +20,19 @@ export interface CompareSlice {
   explainSelection(modelIds?: string[]): Promise<void>;
 }
 
-export const createCompareSlice: SliceCreator<CompareSlice> = (set, get) => ({
+/** Everything the compare folder keeps in the store: pins, the compare view, its columns, routing, matrix, cache and budgets. */
+export type CompareSlice = PinsSlice & CompareViewSlice & CompareColumnsSlice & RoutingSlice & MatrixSlice & CacheSlice;
+
+export const createCompareSlice: SliceCreator<CompareSlice> = (...a) => ({
+  ...createPinsSlice(...a),
+  ...createCompareViewSlice(...a),
+  ...createCompareColumnsSlice(...a),
+  ...createRoutingSlice(...a),
+  ...createMatrixSlice(...a),
+  ...createCacheSlice(...a),
+});
+
+const createPinsSlice: SliceCreator<PinsSlice> = (set, get) => ({
   snapshots: [],
   explanations: null,
   async pinSnapshot(name) {

@@ -58,4 +58,20 @@ describe('ContextForm', () => {
       { name: 'server', status: 'connected', tools: [], resources: [], resourceTemplates: [] },
     ]);
   });
+
+  it('takes the rule texts from a repository’s files: a tree, or the working folder on disk, and back', async () => {
+    const { store, api } = await setup();
+    render(<ContextForm />);
+    fireEvent.click(screen.getByLabelText(/Take the rule texts from a repository/));
+    expect(store.getState().context.repository).toEqual({ files: { '/home/user/project/.clinerules/rules.md': '' } });
+    fireEvent.change(screen.getByLabelText('Content of /home/user/project/.clinerules/rules.md'), { target: { value: 'Tabs.' } });
+    expect(store.getState().context.repository).toEqual({ files: { '/home/user/project/.clinerules/rules.md': 'Tabs.' } });
+    fireEvent.click(screen.getByLabelText(/Read the working folder on this machine/));
+    expect(store.getState().context.repository).toMatchObject({ discovery: 'real' });
+    expect(screen.getByTestId('repository-choose-folder')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(api.callsOf('preview:set').at(-1)!.context).toMatchObject({ kind: 'inline', context: { repository: { discovery: 'real' } } });
+    fireEvent.click(screen.getByLabelText(/Take the rule texts from a repository/));
+    expect(store.getState().context.repository).toBeUndefined();
+  });
 });

@@ -3,6 +3,7 @@ import { studio, useStudio } from '../store';
 import { PresetSelect } from './PresetSelect';
 import { getIn, type Path } from './context-slice';
 import { CheckField, Fieldset, JsonField, LinesField, NumberField, SelectField, TextAreaField, TextField } from './fields';
+import { RepositoryRules } from './RepositoryRules';
 import { StackContextForm } from './StackContextForm';
 
 type Json = Record<string, unknown>;
@@ -222,6 +223,7 @@ export function ContextForm() {
         <TextAreaField {...p} path={['localAgentsRulesFileInstructions']} label="AGENTS.md rules" />
         <TextAreaField {...p} path={['clineIgnoreInstructions']} label=".clineignore" />
         <TextAreaField {...p} path={['preferredLanguageInstructions']} label="Preferred language" />
+        <RepositoryRules value={context} onChange={on} />
       </Fieldset>
 
       <Fieldset legend="Agent switches">

@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 import { monaco } from '../monaco/setup';
 import { studio, useStudio, type StudioState } from '../store';
 import { applyText, keyOf, modelFor, uriOf } from './models';
+import { CompareTab } from '../compare/CompareTab';
+import { CompareView } from '../compare/CompareView';
 import { updateMarkers } from './markers';
 
 /** The editor in use (one Monaco instance; each tab is a model). Exposed for shortcuts and tests. */
@@ -28,7 +30,7 @@ function Tabs() {
               role="tab"
               aria-selected={key === active}
               title={d.path}
-              onClick={() => studio.getState().activateTab(key)}
+              onClick={() => (studio.getState().activateTab(key), studio.getState().hideCompare())}
               data-doc-key={key}
             >
               {d.title}
@@ -45,6 +47,7 @@ function Tabs() {
           </div>
         );
       })}
+      <CompareTab />
     </div>
   );
 }
@@ -169,37 +172,44 @@ export function EditorArea() {
     if (focusRequest?.target === 'editor') templateEditor?.focus();
   }, [focusRequest]);
 
+  const compareActive = useStudio((s) => s.compareActive);
+  const compareSplit = useStudio((s) => s.compareSplit);
+  // Showing a document (a tab, a jump to a line) brings the editor back in front of the compare view.
+  useEffect(() => studio.getState().hideCompare(), [activeTab, reveal]);
   return (
     <section className="editor-area" aria-label="Editor">
       <Tabs />
       <Banner />
-      <div className="editor-host" data-testid="template-editor">
-        {!activeTab && (
-          <div className="empty-editor">Open a variant, component or preset from the explorer (Ctrl+Shift+P for commands).</div>
-        )}
-        <Editor
-          theme={document.documentElement.dataset.theme === 'dark' ? 'studio-dark' : 'studio-light'}
-          options={EDITOR_OPTIONS}
-          onMount={(ed) => {
-            templateEditor = ed;
-            hasEditor.current = true;
-            ed.onDidChangeModelContent(() => {
-              if (applying.current) return;
-              const model = ed.getModel();
-              const key = model ? keyOf(model.uri) : undefined;
-              if (model && key) studio.getState().editDoc(key, model.getValue(), 'typing');
-            });
-            // First model, if a tab is already open.
-            const key = studio.getState().activeTab;
-            const doc = key ? studio.getState().docs[key] : undefined;
-            if (doc) {
-              const model = modelFor(doc);
-              ed.setModel(model);
-              ed.updateOptions({ readOnly: doc.readOnly });
-              shownKey.current = doc.key;
-            }
-          }}
-        />
+      <div className={`editor-body${compareActive ? ` with-compare${compareSplit ? ' split' : ''}` : ''}`}>
+        <div className="editor-host" data-testid="template-editor">
+          {!activeTab && (
+            <div className="empty-editor">Open a variant, component or preset from the explorer (Ctrl+Shift+P for commands).</div>
+          )}
+          <Editor
+            theme={document.documentElement.dataset.theme === 'dark' ? 'studio-dark' : 'studio-light'}
+            options={EDITOR_OPTIONS}
+            onMount={(ed) => {
+              templateEditor = ed;
+              hasEditor.current = true;
+              ed.onDidChangeModelContent(() => {
+                if (applying.current) return;
+                const model = ed.getModel();
+                const key = model ? keyOf(model.uri) : undefined;
+                if (model && key) studio.getState().editDoc(key, model.getValue(), 'typing');
+              });
+              // First model, if a tab is already open.
+              const key = studio.getState().activeTab;
+              const doc = key ? studio.getState().docs[key] : undefined;
+              if (doc) {
+                const model = modelFor(doc);
+                ed.setModel(model);
+                ed.updateOptions({ readOnly: doc.readOnly });
+                shownKey.current = doc.key;
+              }
+            }}
+          />
+        </div>
+        {compareActive && <CompareView />}
       </div>
     </section>
   );

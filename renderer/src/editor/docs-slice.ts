@@ -74,6 +74,7 @@ export function languageOf(ref: DocRef): DocLanguage {
     case 'component':
       return 'template';
     case 'profile-file':
+    case 'harness-file':
       return /\.ya?ml$/i.test(ref.file) ? 'yaml' : 'template';
     default:
       return 'yaml';

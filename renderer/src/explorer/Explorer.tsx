@@ -68,6 +68,7 @@ export function Explorer() {
   }
   const variantIds = [...new Set([...ws.variants.map((v) => v.id), ...byVariant.keys()])].sort();
   const docsOf = (kind: DocRef['kind']) => ws.documents.filter((d) => d.ref.kind === kind);
+  const harnessDocs = docsOf('harness-file').sort((a, b) => a.path.localeCompare(b.path));
   const broken = (id: string) => !ws.variants.some((v) => v.id === id);
   const errors = ws.problems.filter((p) => p.severity === 'error');
   return (
@@ -162,6 +163,11 @@ export function Explorer() {
               </ul>
             )}
           </li>
+        ))}
+      </Group>
+      <Group title="Harness profiles" count={harnessDocs.length} defaultOpen={false}>
+        {harnessDocs.map((d) => (
+          <DocItem key={d.key} doc={d} label={d.ref.kind === 'harness-file' ? `${d.ref.harnessId} · ${d.ref.file}` : d.title} />
         ))}
       </Group>
       <Group title="Components" count={ws.components.length} defaultOpen={false}>

@@ -5,6 +5,7 @@ import type { BaselineSpec } from '../../../shared/ipc/contract';
 import { formatCount } from '../app/format';
 import { CopyButtons } from '../bundles/CopyButtons';
 import { DiffView } from '../diff/DiffView';
+import { PreviewBudgets } from '../compare/PreviewBudgets';
 import { NONE, studio, useStudio, type StudioState } from '../store';
 import { jumpToSource } from './jump';
 import { outlineOf, variantResultOf, type PreviewTab } from './preview-slice';
@@ -287,6 +288,7 @@ export function PreviewPane() {
         <DiffControls />
       </header>
       <Sizes />
+      <PreviewBudgets />
       {buildError !== null && (
         <p className="error pad" role="alert" data-testid="build-error">
           Build failed: {buildError}

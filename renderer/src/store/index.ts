@@ -51,6 +51,9 @@ export function connectStore(api: StudioApi, store: StoreApi<StudioState> = stud
     api.on('preview:result', (r) => store.getState().applyPreview(r)),
     api.on('preview:tokens', (t) => store.getState().applyTokens(t)),
     api.on('bundle:progress', (p) => store.getState().applyBundleProgress(p)),
+    api.on('compare:result', (r) => store.getState().applyCompareResult(r)),
+    api.on('compare:tokens', (t) => store.getState().applyCompareTokens(t)),
+    api.on('compare:matrixTokens', (t) => store.getState().applyMatrixTokens(t)),
   ];
   return () => offs.forEach((off) => off());
 }

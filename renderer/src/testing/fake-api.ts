@@ -112,6 +112,15 @@ export function createFakeApi(
     'bundle:apply',
     'bundle:discard',
     'bundle:request',
+    'harness:run',
+    'compare:set',
+    'compare:routing',
+    'compare:matrix',
+    'compare:matrixCell',
+    'compare:approve',
+    'compare:cache',
+    'compare:budgets',
+    'compare:copy',
   ];
   for (const ch of channels) {
     (api as unknown as Record<string, unknown>)[ch] = async (request: unknown) => {

@@ -15,6 +15,7 @@ export function buildWorkspaceVariant(
   variantId: string,
   context: SystemPromptContext,
   options: BuildOptions,
+  extra: { trackVolatility?: boolean | undefined } = {},
 ): WorkspaceBuildOutcome {
   const variant = workspace.variants.find((v) => v.id === variantId);
   if (!variant) {
@@ -23,16 +24,31 @@ export function buildWorkspaceVariant(
       error: `no variant '${variantId}' in this workspace (variants: ${workspace.variants.map((v) => v.id).join(', ') || 'none'})`,
     };
   }
-  return { ok: true, result: buildVariantPrompt({ variant, context, components: workspace.components, tools: workspace.tools, options }) };
+  return {
+    ok: true,
+    result: buildVariantPrompt({ variant, context, components: workspace.components, tools: workspace.tools, options, ...extra }),
+  };
 }
 
 /** Selects the variant for the context's provider and model (as the agent would), then builds it. */
-export function buildForContext(workspace: WorkspaceSnapshot, context: SystemPromptContext, options: BuildOptions): WorkspaceBuildOutcome {
+export function buildForContext(
+  workspace: WorkspaceSnapshot,
+  context: SystemPromptContext,
+  options: BuildOptions,
+  extra: { trackVolatility?: boolean | undefined } = {},
+): WorkspaceBuildOutcome {
   const selection = selectVariant(workspace.variants, context, workspace.config.fallback);
   if (!selection.ok) return { ok: false, error: selection.error, selection };
   return {
     ok: true,
     selection,
-    result: buildVariantPrompt({ variant: selection.variant, context, components: workspace.components, tools: workspace.tools, options }),
+    result: buildVariantPrompt({
+      variant: selection.variant,
+      context,
+      components: workspace.components,
+      tools: workspace.tools,
+      options,
+      ...extra,
+    }),
   };
 }

@@ -1,6 +1,7 @@
 import type { ComponentOrigin } from '../components/component-types.js';
 import type { Span } from '../text/edits.js';
 import type { NativeToolDefinitions } from '../tools/native-tools.js';
+import type { VolatileRange } from '../volatility/volatile-range.js';
 
 /** Which of the five placeholder layers supplied a value (prompt-semantics.md, Placeholders). */
 export type PlaceholderLayer = 'variant' | 'standard' | 'component' | 'standard-default' | 'runtime' | 'inherited';
@@ -91,6 +92,8 @@ export interface VariantBuildResult {
   sizes: { chars: number; bytes: number; lines: number };
   /** The date and working directory the build used. */
   inputs: { currentDate: string; cwd: string };
+  /** With `trackVolatility`: the ranges of `text` that depend on volatile context fields, in order. */
+  volatile?: VolatileRange[] | undefined;
 }
 
 export type { Span };

@@ -1,18 +1,22 @@
 import type { SystemPromptContext } from '../../domain/context.js';
 import type { Variant } from '../../domain/variant.js';
-import { baseVariables } from '../components/base-variables.js';
+import type { ToolSpec } from '../../domain/tool.js';
+import { workspaceComponentVariables } from '../components/base-variables.js';
 import type { ComponentRegistry } from '../components/component-registry.js';
 import type { ComponentEntry, ComponentInput, ComponentOrigin } from '../components/component-types.js';
 import { resolveEnvironment, type BuildOptions } from '../environment.js';
 import { orderWithOverrides } from '../ordering.js';
 import { STANDARD_PLACEHOLDER_KEYS } from '../sections.js';
-import { renderTemplate } from '../template/component-template.js';
+import { renderTemplate, renderTemplateTracked } from '../template/component-template.js';
+import { emptySection, VolatilityTracking } from '../volatility/build-tracking.js';
+import { mapRangesThroughEdits, shiftRanges, unionFields, type RangeOrigin, type VolatileRange } from '../volatility/volatile-range.js';
 import { runCleanup } from '../text/cleanup.js';
+import { isJsWhitespace } from '../text/whitespace.js';
 import { mapSpans, type Span } from '../text/edits.js';
 import { formatValue, lookupDotted, scanTags } from '../text/placeholder-scan.js';
 import { nativeToolDefinitions } from '../tools/native-tools.js';
 import { selectTools, type ToolCatalog } from '../tools/tool-catalog.js';
-import { renderToolTextCached } from '../tools/tool-text.js';
+import { renderToolTextCached, renderToolTextTracked, type ToolTextPart } from '../tools/tool-text.js';
 import {
   PLACEHOLDER_TEXT_LIMIT,
   type BuildSection,
@@ -31,6 +35,12 @@ export interface VariantBuildInput {
   components: ComponentRegistry;
   tools: ToolCatalog;
   options: BuildOptions;
+  /**
+   * Also record which volatile context fields (working directory, date, machine, MCP
+   * servers, rules, skills, roots, runtime placeholders) each part of the text depends on:
+   * the result then has `volatile` ranges. Slower; the live preview does not ask for it.
+   */
+  trackVolatility?: boolean | undefined;
 }
 
 const LAYER2_KEYS = new Set(['CWD', 'SUPPORTS_BROWSER', 'MODEL_FAMILY', 'CURRENT_DATE']);
@@ -62,17 +72,26 @@ function componentTemplate(entry: ComponentEntry, variant: Variant): { template?
 function renderComponent(
   entry: ComponentEntry,
   input: ComponentInput,
+  tracking?: VolatilityTracking,
 ): { text: string | undefined; origin: ComponentOrigin; file?: string; reason?: string } {
   const source = componentTemplate(entry, input.variant);
   let text: string | undefined;
   let reason: string | undefined;
+  const render = (template: string, vars: Record<string, unknown>): string => {
+    if (!tracking) return renderTemplate(template, vars);
+    const origin = (offset: number): RangeOrigin => ({ kind: 'component', componentId: entry.id, file: source.file, offset });
+    const out = renderTemplateTracked(template, vars, tracking.render(origin));
+    tracking.sections.set(entry.id, out);
+    return out.text;
+  };
   if (source.template === undefined) {
-    text = (entry as Extract<ComponentEntry, { kind: 'code' }>).fn(input.variant, input.context, input);
+    const fn = (entry as Extract<ComponentEntry, { kind: 'code' }>).fn;
+    text = tracking ? tracking.runCode(entry.id, () => fn(input.variant, input.context, input)) : fn(input.variant, input.context, input);
   } else if (entry.kind === 'builtin') {
-    text = renderTemplate(source.template, entry.component.variables(input));
+    text = render(source.template, entry.component.variables(input));
     reason = entry.component.emptyReason?.(input);
   } else {
-    text = renderTemplate(source.template, Object.assign(baseVariables(input), input.variant.placeholders));
+    text = render(source.template, workspaceComponentVariables(input));
   }
   return { text, origin: source.origin, ...(source.file ? { file: source.file } : {}), ...(reason ? { reason } : {}) };
 }
@@ -85,12 +104,16 @@ function renderComponent(
  */
 export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult {
   const { variant, components: registry, tools: catalog } = input;
-  const { context } = input;
-  const env = resolveEnvironment(context, input.options);
+  const plainEnv = resolveEnvironment(input.context, input.options);
+  // A tracking build reads the context and environment through proxies that record volatile reads.
+  const tracking = input.trackVolatility ? new VolatilityTracking(input.context, plainEnv) : undefined;
+  const context = tracking ? tracking.context : input.context;
+  const env = tracking ? tracking.env : plainEnv;
   const warnings: BuildWarning[] = [];
 
   // Tools, computed once: TOOL_USE and TOOLS render them, native calls send them as JSON.
-  const selection = selectTools(variant, context, catalog);
+  const selection = selectTools(variant, context, catalog, tracking?.tracker);
+  if (tracking) tracking.toolFields = selection.requirementFields ?? new Map();
   for (const ex of selection.excluded) {
     if (ex.code === 'TOOL_NOT_FOUND') {
       warnings.push({ code: 'TOOL_NOT_FOUND', severity: 'info', message: `Tool '${ex.id}' not found`, key: ex.id, detail: ex.reason });
@@ -101,20 +124,17 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
   const toolTexts = native
     ? []
     : selection.enabled.map((spec) => {
+        if (tracking) return { spec, text: trackedToolText(spec, enabledIds, variant, tracking) };
         const defaultText = renderToolTextCached(spec, enabledIds, context);
         const override = variant.toolOverrides[spec.id]?.template;
-        const text =
-          override === undefined
-            ? defaultText
-            : renderTemplate(override, {
-                DEFAULT_TEXT: defaultText,
-                id: spec.id,
-                name: spec.name ?? spec.id,
-                description: spec.description ?? '',
-                context,
-              });
+        const text = override === undefined ? defaultText : renderTemplate(override, toolOverrideVariables(spec, defaultText, context));
         return { spec, text };
       });
+  if (tracking)
+    tracking.joinTools(
+      orderWithOverrides(variant.tools, variant.toolOverrides).map((t) => t.id),
+      toolTexts,
+    );
 
   // 1. Components, in order, one after another.
   const sections: Record<string, string> = {};
@@ -125,6 +145,7 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
     tools: { catalog, selection, texts: toolTexts },
     sections,
     memo: new Map(),
+    tracking,
   };
   const reports: ComponentReport[] = [];
   const origins = new Map<string, { origin: ComponentOrigin; file?: string | undefined }>();
@@ -140,7 +161,7 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
       continue;
     }
     try {
-      const out = renderComponent(entry, componentInput);
+      const out = renderComponent(entry, componentInput, tracking);
       if (out.text?.trim()) {
         sections[id] = out.text;
         origins.set(id, { origin: out.origin, file: out.file });
@@ -207,6 +228,7 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
   let length = 0;
   const seenKeys = new Map<string, PlaceholderValue>();
   const templateKeys = new Set<string>();
+  const volatile: VolatileRange[] = [];
   const emit = (text: string, source: number, offset: number): void => {
     if (!text) return;
     parts.push(text);
@@ -233,6 +255,8 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
     }
     const text = formatValue(value);
     const layer = layerOf(key);
+    if (tracking)
+      markPlaceholder(tracking, volatile, { key, layer, text, at: length, templateOffset: tag.start, file: variant.files?.template });
     if (!seenKeys.has(key))
       seenKeys.set(key, {
         key,
@@ -255,8 +279,10 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
 
   // 4. Cleanup, carrying the spans through every pass.
   let mapped = spans;
+  let volatileMapped = volatile;
   const text = runCleanup(parts.join(''), (_input, edits) => {
     mapped = mapSpans(mapped, edits);
+    if (tracking) volatileMapped = mapRangesThroughEdits(volatileMapped, edits);
   });
   if (!text) mapped = [];
 
@@ -286,10 +312,92 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
       native: native ? nativeToolDefinitions(selection.enabled, context) : undefined,
     },
     sizes: lazySizes(text),
-    inputs: { currentDate: env.currentDate, cwd },
+    inputs: { currentDate: plainEnv.currentDate, cwd: input.context.cwd || plainEnv.processCwd },
+    ...(tracking ? { volatile: finishRanges(volatileMapped, text) } : {}),
   };
 }
 
+/** Tool text in a tracking build: the default text (or the override over it), with ranges kept in `tracking.tools`. */
+function trackedToolText(spec: ToolSpec, enabledIds: readonly string[], variant: Variant, tracking: VolatilityTracking): string {
+  const origin = (overrideOffset: number): RangeOrigin => ({ kind: 'tool', toolId: spec.id, overrideOffset });
+  const render = (part: ToolTextPart) =>
+    tracking.render((textOffset) => ({ kind: 'tool', toolId: spec.id, family: spec.family, part: [...part], textOffset }));
+  let out = renderToolTextTracked(spec, enabledIds, tracking.context, render, tracking.keptFields(spec));
+  const override = variant.toolOverrides[spec.id]?.template;
+  if (override !== undefined) {
+    const vars = toolOverrideVariables(spec, out.text, tracking.context);
+    out = renderTemplateTracked(override, vars, tracking.render(origin, new Map([['DEFAULT_TEXT', out]])));
+  }
+  tracking.tools.set(spec.id, out);
+  return out.text;
+}
+
+function toolOverrideVariables(spec: ToolSpec, defaultText: string, context: SystemPromptContext): Record<string, unknown> {
+  return { DEFAULT_TEXT: defaultText, id: spec.id, name: spec.name ?? spec.id, description: spec.description ?? '', context };
+}
+
+/** Marks the base template's insert of a placeholder: a section's own ranges, or the whole value when it is volatile. */
+function markPlaceholder(
+  tracking: VolatilityTracking,
+  into: VolatileRange[],
+  p: { key: string; layer: PlaceholderLayer; text: string; at: number; templateOffset: number; file?: string | undefined },
+): void {
+  const head = p.key.split('.', 1)[0]!;
+  const origin: RangeOrigin = { kind: 'template', file: p.file, offset: p.templateOffset };
+  let fields: readonly string[] = [];
+  switch (p.layer) {
+    case 'runtime':
+      fields = [`runtimePlaceholders.${head}`];
+      break;
+    case 'component': {
+      const section = tracking.sections.get(head);
+      if (section && p.key === head && section.text === p.text) {
+        shiftRanges(section.ranges, p.at, into);
+        return;
+      }
+      fields = section ? unionFields(section.ranges) : [];
+      break;
+    }
+    case 'standard-default': {
+      const section = tracking.sections.get(head);
+      if (section) shiftRanges(emptySection(section).ranges, p.at, into);
+      return;
+    }
+    case 'standard':
+      if (head === 'CWD') fields = tracking.tracker.run(() => tracking.context.cwd || tracking.env.processCwd).fields.size ? ['cwd'] : [];
+      else if (head === 'CURRENT_DATE') fields = ['date'];
+      break;
+  }
+  if (fields.length > 0) into.push({ start: p.at, end: p.at + p.text.length, fields, origin });
+}
+
+/**
+ * The ranges of the final text, in order of position. Each takes in the line breaks and
+ * separators next to it: cleanup joins blank lines and separators across a section that is
+ * empty in one session and not in another, so that layout depends on the volatile text too.
+ * (Spaces inside a line are never touched by cleanup; they stay out.)
+ */
+function finishRanges(ranges: readonly VolatileRange[], text: string): VolatileRange[] {
+  const length = text.length;
+  const loose = (i: number): boolean => {
+    const c = text.charCodeAt(i);
+    return c === 0x3d /* = */ || isJsWhitespace(c);
+  };
+  const structural = (from: number, to: number): boolean => from === 0 || to === length || /[\n=]/.test(text.slice(from, to));
+  return ranges
+    .map((r) => {
+      let start = Math.min(r.start, length);
+      let end = Math.min(Math.max(r.end, start), length);
+      let a = start;
+      while (a > 0 && loose(a - 1)) a--;
+      if (a < start && structural(a, start)) start = a;
+      let b = end;
+      while (b < length && loose(b)) b++;
+      if (b > end && structural(end, b)) end = b;
+      return start === r.start && end === r.end ? r : { ...r, start, end };
+    })
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+}
 /** Sizes of the final text; bytes and lines are counted on first read (each is a full scan). */
 function lazySizes(text: string): VariantBuildResult['sizes'] {
   let bytes: number | undefined;

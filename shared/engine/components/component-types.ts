@@ -3,6 +3,15 @@ import type { ToolSpec } from '../../domain/tool.js';
 import type { Variant } from '../../domain/variant.js';
 import type { BuildEnvironment } from '../environment.js';
 import type { ToolCatalog, ToolSelection } from '../tools/tool-catalog.js';
+import type { ReadTracker } from '../volatility/read-tracker.js';
+import type { VolatileField } from '../volatility/volatile-fields.js';
+
+/** Present when a build records which volatile context fields each part reads (see volatility/). */
+export interface BuildTracking {
+  tracker: ReadTracker;
+  /** Tool id -> the volatile fields that decide whether it is enabled (its context requirement). */
+  toolFields: ReadonlyMap<string, readonly VolatileField[]>;
+}
 
 /** What a component sees when it builds its section. */
 export interface ComponentInput {
@@ -24,12 +33,24 @@ export interface ComponentInput {
    * young-generation GC pay for ephemerons.
    */
   memo?: Map<string, unknown> | undefined;
+  /** Set by a tracking build: context and env are then proxies that record reads of volatile fields. */
+  tracking?: BuildTracking | undefined;
 }
 
 /** A value computed once per build: kept in the input's memo when there is one. */
 export function memoized<T>(input: ComponentInput, key: string, compute: () => T): T {
   const memo = input.memo;
   if (!memo) return compute();
+  const tracking = input.tracking;
+  if (tracking) {
+    // A value reused must still count the fields it was computed from for its new reader.
+    let hit = memo.get(key) as { value: T; fields: ReadonlySet<VolatileField> } | undefined;
+    if (!hit) {
+      hit = tracking.tracker.run(compute);
+      memo.set(key, hit);
+    } else tracking.tracker.recordAll(hit.fields);
+    return hit.value;
+  }
   if (memo.has(key)) return memo.get(key) as T;
   const value = compute();
   memo.set(key, value);

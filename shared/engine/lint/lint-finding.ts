@@ -34,7 +34,11 @@ export type LintCode =
   | 'COMPONENT_FAILS_FOR_CONTEXT'
   | 'MATCHER_INVALID'
   | 'MATCHER_SHADOWED'
-  | 'TEMPLATE_BLOCK';
+  | 'TEMPLATE_BLOCK'
+  // Prompt caching and budgets
+  | 'CACHE_VOLATILE_BEFORE_STABLE'
+  | 'CACHE_PREFIX_SHORTENED'
+  | 'BUDGET_EXCEEDED';
 
 export interface LintFinding {
   code: LintCode;

@@ -1,15 +1,16 @@
 import type { ContextPreset } from '../../domain/preset.js';
 import type { Variant } from '../../domain/variant.js';
-import { buildVariantPrompt } from '../build/build-variant-prompt.js';
+import { lintBudgets } from './lint-budgets.js';
+import { lintCacheStability, trackedBuild } from './lint-cache.js';
 import type { BuildOptions } from '../environment.js';
 import { isStandardPlaceholder } from '../sections.js';
 import { evaluateMatcher } from '../selection/evaluate-matcher.js';
+import { shadowedMatchers } from '../routing/routing-table.js';
 import { parseTemplateCached } from '../template/component-template.js';
 import { scanTags } from '../text/placeholder-scan.js';
 import type { WorkspaceSnapshot } from '../workspace/workspace-snapshot.js';
 import { positionOf } from '../workspace/yaml-file.js';
 import { lineColumn, type LintCode, type LintFinding, type LintSeverity } from './lint-finding.js';
-import { matcherImplies } from './matcher-implication.js';
 
 export interface LintOptions {
   /** Cline's strict mode: also the structural recommendations. */
@@ -18,6 +19,10 @@ export interface LintOptions {
   presets?: readonly ContextPreset[] | undefined;
   /** Needed for the build-based checks; without it they are skipped. */
   buildOptions?: BuildOptions | undefined;
+  /** Token counter (o200k) for the budget checks; without it budgets are not checked. */
+  countTokens?: ((text: string) => number) | undefined;
+  /** The workspace before an edit (e.g. as last saved): a stable prefix the edit shortened is reported. */
+  before?: WorkspaceSnapshot | undefined;
 }
 
 const SEVERITY_ORDER: Record<LintSeverity, number> = { error: 0, warning: 1, info: 2 };
@@ -182,11 +187,13 @@ function lintVariant(variant: Variant, ws: WorkspaceSnapshot, strict: boolean): 
 /** Matchers that cannot run, and matchers that can never win because an earlier one takes all their contexts. */
 function lintMatchers(ws: WorkspaceSnapshot): LintFinding[] {
   const findings: LintFinding[] = [];
-  const earlier: Variant[] = [];
-  for (const variant of ws.variants) {
-    if (!variant.matcher) continue;
+  const at = (variant: Variant) => {
     const file = variant.files?.config ?? `variants/${variant.id}/variant.yaml`;
     const pos = positionOf(ws.positions.get(file) ?? {}, ['matcher']);
+    return { file, line: pos?.line, column: pos?.column, variantId: variant.id };
+  };
+  for (const variant of ws.variants) {
+    if (!variant.matcher) continue;
     try {
       evaluateMatcher(variant.matcher, {});
     } catch (error) {
@@ -194,36 +201,30 @@ function lintMatchers(ws: WorkspaceSnapshot): LintFinding[] {
         code: 'MATCHER_INVALID',
         severity: 'error',
         message: `the matcher cannot run (${error instanceof Error ? error.message : String(error)}); selection skips this variant`,
-        file,
-        line: pos?.line,
-        column: pos?.column,
-        variantId: variant.id,
-      });
-      continue;
-    }
-    const shadow = earlier.find((e) => matcherImplies(variant.matcher!, e.matcher!));
-    if (shadow) {
-      findings.push({
-        code: 'MATCHER_SHADOWED',
-        severity: 'warning',
-        message: `the matcher can never win: every context it matches is matched first by '${shadow.id}', which is tried earlier`,
-        file,
-        line: pos?.line,
-        column: pos?.column,
-        variantId: variant.id,
+        ...at(variant),
       });
     }
-    earlier.push(variant);
+  }
+  for (const shadow of shadowedMatchers(ws.variants)) {
+    findings.push({
+      code: 'MATCHER_SHADOWED',
+      severity: 'warning',
+      message: `the matcher can never win: ${shadow.reason}`,
+      ...at(ws.variants.find((v) => v.id === shadow.variantId)!),
+    });
   }
   return findings;
 }
 
 /** What builds under each preset reveal: keys left in the output, components that give nothing or fail. */
-function lintBuilds(ws: WorkspaceSnapshot, presets: readonly ContextPreset[], options: BuildOptions): LintFinding[] {
+function lintBuilds(ws: WorkspaceSnapshot, presets: readonly ContextPreset[], options: BuildOptions, lint: LintOptions): LintFinding[] {
   const findings: LintFinding[] = [];
   const seen = new Set<string>();
   const once = (f: LintFinding): void => {
-    const key = `${f.code}|${f.file}|${f.line}|${f.column}|${f.message}`;
+    // A cache finding is about the variant's layout: once per variant and place, with the first preset that shows it.
+    const key = f.code.startsWith('CACHE_')
+      ? `${f.code}|${f.variantId}|${f.file}|${f.line}|${f.column}`
+      : `${f.code}|${f.file}|${f.line}|${f.column}|${f.message}`;
     if (!seen.has(key)) {
       seen.add(key);
       findings.push(f);
@@ -234,7 +235,13 @@ function lintBuilds(ws: WorkspaceSnapshot, presets: readonly ContextPreset[], op
     const templateFile = variant.files?.template ?? `variants/${variant.id}/template.md`;
     const positions = ws.positions.get(configFile) ?? {};
     for (const preset of presets) {
-      const result = buildVariantPrompt({ variant, context: preset.context, components: ws.components, tools: ws.tools, options });
+      const result = trackedBuild(ws, variant, preset, options);
+      const beforeVariant = lint.before?.variants.find((v) => v.id === variant.id);
+      const beforePreset = lint.before?.presets.find((p) => p.name === preset.name);
+      const before =
+        lint.before && beforeVariant && beforePreset ? trackedBuild(lint.before, beforeVariant, beforePreset, options) : undefined;
+      for (const f of lintCacheStability(ws, variant, preset, result, before)) once(f);
+      if (lint.countTokens) for (const f of lintBudgets(ws, variant, preset, result, lint.countTokens)) once(f);
       for (const w of result.warnings) {
         if (w.code === 'PLACEHOLDER_UNRESOLVED' && w.templateOffset !== undefined) {
           once({
@@ -296,7 +303,7 @@ export function lintWorkspace(ws: WorkspaceSnapshot, options: LintOptions = {}):
   }));
   for (const variant of ws.variants) findings.push(...lintVariant(variant, ws, options.strict === true));
   findings.push(...lintMatchers(ws));
-  if (options.buildOptions) findings.push(...lintBuilds(ws, options.presets ?? ws.presets, options.buildOptions));
+  if (options.buildOptions) findings.push(...lintBuilds(ws, options.presets ?? ws.presets, options.buildOptions, options));
   return findings.sort(
     (a, b) =>
       a.file.localeCompare(b.file) ||

@@ -1,4 +1,14 @@
 import { formatValue, lookupDotted, scanTags } from '../text/placeholder-scan.js';
+import type { ReadTracker } from '../volatility/read-tracker.js';
+import type { VolatileField } from '../volatility/volatile-fields.js';
+import {
+  emptinessFields,
+  shiftRanges,
+  unionFields,
+  type RangedText,
+  type RangeOrigin,
+  type VolatileRange,
+} from '../volatility/volatile-range.js';
 
 /**
  * The template language of components, tool texts and workspace components: Cline's
@@ -233,13 +243,68 @@ function truthy(value: unknown): boolean {
 }
 
 function evaluate(cond: Condition, vars: Record<string, unknown>, frames: readonly Frame[]): boolean {
-  const value = lookup(vars, frames, cond.path);
+  return test(cond, lookup(vars, frames, cond.path));
+}
+
+function test(cond: Condition, value: unknown): boolean {
   if (cond.kind === 'truthy') return truthy(value);
   const equal = value === cond.value || (value === undefined && cond.value === null);
   return cond.op === '==' ? equal : !equal;
 }
 
-function renderNodes(nodes: readonly TemplateNode[], vars: Record<string, unknown>, frames: Frame[]): string {
+/**
+ * What a tracking render needs to mark volatile output: a ReadTracker (so reads of a tracked
+ * context inside a lookup are seen), the fields of variables computed earlier, values that
+ * carry volatile ranges of their own (tool texts, sections), and where a node's offset points.
+ */
+export interface RenderTracking {
+  tracker: ReadTracker;
+  /** Volatile fields of a top-level variable (computed from them), if any. */
+  fieldsOf(vars: Record<string, unknown>, head: string): readonly VolatileField[] | undefined;
+  /** A value with volatile ranges of its own, by its dotted key (used when the inserted text is that value). */
+  rangedValue(key: string): RangedText | undefined;
+  origin(templateOffset: number): RangeOrigin;
+  /** Out: the volatile ranges of the rendered text. */
+  ranges: VolatileRange[];
+}
+
+/** Whether a key is answered by an `each` frame rather than by the variables. */
+function fromFrame(frames: readonly Frame[], key: string): boolean {
+  if (frames.length === 0) return false;
+  if (key === 'this' || key.startsWith('@') || key.startsWith('this.')) return true;
+  const head = key.split('.', 1)[0]!;
+  for (const frame of frames) {
+    const item = frame.item;
+    if (item !== null && typeof item === 'object' && head in item) return true;
+  }
+  return false;
+}
+
+/** Looks a key up and tells which volatile fields the answer depends on (as a whole), or the ranged value it is. */
+function trackedLookup(
+  vars: Record<string, unknown>,
+  frames: readonly Frame[],
+  key: string,
+  tracking: RenderTracking,
+): { value: unknown; fields: readonly VolatileField[]; ranged?: RangedText | undefined } {
+  // Inside an `each`, items come from a list whose own fields already mark the whole block.
+  if (fromFrame(frames, key)) return { value: lookup(vars, frames, key), fields: [] };
+  const run = tracking.tracker.run(() => lookup(vars, frames, key));
+  const ranged = tracking.rangedValue(key);
+  if (ranged && run.value === ranged.text) return { value: run.value, fields: [], ranged };
+  const head = key.split('.', 1)[0]!;
+  const own = tracking.fieldsOf(vars, head);
+  const fields = own && own.length > 0 ? [...new Set([...run.fields, ...own])] : [...run.fields];
+  return { value: run.value, fields };
+}
+
+function renderNodes(
+  nodes: readonly TemplateNode[],
+  vars: Record<string, unknown>,
+  frames: Frame[],
+  tracking?: RenderTracking,
+  base = 0,
+): string {
   let out = '';
   for (const node of nodes) {
     switch (node.t) {
@@ -247,31 +312,62 @@ function renderNodes(nodes: readonly TemplateNode[], vars: Record<string, unknow
         out += node.text;
         break;
       case 'var': {
-        const value = lookup(vars, frames, node.key);
-        out += value === undefined || value === null ? node.raw : formatValue(value);
+        if (!tracking) {
+          const value = lookup(vars, frames, node.key);
+          out += value === undefined || value === null ? node.raw : formatValue(value);
+          break;
+        }
+        const found = trackedLookup(vars, frames, node.key, tracking);
+        const text = found.value === undefined || found.value === null ? node.raw : formatValue(found.value);
+        const at = base + out.length;
+        if (found.ranged) shiftRanges(found.ranged.ranges, at, tracking.ranges);
+        else if (found.fields.length > 0)
+          tracking.ranges.push({ start: at, end: at + text.length, fields: found.fields, origin: tracking.origin(node.offset) });
+        out += text;
         break;
       }
       case 'if': {
-        const yes = evaluate(node.cond, vars, frames) !== node.negate;
-        out += renderNodes(yes ? node.then : node.else, vars, frames);
+        let yes: boolean;
+        let fields: readonly VolatileField[] = [];
+        if (!tracking) yes = evaluate(node.cond, vars, frames) !== node.negate;
+        else {
+          const found = trackedLookup(vars, frames, node.cond.path, tracking);
+          yes = test(node.cond, found.value) !== node.negate;
+          fields = found.ranged
+            ? node.cond.kind === 'truthy'
+              ? emptinessFields(found.ranged)
+              : unionFields(found.ranged.ranges)
+            : found.fields;
+        }
+        const at = base + out.length;
+        out += renderNodes(yes ? node.then : node.else, vars, frames, tracking, at);
+        if (fields.length > 0) tracking!.ranges.push({ start: at, end: base + out.length, fields, origin: tracking!.origin(node.offset) });
         break;
       }
       case 'each': {
-        const list = lookup(vars, frames, node.path);
+        let list: unknown;
+        let fields: readonly VolatileField[] = [];
+        if (!tracking) list = lookup(vars, frames, node.path);
+        else {
+          const found = trackedLookup(vars, frames, node.path, tracking);
+          list = found.value;
+          fields = found.ranged ? unionFields(found.ranged.ranges) : found.fields;
+        }
+        const at = base + out.length;
         const items = Array.isArray(list)
           ? list
           : list !== null && typeof list === 'object'
             ? Object.values(list as Record<string, unknown>)
             : [];
-        if (items.length === 0) {
-          out += renderNodes(node.else, vars, frames);
-          break;
+        if (items.length === 0) out += renderNodes(node.else, vars, frames, tracking, at);
+        else {
+          for (let i = 0; i < items.length; i++) {
+            frames.push({ item: items[i], index: i, count: items.length });
+            out += renderNodes(node.body, vars, frames, tracking, base + out.length);
+            frames.pop();
+          }
         }
-        for (let i = 0; i < items.length; i++) {
-          frames.push({ item: items[i], index: i, count: items.length });
-          out += renderNodes(node.body, vars, frames);
-          frames.pop();
-        }
+        if (fields.length > 0) tracking!.ranges.push({ start: at, end: base + out.length, fields, origin: tracking!.origin(node.offset) });
         break;
       }
     }
@@ -283,6 +379,17 @@ function renderNodes(nodes: readonly TemplateNode[], vars: Record<string, unknow
 export function renderTemplate(template: string, vars: Record<string, unknown>): string {
   const parsed = parseTemplateCached(template);
   return renderNodes(parsed.nodes, vars, []);
+}
+
+/** Renders a template and marks the parts of its output that depend on volatile context fields. */
+export function renderTemplateTracked(template: string, vars: Record<string, unknown>, tracking: RenderTracking): RangedText {
+  const parsed = parseTemplateCached(template);
+  const outer = tracking.ranges;
+  tracking.ranges = [];
+  const text = renderNodes(parsed.nodes, vars, [], tracking, 0);
+  const ranges = tracking.ranges;
+  tracking.ranges = outer;
+  return { text, ranges };
 }
 
 /** The keys a template reads (variables and block paths), for completion, lint and the placeholder table. */

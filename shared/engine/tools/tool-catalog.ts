@@ -2,6 +2,8 @@ import type { SystemPromptContext } from '../../domain/context.js';
 import type { ToolFile, ToolSpec } from '../../domain/tool.js';
 import type { Variant } from '../../domain/variant.js';
 import { orderWithOverrides } from '../ordering.js';
+import type { ReadTracker } from '../volatility/read-tracker.js';
+import type { VolatileField } from '../volatility/volatile-fields.js';
 import { describeRequirement, requirementHolds } from './requirements.js';
 
 /** Tool files by tool id. */
@@ -30,11 +32,17 @@ export interface ToolSelection {
   enabled: ToolSpec[];
   /** Tools of the variant that were left out, with the reason. */
   excluded: { id: string; reason: string; code: 'TOOL_NOT_FOUND' | 'TOOL_DISABLED' | 'TOOL_CONTEXT' }[];
+  /**
+   * With a ReadTracker (and a tracked context): tool id -> the volatile fields its context
+   * requirement read, for every tool the requirement was checked for (enabled or not).
+   */
+  requirementFields?: Map<string, readonly VolatileField[]> | undefined;
 }
 
 /** The variant's tools for a context (Cline's getEnabledToolSpecs, plus the variant's tool overrides). */
-export function selectTools(variant: Variant, context: SystemPromptContext, catalog: ToolCatalog): ToolSelection {
+export function selectTools(variant: Variant, context: SystemPromptContext, catalog: ToolCatalog, tracker?: ReadTracker): ToolSelection {
   const enabled: ToolSpec[] = [];
+  const requirementFields = tracker ? new Map<string, readonly VolatileField[]>() : undefined;
   const excluded: ToolSelection['excluded'] = [];
   const seen = new Set<string>();
   const ordered = orderWithOverrides(variant.tools, variant.toolOverrides);
@@ -51,11 +59,17 @@ export function selectTools(variant: Variant, context: SystemPromptContext, cata
       continue;
     }
     const spec = specForFamily(file, variant.family);
-    if (!requirementHolds(spec.contextRequirement, context)) {
+    let holds: boolean;
+    if (tracker) {
+      const run = tracker.run(() => requirementHolds(spec.contextRequirement, context));
+      holds = run.value;
+      if (run.fields.size > 0) requirementFields!.set(entry.id, [...run.fields]);
+    } else holds = requirementHolds(spec.contextRequirement, context);
+    if (!holds) {
       excluded.push({ id: entry.id, reason: `needs: ${describeRequirement(spec.contextRequirement!)}`, code: 'TOOL_CONTEXT' });
       continue;
     }
     enabled.push(spec);
   }
-  return { enabled, excluded };
+  return requirementFields ? { enabled, excluded, requirementFields } : { enabled, excluded };
 }

@@ -1,11 +1,36 @@
 import type { SystemPromptContext } from '../../domain/context.js';
 import type { ToolParameter, ToolSpec } from '../../domain/tool.js';
-import { renderTemplate } from '../template/component-template.js';
+import { renderTemplate, renderTemplateTracked, type RenderTracking } from '../template/component-template.js';
+import type { VolatileField } from '../volatility/volatile-fields.js';
+import { shiftRanges, type RangedText, type VolatileRange } from '../volatility/volatile-range.js';
 import { requirementHolds } from './requirements.js';
 
-/** Texts of a tool spec may use the template language over the context. */
-function expand(text: string, context: SystemPromptContext): string {
-  return text.includes('{{') ? renderTemplate(text, { context }) : text;
+/** Which text of a tool spec a part of its prompt text comes from: `description`, or a parameter's `instruction` / `description`. */
+export type ToolTextPart = readonly (string | number)[];
+
+/** Writes a tool's text; with tracking, also the volatile ranges of its templated parts. */
+class ToolTextWriter {
+  text = '';
+  readonly ranges: VolatileRange[] = [];
+  constructor(
+    private readonly context: SystemPromptContext,
+    private readonly tracking?: (part: ToolTextPart) => RenderTracking,
+  ) {}
+
+  add(text: string): void {
+    this.text += text;
+  }
+
+  /** Texts of a tool spec may use the template language over the context. */
+  expand(text: string, part: ToolTextPart): void {
+    if (!text.includes('{{')) this.text += text;
+    else if (!this.tracking) this.text += renderTemplate(text, { context: this.context });
+    else {
+      const out = renderTemplateTracked(text, { context: this.context }, this.tracking(part));
+      shiftRanges(out.ranges, this.text.length, this.ranges);
+      this.text += out.text;
+    }
+  }
 }
 
 /** Parameters kept for a context: all dependency tools enabled and the context requirement met. */
@@ -15,26 +40,60 @@ export function keptParameters(spec: ToolSpec, enabledIds: readonly string[], co
   );
 }
 
+function writeToolText(spec: ToolSpec, params: readonly ToolParameter[], w: ToolTextWriter): void {
+  const displayName = spec.name || spec.id;
+  w.add(`## ${displayName}\nDescription: `);
+  if (spec.description === undefined) w.add('undefined');
+  else w.expand(spec.description, ['description']);
+  const index = (p: ToolParameter): number => spec.parameters?.indexOf(p) ?? -1;
+  for (const p of params) {
+    if (!p.description) continue;
+    w.add('\n');
+    w.expand(p.description, ['parameters', index(p), 'description']);
+  }
+  if (params.length === 0) w.add('\nParameters: None');
+  else {
+    w.add('\nParameters:');
+    for (const p of params) {
+      w.add(`\n- ${p.name}: (${p.required ? 'required' : 'optional'}) `);
+      w.expand(p.instruction, ['parameters', index(p), 'instruction']);
+    }
+  }
+  w.add(`\nUsage:\n<${displayName}>`);
+  for (const p of params) w.add(`\n<${p.name}>${p.usage ?? ''}</${p.name}>`);
+  w.add(`\n</${displayName}>`);
+}
+
 /**
  * One tool as prompt text, line for line as Cline's PromptBuilder.tool writes it. A tool
  * with neither parameters nor description is a placeholder and renders as "".
  */
 export function renderToolText(spec: ToolSpec, enabledIds: readonly string[], context: SystemPromptContext): string {
   if (!spec.parameters?.length && !spec.description?.length) return '';
-  const displayName = spec.name || spec.id;
-  const params = keptParameters(spec, enabledIds, context);
-  const description = [`Description: ${spec.description === undefined ? 'undefined' : expand(spec.description, context)}`];
-  for (const p of params) if (p.description) description.push(expand(p.description, context));
-  const lines = [`## ${displayName}`, description.join('\n')];
-  if (params.length === 0) lines.push('Parameters: None');
-  else {
-    lines.push('Parameters:');
-    for (const p of params) lines.push(`- ${p.name}: (${p.required ? 'required' : 'optional'}) ${expand(p.instruction, context)}`);
-  }
-  lines.push('Usage:', `<${displayName}>`);
-  for (const p of params) lines.push(`<${p.name}>${p.usage ?? ''}</${p.name}>`);
-  lines.push(`</${displayName}>`);
-  return lines.join('\n');
+  const w = new ToolTextWriter(context);
+  writeToolText(spec, keptParameters(spec, enabledIds, context), w);
+  return w.text;
+}
+
+/**
+ * renderToolText in a tracking build (the context is a tracked one): the text with its
+ * volatile ranges. Which parameters are kept may itself depend on volatile fields (their
+ * requirements, the tools they depend on): then the whole text is volatile too.
+ */
+export function renderToolTextTracked(
+  spec: ToolSpec,
+  enabledIds: readonly string[],
+  context: SystemPromptContext,
+  tracking: (part: ToolTextPart) => RenderTracking,
+  keptFields: (params: () => ToolParameter[]) => { value: ToolParameter[]; fields: readonly VolatileField[] },
+): RangedText {
+  if (!spec.parameters?.length && !spec.description?.length) return { text: '', ranges: [] };
+  const kept = keptFields(() => keptParameters(spec, enabledIds, context));
+  const w = new ToolTextWriter(context, tracking);
+  writeToolText(spec, kept.value, w);
+  if (kept.fields.length > 0)
+    w.ranges.unshift({ start: 0, end: w.text.length, fields: kept.fields, origin: tracking(['parameters']).origin(0) });
+  return { text: w.text, ranges: w.ranges };
 }
 
 /**

@@ -4,6 +4,7 @@ import { ToolFileSchema } from '../../domain/tool.js';
 import { VariantFileSchema } from '../../domain/variant.js';
 import { SystemPromptContextSchema } from '../../domain/context.js';
 import { stackProfileJsonSchema } from '../../stack/profile.js';
+import { harnessProfileJsonSchema } from '../../harness/profile/schema.js';
 import { WorkspaceConfigSchema } from './workspace-config.js';
 
 function schemaOf(schema: z.ZodType, title: string, description: string): Record<string, unknown> {
@@ -38,5 +39,6 @@ export function workspaceJsonSchemas(): Record<string, Record<string, unknown>> 
       'The Cline-style context a variant is built for.',
     ),
     'stack-profile.schema.json': stackProfileJsonSchema(),
+    'harness-profile.schema.json': harnessProfileJsonSchema(),
   };
 }

@@ -10,6 +10,7 @@ import { WorkspaceConfigSchema, type WorkspaceConfig } from './workspace-config.
 import { StackContextSchema } from '../../stack/context.js';
 import { loadStackProfile } from '../../stack/load-profile.js';
 import type { StackProfile } from '../../stack/profile.js';
+import { loadHarnessProfiles } from '../../harness/profile/load.js';
 import type { StackPreset, WorkspaceSnapshot } from './workspace-snapshot.js';
 import { parseYamlFile, positionOf, type ParsedYaml, type PositionIndex, type YamlParseCache } from './yaml-file.js';
 
@@ -24,6 +25,8 @@ export interface LoadWorkspaceOptions {
   parseCache?: YamlParseCache | undefined;
   /** Leave `profiles` empty: the caller loads stack profiles itself (the app does, with its own cache). */
   skipProfiles?: boolean | undefined;
+  /** Leave `harnesses` empty: the caller loads harness profiles itself. */
+  skipHarnesses?: boolean | undefined;
 }
 
 /** A path inside a folder, refusing anything that could leave it. */
@@ -273,8 +276,8 @@ function resolvePresets(
 }
 
 /**
- * Loads a workspace folder: workspace.yaml, variants, components, tools and context
- * presets. Never throws for bad files: each problem is reported with its file and
+ * Loads a workspace folder: workspace.yaml, variants, components, tools, context presets,
+ * stack profiles and harness profiles. Never throws for bad files: each problem is reported with its file and
  * position, and a broken file only leaves itself out.
  */
 export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspaceOptions = {}): WorkspaceSnapshot {
@@ -368,6 +371,10 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
     if (loaded.profile) profiles.push(loaded.profile);
   }
 
+  // Harness profiles
+  const harnesses = options.skipHarnesses ? { profiles: [], problems: [] } : loadHarnessProfiles(source, parse);
+  problems.push(...harnesses.problems);
+
   const { presets, stackPresets } = loadPresets(source, problems, positions, parse, cache);
   return {
     config,
@@ -378,6 +385,7 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
     toolFiles,
     presets,
     profiles,
+    harnesses: harnesses.profiles,
     stackPresets,
     positions,
     problems,

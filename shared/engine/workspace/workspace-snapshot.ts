@@ -1,6 +1,7 @@
 import type { ContextPreset } from '../../domain/preset.js';
 import type { StackContext } from '../../stack/context.js';
 import type { StackProfile } from '../../stack/profile.js';
+import type { HarnessProfile } from '../../harness/profile/schema.js';
 import type { FileProblem } from '../../domain/problems.js';
 import type { Variant } from '../../domain/variant.js';
 import type { ComponentRegistry } from '../components/component-registry.js';
@@ -23,6 +24,8 @@ export interface WorkspaceSnapshot {
   presets: ContextPreset[];
   /** OpenCode-style stack profiles (profiles/<id>/profile.yaml). */
   profiles: StackProfile[];
+  /** Harness profiles (harnesses/<id>/harness.yaml): what each coding agent loads from instruction files. */
+  harnesses: HarnessProfile[];
   /** Context presets of kind `stack`, for the profiles. */
   stackPresets: StackPreset[];
   /** Positions of YAML nodes by file, for lint findings and editor markers. */

@@ -65,7 +65,7 @@ export const ImportActionSchema = z.enum(['add', 'overwrite', 'keep', 'rename'])
 export const PlanItemSchema = z
   .object({
     key: z.string(),
-    kind: z.enum(['variant', 'profile', 'tool', 'component', 'preset', 'workspace-config']),
+    kind: z.enum(['variant', 'profile', 'harness', 'tool', 'component', 'preset', 'workspace-config']),
     id: z.string(),
     status: z.enum(['new', 'identical', 'changed']),
     files: z.array(

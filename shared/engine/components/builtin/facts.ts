@@ -1,6 +1,7 @@
 import type { McpServer, SystemPromptContext, WorkspaceRoot } from '../../../domain/context.js';
 import { requirementHolds } from '../../tools/requirements.js';
 import type { ComponentInput } from '../component-types.js';
+import { toolEnabled } from '../tool-texts.js';
 
 /**
  * Context facts the built-in components depend on. Everything here is a handful of
@@ -40,36 +41,14 @@ export function multiRootRoots(context: SystemPromptContext): readonly Workspace
   return context.workspaceRoots ?? NO_ROOTS;
 }
 
-/** Whether the variant enables a tool for this context (by tool id). */
-export function toolEnabled(input: ComponentInput, id: string): boolean {
-  for (const spec of input.tools.selection.enabled) if (spec.id === id) return true;
-  return false;
-}
-
-/**
- * The enabled tools' prompt texts, non-empty ones joined by a blank line ('' with native
- * tool calls, where the texts are empty). Built with `+=` so no large string is copied.
- */
-export function joinToolTexts(input: ComponentInput): string {
-  let out = '';
-  for (const entry of input.tools.texts) {
-    if (!entry.text) continue;
-    out = out ? out + '\n\n' + entry.text : entry.text;
-  }
-  return out;
-}
-
-/** Whether any enabled tool has prompt text (cheaper than joining them). */
-export function hasToolText(input: ComponentInput): boolean {
-  for (const entry of input.tools.texts) if (entry.text) return true;
-  return false;
-}
+export { toolEnabled, joinToolTexts, hasToolText } from '../tool-texts.js';
 
 /**
  * Whether an enabled tool's parameter is kept for this context (its dependency tools are
  * enabled and its context requirement holds), as the tool text would show it.
  */
 export function parameterKept(input: ComponentInput, toolId: string, name: string): boolean {
+  if (!toolEnabled(input, toolId)) return false;
   for (const spec of input.tools.selection.enabled) {
     if (spec.id !== toolId) continue;
     for (const p of spec.parameters ?? []) {

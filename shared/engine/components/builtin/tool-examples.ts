@@ -1,5 +1,6 @@
 import type { ToolSpec } from '../../../domain/tool.js';
 import type { ComponentInput } from '../component-types.js';
+import { enabledTools } from '../tool-texts.js';
 import { parameterKept } from './facts.js';
 
 /** Which examples of TOOL_USE fit the enabled tools. */
@@ -31,7 +32,7 @@ function hasParams(spec: ToolSpec, names: readonly string[]): boolean {
 /** Which examples fit: their tool is enabled and has the parameters the example uses (one pass). */
 export function exampleFlags(input: ComponentInput): ExampleFlags {
   const flags = { ...NO_EXAMPLES };
-  for (const spec of input.tools.selection.enabled) {
+  for (const spec of enabledTools(input)) {
     switch (spec.id) {
       case 'execute_command':
         flags.executeCommand = hasParams(spec, ['command', 'requires_approval']);

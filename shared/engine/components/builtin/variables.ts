@@ -1,20 +1,19 @@
-import { BASE_VARIABLE_NAMES, baseVariables } from '../base-variables.js';
+import { BASE_VARIABLE_NAMES, BASE_VARIABLE_TABLE } from '../base-variables.js';
 import { memoized, type ComponentInput } from '../component-types.js';
-import { canAskUser, focusChainEnabled, hasConnectedServer, joinToolTexts, multiRootRoots, toolEnabled } from './facts.js';
-import { gatherInstructions } from './instructions.js';
+import { enabledTools, joinToolTexts } from '../tool-texts.js';
+import { tableVariables, type VariableTable } from '../variable-table.js';
+import { canAskUser, focusChainEnabled, hasConnectedServer, multiRootRoots, toolEnabled } from './facts.js';
+import { gatherInstructions, type InstructionItem } from './instructions.js';
 import { connectedServers, mcpServersList } from './mcp-servers.js';
-import { exampleFlags, NO_EXAMPLES } from './tool-examples.js';
+import { exampleFlags, NO_EXAMPLES, type ExampleFlags } from './tool-examples.js';
 import { rootItems } from './workspace-roots.js';
 
 /**
- * The variables of the built-in components: baseVariables plus every built-in's own
+ * The variables of the built-in components: the base variables plus every built-in's own
  * variables, in one object per build that all built-ins share (docs/components.md lists
  * them, and which component reads which). So an override template of any built-in can use
- * any of them.
- *
- * Speed: the object is computed once per build (cached by the build's input object) as one
- * object literal, so its shape is the same on every build and no component pays for
- * copying or extending it. Treat it as read-only.
+ * any of them. Each variable is one function of the input (see variable-table.ts); values
+ * several variables need are computed once per build. Treat the object as read-only.
  */
 
 const DEFAULT_AGENT_NAME = 'Cline';
@@ -23,96 +22,89 @@ const DEFAULT_REMIND_INTERVAL = 6;
 const SKILL_TOOLS = ['use_skill', 'skill'] as const;
 
 export function builtinVariables(input: ComponentInput): Record<string, unknown> {
-  return memoized(input, 'builtinVariables', () => compute(input));
+  return tableVariables(input, 'builtinVariables', BUILTIN_VARIABLE_TABLE);
 }
 
-/** The keys of baseVariables copied below (a test checks that none is missing). */
+/** The keys of the base variables, all of which the built-ins see too (a test checks it). */
 export const BASE_KEYS = BASE_VARIABLE_NAMES;
 
-function compute(input: ComponentInput): Record<string, unknown> {
-  const base = baseVariables(input);
-  const c = input.context;
-  const native = c.enableNativeToolCalls === true;
-  const viewport = c.browserSettings?.viewport;
-  const roots = multiRootRoots(c);
-  const cwd = base.CWD as string;
-  const servers = connectedServers(c.mcpServers);
-  const instructions = gatherInstructions(c);
-  let joined = '';
-  for (const item of instructions) joined = joined ? joined + '\n\n' + item.text : item.text;
-  const examples = native ? NO_EXAMPLES : exampleFlags(input);
-  const skills = c.skills ?? [];
-  let skillTool = '';
-  for (const id of SKILL_TOOLS) {
-    if (toolEnabled(input, id)) {
-      skillTool = id;
-      break;
-    }
-  }
-  const mode = base.MODE;
-  return {
-    // baseVariables
-    CWD: cwd,
-    OS: base.OS,
-    SHELL: base.SHELL,
-    HOME_DIR: base.HOME_DIR,
-    PLATFORM: base.PLATFORM,
-    CURRENT_DATE: base.CURRENT_DATE,
-    MODEL_FAMILY: base.MODEL_FAMILY,
-    SUPPORTS_BROWSER: base.SUPPORTS_BROWSER,
-    // Browser wording needs both: the context supports browser use and the variant enables browser_action.
-    BROWSER: base.SUPPORTS_BROWSER === true && toolEnabled(input, 'browser_action'),
-    MODE: mode,
-    YOLO: base.YOLO,
-    // baseVariables joins the tool texts; joining here keeps TOOLS right should it stop doing so.
-    TOOLS: typeof base.TOOLS === 'string' ? base.TOOLS : joinToolTexts(input),
-    context: base.context,
-    variant: base.variant,
-    sections: base.sections,
-    // flags of the context
-    ASK_USER: canAskUser(c),
-    NATIVE_TOOLS: native,
-    PARALLEL_TOOLS: c.enableParallelToolCalling === true,
-    FOCUS_CHAIN: focusChainEnabled(c),
-    HAS_MCP: hasConnectedServer(c),
-    MULTI_ROOT: roots.length > 0,
-    CLI: c.isCliEnvironment === true,
-    SUBAGENT_RUN: c.isSubagentRun === true,
-    BACKGROUND_EXEC: c.terminalExecutionMode === 'backgroundExec',
-    WEB_TOOLS: c.clineWebToolsEnabled === true,
-    SUBAGENTS: c.subagentsEnabled === true && c.isSubagentRun !== true,
-    // AGENT_ROLE
-    AGENT_NAME: input.variant.placeholders.AGENT_NAME || DEFAULT_AGENT_NAME,
-    // ACT_VS_PLAN
-    MODE_NAME: mode === 'plan' ? 'PLAN MODE' : 'ACT MODE',
-    // TOOL_USE, TOOLS
-    TOOL_COUNT: input.tools.selection.enabled.length,
-    HAS_EXAMPLES: examples.executeCommand || examples.writeToFile || examples.replaceInFile || examples.newTask || examples.useMcpTool,
-    EXAMPLE_EXECUTE_COMMAND: examples.executeCommand,
-    EXAMPLE_TASK_PROGRESS: examples.taskProgress,
-    EXAMPLE_WRITE_TO_FILE: examples.writeToFile,
-    EXAMPLE_REPLACE_IN_FILE: examples.replaceInFile,
-    EXAMPLE_NEW_TASK: examples.newTask,
-    EXAMPLE_USE_MCP_TOOL: examples.useMcpTool,
-    // MCP
-    servers,
-    SERVER_COUNT: servers.length,
-    MCP_SERVERS_LIST: mcpServersList(servers),
-    // CAPABILITIES, RULES
-    VIEWPORT: viewport ? `${viewport.width}x${viewport.height}` : '',
-    // SYSTEM_INFO, CAPABILITIES
-    IDE: c.ide ?? '',
-    roots: roots.length > 0 ? rootItems(roots, cwd) : [],
-    ROOT_COUNT: roots.length,
-    // SKILLS, CAPABILITIES
-    skills,
-    SKILL_COUNT: skills.length,
-    HAS_SKILLS: skills.length > 0,
-    SKILL_TOOL: skillTool,
-    // USER_INSTRUCTIONS
-    instructions,
-    INSTRUCTIONS: joined,
-    // TASK_PROGRESS
-    REMIND_INTERVAL: c.focusChainSettings?.remindClineInterval ?? DEFAULT_REMIND_INTERVAL,
-  };
+const cwdOf = (i: ComponentInput): string => (i.context.cwd || i.env.processCwd) as string;
+const roots = (i: ComponentInput) => memoized(i, 'roots', () => multiRootRoots(i.context));
+const servers = (i: ComponentInput) => memoized(i, 'servers', () => connectedServers(i.context.mcpServers));
+const instructions = (i: ComponentInput): InstructionItem[] => memoized(i, 'instructions', () => gatherInstructions(i.context));
+const examples = (i: ComponentInput): ExampleFlags =>
+  memoized(i, 'examples', () => (i.context.enableNativeToolCalls === true ? NO_EXAMPLES : exampleFlags(i)));
+const supportsBrowser = (i: ComponentInput): boolean => i.context.supportsBrowserUse === true;
+const mode = (i: ComponentInput): 'act' | 'plan' => i.context.providerInfo?.mode ?? 'act';
+
+function skillTool(i: ComponentInput): string {
+  for (const id of SKILL_TOOLS) if (toolEnabled(i, id)) return id;
+  return '';
 }
+
+function joinedInstructions(i: ComponentInput): string {
+  let joined = '';
+  for (const item of instructions(i)) joined = joined ? joined + '\n\n' + item.text : item.text;
+  return joined;
+}
+
+export const BUILTIN_VARIABLE_TABLE: VariableTable = {
+  ...BASE_VARIABLE_TABLE,
+  // Browser wording needs both: the context supports browser use and the variant enables browser_action.
+  BROWSER: (i) => supportsBrowser(i) && toolEnabled(i, 'browser_action'),
+  TOOLS: joinToolTexts,
+  // flags of the context
+  ASK_USER: (i) => canAskUser(i.context),
+  NATIVE_TOOLS: (i) => i.context.enableNativeToolCalls === true,
+  PARALLEL_TOOLS: (i) => i.context.enableParallelToolCalling === true,
+  FOCUS_CHAIN: (i) => focusChainEnabled(i.context),
+  HAS_MCP: (i) => hasConnectedServer(i.context),
+  MULTI_ROOT: (i) => roots(i).length > 0,
+  CLI: (i) => i.context.isCliEnvironment === true,
+  SUBAGENT_RUN: (i) => i.context.isSubagentRun === true,
+  BACKGROUND_EXEC: (i) => i.context.terminalExecutionMode === 'backgroundExec',
+  WEB_TOOLS: (i) => i.context.clineWebToolsEnabled === true,
+  SUBAGENTS: (i) => i.context.subagentsEnabled === true && i.context.isSubagentRun !== true,
+  // AGENT_ROLE
+  AGENT_NAME: (i) => i.variant.placeholders.AGENT_NAME || DEFAULT_AGENT_NAME,
+  // ACT_VS_PLAN
+  MODE_NAME: (i) => (mode(i) === 'plan' ? 'PLAN MODE' : 'ACT MODE'),
+  // TOOL_USE, TOOLS
+  TOOL_COUNT: (i) => enabledTools(i).length,
+  HAS_EXAMPLES: (i) => {
+    const e = examples(i);
+    return e.executeCommand || e.writeToFile || e.replaceInFile || e.newTask || e.useMcpTool;
+  },
+  EXAMPLE_EXECUTE_COMMAND: (i) => examples(i).executeCommand,
+  EXAMPLE_TASK_PROGRESS: (i) => examples(i).taskProgress,
+  EXAMPLE_WRITE_TO_FILE: (i) => examples(i).writeToFile,
+  EXAMPLE_REPLACE_IN_FILE: (i) => examples(i).replaceInFile,
+  EXAMPLE_NEW_TASK: (i) => examples(i).newTask,
+  EXAMPLE_USE_MCP_TOOL: (i) => examples(i).useMcpTool,
+  // MCP
+  servers,
+  SERVER_COUNT: (i) => servers(i).length,
+  MCP_SERVERS_LIST: (i) => mcpServersList(servers(i)),
+  // CAPABILITIES, RULES
+  VIEWPORT: (i) => {
+    const viewport = i.context.browserSettings?.viewport;
+    return viewport ? `${viewport.width}x${viewport.height}` : '';
+  },
+  // SYSTEM_INFO, CAPABILITIES
+  IDE: (i) => i.context.ide ?? '',
+  roots: (i) => {
+    const r = roots(i);
+    return r.length > 0 ? rootItems(r, cwdOf(i)) : [];
+  },
+  ROOT_COUNT: (i) => roots(i).length,
+  // SKILLS, CAPABILITIES
+  skills: (i) => i.context.skills ?? [],
+  SKILL_COUNT: (i) => i.context.skills?.length ?? 0,
+  HAS_SKILLS: (i) => (i.context.skills?.length ?? 0) > 0,
+  SKILL_TOOL: skillTool,
+  // USER_INSTRUCTIONS
+  instructions,
+  INSTRUCTIONS: joinedInstructions,
+  // TASK_PROGRESS
+  REMIND_INTERVAL: (i) => i.context.focusChainSettings?.remindClineInterval ?? DEFAULT_REMIND_INTERVAL,
+};

@@ -1,0 +1,172 @@
+import type { Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, screenshot, test, typeInTemplate } from './fixtures.js';
+
+const headers = (page: Page) => page.getByTestId('compare-column-header');
+
+test('compare view: columns of variants and model ids, aligned with gaps, reordered, removed, remembered', async ({ studio: page }) => {
+  // Loads the app twice (the columns must survive a reload).
+  test.slow();
+  await page.getByTestId('open-compare').click();
+  const view = page.getByTestId('compare-view');
+  await expect(view).toBeVisible();
+  await expect(headers(page)).toHaveCount(2);
+  await expect(headers(page).nth(0)).toContainText('generic');
+  await expect(headers(page).nth(1)).toContainText('xs');
+
+  // A model id column says which variant it got and why.
+  const add = page.getByTestId('compare-add');
+  await add.getByLabel('Column kind').selectOption('model');
+  await add.getByLabel('Model id').fill('gpt-5');
+  await add.getByRole('button', { name: 'Add column' }).click();
+  await expect(headers(page)).toHaveCount(3);
+  await expect(headers(page).nth(2)).toContainText('gpt-5 → gpt-5');
+  await expect(headers(page).nth(2).getByTestId('compare-why')).toContainText(`'gpt-5' matched`);
+
+  // xs has no MCP_SECTION: a gap with the reason, in the same row, not a shift.
+  const mcpRow = page.locator('.compare-row[data-row=MCP_SECTION]');
+  await expect(mcpRow.getByTestId('compare-gap')).toHaveCount(1);
+  await expect(mcpRow.getByTestId('compare-gap')).toContainText('not in the component order');
+  await expect(mcpRow.getByTestId('compare-cell')).toHaveCount(2);
+  // Word-level differences against the first column.
+  await expect(page.locator('.compare-row[data-row=AGENT_ROLE_SECTION] mark.diff-added').first()).toBeVisible();
+  // The size table: per section, totals and tools.
+  const sizes = page.getByTestId('compare-sizes');
+  await expect(sizes).toContainText('tools as native JSON');
+  await expect(sizes.locator('tr.total')).toContainText('42,260');
+
+  // Reorder and remove.
+  await page.getByRole('button', { name: 'Move xs right' }).click();
+  await expect(headers(page).nth(1)).toContainText('gpt-5');
+  await expect(headers(page).nth(2)).toContainText('xs');
+  await page.getByRole('button', { name: 'Remove xs' }).click();
+  await expect(headers(page)).toHaveCount(2);
+
+  // Closed, and the app loaded again: the same columns (remembered per workspace).
+  await page.getByRole('button', { name: 'Close the compare view' }).click();
+  await expect(view).toBeHidden();
+  await page.reload();
+  await page.getByTestId('open-compare').click();
+  await expect(headers(page)).toHaveCount(2);
+  await expect(headers(page).nth(1)).toContainText('gpt-5 → gpt-5');
+});
+
+test('compare view: the columns follow typing in the editor beside them; the view takes the whole window and gives it back', async ({
+  studio: page,
+}) => {
+  await page.getByTestId('open-compare').click();
+  await expect(headers(page)).toHaveCount(2);
+  await typeInTemplate(page, 1, ' Zq7');
+  await expect(page.locator('.compare-row[data-row="(template text)"] [data-testid=compare-cell]').first()).toContainText('Zq7');
+  await page.getByTestId('compare-maximize').click();
+  await expect(page.getByTestId('preview')).toBeHidden();
+  await expect(page.getByTestId('template-editor')).toBeHidden();
+  await screenshot(page, 'compare-columns');
+  await page.getByTestId('compare-maximize').click();
+  await expect(page.getByTestId('preview')).toBeVisible();
+  await expect(page.getByTestId('template-editor')).toBeVisible();
+});
+
+test('routing: pasted ids in any separator, fall-through flagged, the model list is editable and opens columns', async ({
+  studio: page,
+}) => {
+  await page.getByTestId('open-compare').click();
+  await page.getByTestId('compare-tab-routing').click();
+  const routing = page.getByTestId('routing');
+  await routing.getByLabel('Model ids to route').fill('claude-sonnet-4 gpt-5, o3\nqwen2.5-coder:7b');
+  await routing.getByTestId('route').click();
+  const rows = page.getByTestId('routing-table').locator('tbody tr');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(0)).toContainText('next-gen');
+  await expect(rows.nth(1)).toContainText('gpt-5');
+  await expect(rows.nth(2)).toContainText('generic');
+  await expect(rows.nth(2)).toContainText('fell through');
+  await expect(rows.nth(3)).toContainText('xs');
+  // Every matcher tried, with its verdict.
+  await rows.nth(1).getByRole('button', { name: /gpt-5/ }).nth(1).click();
+  await expect(rows.nth(1).locator('.steps li')).toHaveCount(8);
+  await expect(rows.nth(1).locator('.steps li.match')).toContainText('gpt-5 match');
+
+  await routing.getByRole('button', { name: 'Model list' }).click();
+  const catalog = page.getByTestId('model-catalog');
+  await expect(catalog).toContainText('DeepSeek');
+  await catalog.getByRole('button', { name: 'Edit the model ids of xAI' }).click();
+  await catalog.getByLabel('Model ids of xAI').fill('grok-4, grok-9-preview');
+  await catalog.getByRole('button', { name: 'Keep' }).click();
+  await expect(catalog.locator('[data-provider=xai] .chip')).toHaveText(['grok-4', 'grok-9-preview']);
+  await screenshot(page, 'compare-routing');
+  await catalog.locator('[data-provider=xai] .chip', { hasText: 'grok-4' }).click();
+  await expect(page.getByTestId('compare-columns')).toBeVisible();
+  await expect(headers(page).last()).toContainText('grok-4 → next-gen');
+  // Back to the list: reset restores the built-in ids.
+  await page.getByTestId('compare-tab-routing').click();
+  await page.getByRole('button', { name: 'Model list' }).click();
+  await page.getByTestId('model-catalog').getByRole('button', { name: 'Reset the list' }).click();
+  await expect(page.locator('[data-provider=xai] .chip')).toHaveText(['grok-4', 'grok-4-fast', 'grok-code-fast-1', 'grok-3-mini']);
+});
+
+test('snapshot matrix: an edit shows as a difference, the cell shows its diff, approval writes the CLI snapshot file', async ({
+  studio: page,
+  app,
+}) => {
+  await page.getByTestId('open-compare').click();
+  await page.getByTestId('compare-tab-matrix').click();
+  const matrix = page.getByTestId('matrix');
+  await expect(matrix.getByTestId('matrix-cell')).toHaveCount(8 * 7);
+  await expect(matrix.locator('[data-snapshot=same]')).toHaveCount(56);
+  await expect(matrix.getByTestId('approve-all')).toBeDisabled();
+
+  // Edit generic's template beside the view: its seven cells now differ from their snapshots and from the save.
+  await typeInTemplate(page, 1, ' Mq7');
+  await matrix.getByRole('button', { name: 'Rebuild' }).click();
+  await expect(matrix.locator('[data-snapshot=differs]')).toHaveCount(7);
+  const cell = matrix.locator('[data-cell="generic/basic"]');
+  await expect(cell).toContainText('unsaved change');
+  await cell.getByRole('button').click();
+  await expect(page.getByTestId('matrix-diff')).toContainText('Mq7');
+  await page.getByTestId('compare-maximize').click();
+  await screenshot(page, 'compare-matrix');
+  await page.getByTestId('compare-maximize').click();
+
+  await page.getByTestId('approve-cell').click();
+  await expect(cell.locator('[data-snapshot=same]')).toHaveCount(1);
+  await expect(matrix.locator('[data-snapshot=differs]')).toHaveCount(6);
+  const file = path.join(app.workspace!, 'snapshots/generic/basic.md');
+  expect(fs.readFileSync(file, 'utf8')).toContain('Mq7');
+  // A row at once.
+  await matrix.getByRole('button', { name: 'Approve the row generic' }).click();
+  await expect(matrix.locator('[data-snapshot=differs]')).toHaveCount(0);
+  expect(fs.readFileSync(path.join(app.workspace!, 'snapshots/generic/yolo.md'), 'utf8')).toContain('Mq7');
+});
+
+test('prompt cache: stable prefix and its cause, the offending line one click away, two sessions', async ({ studio: page }) => {
+  await page.getByTestId('open-compare').click();
+  await page.getByTestId('compare-tab-cache').click();
+  const cache = page.getByTestId('cache-view');
+  await expect(cache.getByTestId('cache-summary')).toContainText(/Stable prefix: 2,1\d\d of 42,260 characters/);
+  const first = cache.getByTestId('first-volatile');
+  await expect(first).toContainText('the working directory');
+  await expect(first).toContainText('tool execute_command, description (tools/execute_command.yaml:7)');
+  await expect(cache.getByTestId('cache-providers')).toContainText('Anthropic');
+  await expect(cache.getByTestId('cache-findings')).toContainText('CACHE_VOLATILE_BEFORE_STABLE');
+  await expect(cache.locator('mark.cache-volatile').first()).toHaveText(' (/home/user/project)');
+
+  // Two sessions: the working directory and the date change; the diff shows the other folder.
+  const sessions = cache.getByTestId('two-sessions');
+  await expect(sessions).toContainText('/home/user/another-project');
+  await expect(sessions.getByTestId('sessions-diff')).toContainText('/home/user/another-project');
+  await sessions.getByLabel('the working directory').uncheck();
+  await expect(sessions).not.toContainText('/home/user/another-project');
+  await sessions.getByLabel('the working directory').check();
+  await expect(sessions).toContainText('/home/user/another-project');
+  await page.getByTestId('compare-maximize').click();
+  await screenshot(page, 'compare-cache');
+
+  // The cause opens the tool file at its line (the editor comes back in front).
+  await first.getByRole('button', { name: /tools\/execute_command\.yaml:7/ }).click();
+  await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('execute_command');
+  await expect(page.getByTestId('compare-view')).toBeHidden();
+  await page.getByTestId('compare-tab').click();
+  await expect(page.getByTestId('compare-view')).toBeVisible();
+});

@@ -1,0 +1,14 @@
+import type { ChannelHandlers } from '../../../shared/ipc/dispatch.js';
+import type { HostContext } from '../host-context.js';
+
+type HarnessChannel = 'harness:run';
+
+/** Handlers of the harnesses group: every harness profile of the workspace on one tree. */
+export function harnessHandlers(host: HostContext): Pick<ChannelHandlers, HarnessChannel> {
+  return {
+    'harness:run': async (request) => {
+      const { runHarnesses } = await import('../harness/run-harnesses.js');
+      return runHarnesses(host, request);
+    },
+  };
+}

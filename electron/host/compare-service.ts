@@ -1,0 +1,213 @@
+import type { CompareColumnSpec, CompareColumnView, CompareResult, ContextSpec } from '../../shared/ipc/contract.js';
+import { budgetUsage } from '../../shared/engine/budgets/token-budgets.js';
+import { alignColumns } from '../../shared/engine/compare/align-sections.js';
+import { buildCompareColumns, type CompareColumn } from '../../shared/engine/compare/compare-builds.js';
+import { stackColumnSections, variantColumnSections, type ColumnSections } from '../../shared/engine/compare/column-sections.js';
+import type { StackBuildResult } from '../../shared/stack/build.js';
+import { contextForModel } from '../../shared/engine/routing/routing-table.js';
+import type { ApiKind } from '../../shared/requests/api-kind.js';
+import { requestBodyText } from '../../shared/requests/request-bodies.js';
+import { requestInputFromStack, requestInputFromVariant, type RequestInput } from '../../shared/requests/request-input.js';
+import { HostError } from '../../shared/ipc/host-error.js';
+import { resolveVariantContext, runBuild, type ParsedContextSpec } from './build-runner.js';
+import type { HostContext } from './host-context.js';
+import type { InputChange } from './preview-service.js';
+import { TokenCache } from './token-cache.js';
+import type { WorkspaceSession } from './workspace-session.js';
+
+interface CompareSpec {
+  columns: CompareColumnSpec[];
+  context: ParsedContextSpec;
+}
+
+interface BuiltColumn {
+  view: CompareColumnView;
+  sections: ColumnSections;
+  text: string;
+  /** The engine's column (variant columns), for budgets. */
+  variant?: CompareColumn | undefined;
+  /** What an API request for the column holds (built columns). */
+  request?: (() => RequestInput) | undefined;
+}
+
+/** How long after the last result tokens are counted. */
+const TOKEN_DELAY_MS = 150;
+
+/**
+ * The compare view's live data: its columns built from the workspace as edited, rebuilt after
+ * every change like the preview (compare:result events), then their token counts and budget
+ * usage (compare:tokens). Columns are independent: one that fails shows its error.
+ */
+export class CompareService {
+  private spec?: CompareSpec | undefined;
+  private seq = 0;
+  private scheduled = false;
+  private tokenTimer?: NodeJS.Timeout | undefined;
+  private readonly tokens = new TokenCache();
+
+  constructor(private readonly host: HostContext) {
+    host.preview.onInputsChanged((change) => this.inputsChanged(change));
+  }
+
+  /** Shows `columns` from now on (none: stops); answers the first result. */
+  async set(session: WorkspaceSession, columns: CompareColumnSpec[], context: ContextSpec): Promise<CompareResult> {
+    this.spec = columns.length > 0 ? { columns, context: context as ParsedContextSpec } : undefined;
+    const result = await this.compute(session, columns, context as ParsedContextSpec);
+    if (this.spec) this.scheduleTokens(result.seq);
+    return result.view;
+  }
+
+  close(): void {
+    if (this.tokenTimer) clearTimeout(this.tokenTimer);
+    this.tokenTimer = undefined;
+    this.spec = undefined;
+  }
+
+  private last?: { seq: number; columns: BuiltColumn[]; view: CompareResult } | undefined;
+
+  private inputsChanged(change: InputChange): void {
+    if (!this.spec || change.kind === 'saved' || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      const session = this.host.session;
+      const spec = this.spec;
+      if (!session || !spec || this.host.closed) return;
+      void this.compute(session, spec.columns, spec.context)
+        .then((result) => {
+          if (spec !== this.spec || session !== this.host.session) return;
+          this.host.emit('compare:result', result.view);
+          this.scheduleTokens(result.seq);
+        })
+        .catch((error) => this.host.reportError('compare', error));
+    });
+  }
+
+  private async buildColumn(session: WorkspaceSession, spec: CompareColumnSpec, context: ParsedContextSpec): Promise<BuiltColumn> {
+    const inputs = this.host.preview.inputs(session, 'edited');
+    const presetName = spec.preset ?? (context.kind === 'preset' ? context.name : 'context');
+    let columnContext: ParsedContextSpec = spec.preset !== undefined ? { kind: 'preset', name: spec.preset } : context;
+    if (spec.kind === 'profile') {
+      // A stack preset of the workspace gives the stack context itself (its virtual files included).
+      const stackPreset = spec.preset !== undefined ? inputs.snapshot.stackPresets.find((p) => p.name === spec.preset) : undefined;
+      if (stackPreset) columnContext = { kind: 'stack', context: stackPreset.context as unknown as Record<string, unknown> };
+      const label = `${spec.profileId}${spec.agent ? ` (${spec.agent})` : ''}${spec.preset ? ` @ ${spec.preset}` : ''}`;
+      const outcome = await runBuild(inputs, { kind: 'profile', profileId: spec.profileId, agent: spec.agent }, columnContext);
+      if (!outcome.ok) return failed(spec, label, presetName, outcome.error, 'stack');
+      const stack = outcome.result as unknown as StackBuildResult & { text: string };
+      return {
+        view: {
+          spec,
+          label,
+          variantId: null,
+          why: `stack profile ${spec.profileId}, agent ${stack.agent}`,
+          preset: presetName,
+          kind: 'stack',
+          chars: stack.text.length,
+        },
+        sections: stackColumnSections(stack),
+        text: stack.text,
+        request: () => requestInputFromStack(stack),
+      };
+    }
+    const resolved = resolveVariantContext(inputs.snapshot, columnContext);
+    const label = spec.kind === 'variant' ? spec.variantId : spec.modelId;
+    if (!resolved.ok) return failed(spec, label, presetName, resolved.error, 'variant');
+    const [column] = buildCompareColumns(
+      inputs.snapshot,
+      [{ ...spec, preset: undefined }],
+      { name: presetName, context: resolved.value, preset: () => undefined },
+      inputs.options,
+    );
+    const c = column!;
+    const at = spec.preset ? ` @ ${spec.preset}` : '';
+    if (!c.result || !c.variant) return failed(spec, `${c.label}${at}`, presetName, c.error ?? 'not built', 'variant');
+    return {
+      view: {
+        spec,
+        label: `${c.label}${at}`,
+        variantId: c.variantId,
+        why: c.why,
+        preset: presetName,
+        kind: 'variant',
+        chars: c.result.text.length,
+        tools: c.tools,
+      },
+      sections: variantColumnSections(c.result, c.variant),
+      text: c.result.text,
+      variant: c,
+      request: () =>
+        requestInputFromVariant(
+          c.result!,
+          spec.kind === 'model' ? contextForModel(resolved.value, spec.modelId, spec.providerId) : resolved.value,
+          c.variant,
+        ),
+    };
+  }
+
+  private async compute(
+    session: WorkspaceSession,
+    specs: readonly CompareColumnSpec[],
+    context: ParsedContextSpec,
+  ): Promise<{ seq: number; view: CompareResult }> {
+    const seq = ++this.seq;
+    const columns: BuiltColumn[] = [];
+    for (const spec of specs) columns.push(await this.buildColumn(session, spec, context));
+    const rows = alignColumns(columns.map((c) => c.sections)).map((row) => ({
+      key: row.key,
+      cells: row.cells.map((cell) => (cell.present ? { text: cell.text } : { reason: cell.reason })),
+    }));
+    const view: CompareResult = { seq, columns: columns.map((c) => c.view), rows };
+    this.last = { seq, columns, view };
+    return { seq, view };
+  }
+
+  /** A column as last built: its prompt text, or with `api` its request body. */
+  copy(index: number, api?: ApiKind): { label: string; text: string } {
+    const column = this.last?.columns[index];
+    if (!this.spec || !column) throw new HostError('NOT_FOUND', `the compare view has no column ${index + 1}`);
+    if (column.view.error || !column.request)
+      throw new HostError('BUILD_FAILED', `${column.view.label}: ${column.view.error ?? 'not built'}`);
+    return { label: column.view.label, text: api === undefined ? column.text : requestBodyText(api, column.request()) };
+  }
+
+  private scheduleTokens(seq: number): void {
+    if (this.tokenTimer) clearTimeout(this.tokenTimer);
+    this.tokenTimer = setTimeout(() => {
+      this.tokenTimer = undefined;
+      const last = this.last;
+      if (!last || last.seq !== seq || this.host.closed) return;
+      void (async () => {
+        try {
+          const stale = () => this.last?.seq !== seq || this.host.closed;
+          const texts = [
+            ...last.view.rows.flatMap((row) => row.cells.flatMap((cell) => ('text' in cell ? [cell.text] : []))),
+            ...last.columns.map((c) => c.text),
+          ];
+          if ((await this.tokens.countAll(texts, stale)) === null || stale()) return;
+          const count = await this.tokens.sync();
+          this.host.emit('compare:tokens', {
+            seq,
+            rows: last.view.rows.map((row) => row.cells.map((cell) => ('text' in cell ? count(cell.text) : null))),
+            totals: last.columns.map((c) => (c.view.error ? null : count(c.text))),
+            budgets: last.columns.map((c) =>
+              c.variant?.variant?.budgets && c.variant.result
+                ? budgetUsage(c.variant.variant.budgets, c.variant.result, count).lines
+                : null,
+            ),
+          });
+        } catch (error) {
+          this.host.reportError('compare tokens', error);
+        }
+      })();
+    }, TOKEN_DELAY_MS);
+  }
+}
+
+function failed(spec: CompareColumnSpec, label: string, preset: string, error: string, kind: 'variant' | 'stack'): BuiltColumn {
+  return {
+    view: { spec, label, variantId: null, why: '', preset, kind, error, chars: 0 },
+    sections: { rows: [], absentReason: () => error },
+    text: '',
+  };
+}

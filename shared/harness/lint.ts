@@ -1,0 +1,198 @@
+import type { InstructionFs } from '../stack/instruction-fs.js';
+import { joinPath, relativeInside } from '../stack/path.js';
+import type { HarnessContext } from './context.js';
+import type { HarnessFileReport, HarnessResult } from './result.js';
+import { patternMatcher } from './text/path-patterns.js';
+
+/**
+ * Lint for instruction files, over the results of several harnesses on one tree: files over a
+ * harness's limit (and where the cut falls), imports that fail or leave the allowed root,
+ * `paths:` patterns that match nothing in the tree, files one harness loads and another
+ * ignores, and rules that appear twice in one request.
+ */
+
+export type InstructionFindingCode =
+  'over-limit' | 'import-failed' | 'import-outside' | 'paths-match-nothing' | 'ignored-by' | 'duplicate-rules';
+
+export interface InstructionFinding {
+  code: InstructionFindingCode;
+  severity: 'warning' | 'info';
+  /** The harness profile it concerns (absent for findings across harnesses). */
+  harness?: string | undefined;
+  path: string;
+  message: string;
+  /** Where in the file (a cut). */
+  line?: number | undefined;
+  column?: number | undefined;
+}
+
+const LOADED = new Set(['loaded', 'truncated']);
+const isLoaded = (f: HarnessFileReport): boolean => LOADED.has(f.status);
+
+/** Paragraphs shorter than this are not reported as duplicates (headings, one-word lines). */
+const MIN_PARAGRAPH = 30;
+
+/** The files of a context's tree (folders and symlinks to folders aside), for the `paths:` check. */
+export function contextTreeFiles(context: Pick<HarnessContext, 'files' | 'symlinks'>): string[] {
+  return [
+    ...Object.entries(context.files)
+      .filter(([p, v]) => !(/[\\/]$/.test(p) && v === ''))
+      .map(([p]) => p),
+    ...Object.keys(context.symlinks),
+  ];
+}
+
+export function lintInstructions(results: readonly HarnessResult[], treeFiles: readonly string[]): InstructionFinding[] {
+  const out: InstructionFinding[] = [];
+  for (const r of results) {
+    const who = `${r.name} ${r.version}`;
+    for (const f of r.files) {
+      if (f.limit?.effect === 'cut')
+        out.push({
+          code: 'over-limit',
+          severity: 'warning',
+          harness: r.harness,
+          path: f.path,
+          line: f.truncation?.line,
+          column: f.truncation?.column,
+          message: `${who} cuts ${f.path} at ${f.truncation ? `line ${f.truncation.line}, column ${f.truncation.column} (${f.truncation.keptBytes} of ${f.bytes ?? '?'} bytes kept)` : 'its limit'}: the limit is ${f.limit.bytes} bytes`,
+        });
+      else if (f.limit?.effect === 'dropped')
+        out.push({
+          code: 'over-limit',
+          severity: 'warning',
+          harness: r.harness,
+          path: f.path,
+          message: `${who} leaves ${f.path} out: ${f.reason}`,
+        });
+      if (f.importProblem !== undefined && f.importedBy !== undefined)
+        out.push({
+          code: f.importProblem === 'outside' ? 'import-outside' : 'import-failed',
+          severity: 'warning',
+          harness: r.harness,
+          path: f.importedBy,
+          message: `${who}: the import of ${f.path} in ${f.importedBy} ${f.importProblem === 'outside' ? 'leaves the allowed root' : 'fails'}: ${f.reason}`,
+        });
+      if (f.paths !== undefined) {
+        const { base, flavour } = f.paths;
+        const rels = treeFiles.map((p) => relativeInside(base, p)).filter((p): p is string => p !== undefined && p !== '');
+        for (const pattern of f.paths.patterns) {
+          const m = patternMatcher(pattern, flavour);
+          if (!rels.some((rel) => m(rel)))
+            out.push({
+              code: 'paths-match-nothing',
+              severity: 'warning',
+              harness: r.harness,
+              path: f.path,
+              message: `${who}: the paths pattern '${pattern}' of ${f.path} matches no file below ${base}`,
+            });
+        }
+      }
+    }
+    out.push(...duplicates(r));
+  }
+  out.push(...ignored(results));
+  return dedupe(out);
+}
+
+/** Rules (paragraphs, or whole files) that appear twice in one harness's request. */
+function duplicates(r: HarnessResult): InstructionFinding[] {
+  const seen = new Map<string, string[]>();
+  for (const f of r.files) {
+    if (!isLoaded(f) || f.text === undefined) continue;
+    const whole = f.text.trim();
+    const pieces = new Set<string>(whole === '' ? [] : [whole]);
+    for (const para of f.text.split(/\r?\n\s*\r?\n/)) {
+      const norm = para.replace(/\s+/g, ' ').trim();
+      if (norm.length >= MIN_PARAGRAPH) pieces.add(norm);
+    }
+    for (const piece of pieces) seen.set(piece, [...(seen.get(piece) ?? []), f.path]);
+  }
+  const out: InstructionFinding[] = [];
+  const reported = new Set<string>();
+  for (const [piece, paths] of seen) {
+    if (paths.length < 2) continue;
+    const key = paths.join('\n');
+    if (reported.has(key)) continue;
+    reported.add(key);
+    const shown = piece.length > 60 ? `${piece.slice(0, 57)}...` : piece;
+    out.push({
+      code: 'duplicate-rules',
+      severity: 'warning',
+      harness: r.harness,
+      path: paths[1] as string,
+      message: `${r.name} ${r.version} sends "${shown}" twice: in ${paths.join(' and ')}`,
+    });
+  }
+  return out;
+}
+
+/** Files some harnesses load and others ignore. */
+function ignored(results: readonly HarnessResult[]): InstructionFinding[] {
+  if (results.length < 2) return [];
+  const loadedBy = new Map<string, HarnessResult[]>();
+  for (const r of results)
+    for (const f of r.files)
+      if (isLoaded(f) && !(loadedBy.get(f.path) ?? []).includes(r)) loadedBy.set(f.path, [...(loadedBy.get(f.path) ?? []), r]);
+  const out: InstructionFinding[] = [];
+  for (const [path, by] of loadedBy) {
+    const not = results.filter((r) => !by.includes(r));
+    if (not.length === 0) continue;
+    const names = (list: readonly HarnessResult[]): string => list.map((r) => `${r.name} ${r.version}`).join(', ');
+    out.push({
+      code: 'ignored-by',
+      severity: 'info',
+      path,
+      message: `${path} is loaded by ${names(by)}; ${names(not)} ${not.length === 1 ? 'ignores' : 'ignore'} it`,
+    });
+  }
+  return out;
+}
+
+function dedupe(list: InstructionFinding[]): InstructionFinding[] {
+  const keys = new Set<string>();
+  return list.filter((f) => {
+    const key = `${f.code}\n${f.harness ?? ''}\n${f.message}`;
+    if (keys.has(key)) return false;
+    keys.add(key);
+    return true;
+  });
+}
+
+/** Files below a folder on a filesystem, breadth-first, for the `paths:` check on the real disk (`.git` and `node_modules` skipped, loops and the bound respected). */
+export async function treeFilesOf(fs: InstructionFs, root: string, max = 5000): Promise<string[]> {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  let queue = [root];
+  let visited = 0;
+  while (queue.length > 0 && visited < max) {
+    const next: string[] = [];
+    for (const dir of queue) {
+      let real: string;
+      let names: string[];
+      try {
+        real = await fs.realpath(dir);
+        if (seen.has(real)) continue;
+        seen.add(real);
+        names = [...(await fs.readdir(dir))].sort();
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        if (++visited > max) break;
+        if (name === '.git' || name === 'node_modules') continue;
+        const p = joinPath(dir, name);
+        let kind: string | undefined;
+        try {
+          kind = (await fs.stat(p))?.kind;
+        } catch {
+          continue;
+        }
+        if (kind === 'directory') next.push(p);
+        else if (kind === 'file') out.push(p);
+      }
+    }
+    queue = next;
+  }
+  return out;
+}

@@ -1,0 +1,306 @@
+import {
+  ancestorsUpTo,
+  isAbsolutePath,
+  isInsideOrEqual,
+  joinPath,
+  normalizePath,
+  parentOf,
+  samePath,
+  splitPath,
+} from '../../stack/path.js';
+import type { GeminiProfile } from '../profile/gemini.js';
+import type { HarnessFileReport } from '../result.js';
+import { ISO_DATE, longDate } from '../text/dates.js';
+import { fillSlots } from '../text/fill.js';
+import { compareCodeUnits } from '../text/order.js';
+import { decodeUtf8Lossy } from '../text/utf8-lossy.js';
+import { slashed } from '../run/paths.js';
+import { identityOf, probe, readText, realPathOf } from '../run/read.js';
+import type { RunRecorder } from '../run/recorder.js';
+import { envValue, type RunInput } from '../run/run-input.js';
+import { isStringArray, settingAt, stringListSetting, stringSetting } from '../run/settings.js';
+import { expandFlat, expandTree, type ImportContext } from './gemini-imports.js';
+
+/**
+ * Gemini CLI (shared/docs/harnesses/gemini-cli.md): global memory (every listed name in
+ * <home>/.gemini) in the system instruction; project memory (every listed name from each
+ * workspace root up to its marker ceiling, merged, de-duplicated by identity, sorted) in the
+ * first user message; further context files appended to read-tool results.
+ */
+
+export async function runGemini(profile: GeminiProfile, input: RunInput, rec: RunRecorder): Promise<void> {
+  const { fs, cwd } = input;
+  const s = profile.settings;
+  const homeVar = envValue(input, profile.homeVariable);
+  const home = homeVar === undefined ? input.home : isAbsolutePath(homeVar) ? normalizePath(homeVar) : joinPath(cwd, homeVar);
+  const globalDir = joinPath(home, profile.globalFolder);
+
+  // Names: configured ones in front of the defaults, first occurrence kept.
+  const names: string[] = [];
+  for (const raw of [...(stringListSetting(input.settings, s.fileName) ?? []), ...profile.defaultNames]) {
+    let n = raw.trim();
+    while (n.startsWith('./')) n = n.slice(2);
+    if (n !== '' && !names.includes(n)) names.push(n);
+  }
+  const markersRaw = settingAt(input.settings, s.markers);
+  const markers = (isStringArray(markersRaw) ? markersRaw : profile.defaults.markers).filter(
+    (m) => m !== '' && !isAbsolutePath(m) && !m.split(/[\\/]/).includes('..'),
+  );
+  const formatRaw = stringSetting(input.settings, s.importFormat);
+  const format = formatRaw === 'flat' || formatRaw === 'tree' ? formatRaw : profile.defaults.importFormat;
+  rec.facts.names = names.join(', ');
+  rec.facts.markers = markers.length > 0 ? markers.join(', ') : '(none: no upward walk)';
+
+  const trusted = await trustOf(profile, input, globalDir);
+  rec.facts.trust = trusted.reason;
+
+  // Workspace roots, by real path.
+  const roots: string[] = [];
+  const includes = stringListSetting(input.settings, s.includeDirectories) ?? [];
+  for (const [i, dir] of [cwd, ...includes].entries()) {
+    const abs = isAbsolutePath(dir) ? normalizePath(dir) : joinPath(cwd, dir);
+    const st = await probe(fs, abs);
+    if (st.kind !== 'directory') {
+      if (i === 0) {
+        rec.stopped = `the working folder ${abs} does not exist`;
+      } else {
+        rec.stopped = `the include directory ${abs} does not exist: the agent stops before any request`;
+      }
+      rec.warn('include-dir-missing', rec.stopped, abs, 'error');
+      return;
+    }
+    const real = (await realPathOf(fs, abs)) ?? abs;
+    if (!roots.includes(real)) roots.push(real);
+  }
+  rec.facts.roots = roots.join(', ');
+
+  const hasMarker = async (dir: string): Promise<boolean> => {
+    for (const m of markers) {
+      const st = await probe(fs, joinPath(dir, m));
+      if (st.kind !== 'missing' && st.kind !== 'error') return true;
+    }
+    return false;
+  };
+  const ceilingOf = async (start: string): Promise<string> => {
+    if (markers.length === 0) return start;
+    for (const dir of ancestorsUpTo(start, undefined)) if (await hasMarker(dir)) return dir;
+    return start;
+  };
+  /** The allowed area of a top-level file's imports: its folder's marker root, else the folder. */
+  const importRoot = async (file: string): Promise<string> => {
+    const dir = parentOf(file);
+    let root = dir;
+    if (markers.length > 0)
+      for (const d of ancestorsUpTo(dir, undefined))
+        if (await hasMarker(d)) {
+          root = d;
+          break;
+        }
+    return (await realPathOf(fs, root)) ?? root;
+  };
+
+  /** Reads, expands imports and trims one top-level file; the block, or undefined when it adds nothing. */
+  const processFile = async (report: HarnessFileReport, forceTree: boolean): Promise<string | undefined> => {
+    const read = await readText(fs, report.path, 'lossy');
+    if (!read.ok) {
+      report.status = read.kind === 'missing' ? 'missing' : 'unreadable';
+      report.reason = read.reason;
+      return undefined;
+    }
+    report.bytes = read.bytes.length;
+    const ctx: ImportContext = { fs, profile, root: await importRoot(report.path), reports: [], group: 'import' };
+    const real = (await realPathOf(fs, report.path)) ?? report.path;
+    const expanded =
+      format === 'flat' && !forceTree
+        ? await expandFlat(ctx, decodeUtf8Lossy(read.bytes), report.path, real)
+        : await expandTree(ctx, read.text, parentOf(report.path), report.path, 0, new Set());
+    for (const r of ctx.reports) rec.file({ ...r, placement: report.placement, readPath: report.readPath });
+    const trimmed = expanded.trim();
+    if (trimmed === '') {
+      report.status = 'empty';
+      report.reason = 'empty after trimming: no block (it still counts as loaded)';
+      return undefined;
+    }
+    report.text = trimmed;
+    const path = slashed(report.path);
+    return fillSlots(profile.block, { path, content: trimmed });
+  };
+
+  const loaded = new Set<string>();
+  const loadedPaths = new Set<string>();
+  const markLoaded = async (path: string): Promise<void> => {
+    loadedPaths.add(path);
+    const id = await identityOf(fs, path);
+    if (id !== undefined) loaded.add(id);
+  };
+
+  // Global tier.
+  const globalBlocks: string[] = [];
+  for (const name of names) {
+    const path = joinPath(globalDir, name);
+    const st = await probe(fs, path);
+    if (st.kind !== 'file') {
+      rec.file({ path, group: 'global', status: 'missing', reason: st.kind === 'missing' ? 'no such file' : 'not a readable file' });
+      continue;
+    }
+    const report = rec.file({ path, group: 'global', status: 'loaded', reason: 'global memory (system instruction)', placement: 'system' });
+    const block = await processFile(report, false);
+    if (report.status === 'loaded' || report.status === 'empty') await markLoaded(path);
+    if (block !== undefined) globalBlocks.push(block);
+  }
+  const globalTier = globalBlocks.join(profile.blockSeparator);
+
+  // Project tier.
+  const projectBlocks: string[] = [];
+  const ceilings = new Map<string, string>();
+  for (const root of roots) ceilings.set(root, await ceilingOf(root));
+  const found: { path: string; id: string | undefined }[] = [];
+  for (const root of roots) {
+    const ceiling = ceilings.get(root) as string;
+    rec.facts[`ceiling ${root}`] = ceiling;
+    for (const dir of walkUp(root, ceiling, globalDir)) {
+      for (const name of names) {
+        const path = joinPath(dir, name);
+        const st = await probe(fs, path);
+        if (st.kind !== 'file') {
+          rec.file({ path, group: 'project', status: 'missing', reason: st.kind === 'missing' ? 'no such file' : 'not a readable file' });
+          continue;
+        }
+        if (!trusted.ok) {
+          rec.file({ path, group: 'project', status: 'skipped', reason: `project memory is off: ${trusted.reason}`, bytes: st.size });
+          continue;
+        }
+        const id = await identityOf(fs, path);
+        const twin = found.find((f) => f.path === path || (id !== undefined && f.id === id));
+        if (twin) {
+          rec.file({ path, group: 'project', status: 'skipped', reason: `the same file as ${twin.path}`, bytes: st.size });
+          continue;
+        }
+        found.push({ path, id });
+      }
+    }
+  }
+  found.sort((a, b) => compareCodeUnits(a.path, b.path));
+  for (const f of found) {
+    if (loadedPaths.has(f.path) || (f.id !== undefined && loaded.has(f.id))) {
+      rec.file({ path: f.path, group: 'project', status: 'skipped', reason: 'already loaded as global memory' });
+      continue;
+    }
+    const report = rec.file({
+      path: f.path,
+      group: 'project',
+      status: 'loaded',
+      reason: 'project memory (first user message)',
+      placement: 'user',
+    });
+    const block = await processFile(report, false);
+    if (report.status === 'loaded' || report.status === 'empty') await markLoaded(f.path);
+    if (block !== undefined) projectBlocks.push(block);
+  }
+  const projectTier = trusted.ok ? projectBlocks.join(profile.blockSeparator) : '';
+
+  // System instruction.
+  if (globalTier.trim() !== '') {
+    const model = stringSetting(input.settings, s.model) ?? profile.defaults.model;
+    const bare = model.includes('/') ? model.slice(model.lastIndexOf('/') + 1) : model;
+    const legacy = profile.legacyModels.some((p) => bare.startsWith(p));
+    const shownNames = legacy ? profile.defaultNames.join(profile.system.namesSeparator) : names.join(profile.system.namesSeparator);
+    const memory = fillSlots(profile.system.memory, { names: shownNames, memory: globalTier.trim() });
+    const text = (profile.system.base === '' ? memory : profile.system.base + profile.system.separator + memory).replace(/\n{3,}/g, '\n\n');
+    rec.part({ placement: 'system', label: 'global memory', text, files: filesOf(rec.files, 'system') });
+  }
+
+  // First user message.
+  const sections: string[] = [];
+  if (projectTier.trim() !== '') sections.push(fillSlots(profile.user.project, { text: projectTier.trim() }));
+  const memory = sections.length === 0 ? '' : fillSlots(profile.user.memory, { sections: sections.join(profile.user.sectionSeparator) });
+  const dateSetting = stringSetting(input.settings, s.date);
+  const date = longDate(dateSetting !== undefined && ISO_DATE.test(dateSetting) ? dateSetting : input.today);
+  const tempDir = stringSetting(input.settings, s.tempDir) ?? joinPath(globalDir, 'tmp', splitPath(cwd).segments.at(-1) ?? 'root');
+  const session = fillSlots(profile.user.session, { date, platform: input.os, tempDir, tree: '', memory }).trim();
+  rec.part({ placement: 'user', label: 'session context', text: session, files: sections.length > 0 ? filesOf(rec.files, 'user') : [] });
+
+  // Just-in-time context on reads.
+  for (const read of input.reads) {
+    if (!trusted.ok) continue;
+    const owner = [...roots].filter((r) => isInsideOrEqual(read, r)).sort((a, b) => b.length - a.length)[0];
+    if (owner === undefined) continue;
+    const ceiling = ceilings.get(owner) as string;
+    const st = await probe(fs, read);
+    const start = st.kind === 'directory' ? read : parentOf(read);
+    const blocks: string[] = [];
+    const files: string[] = [];
+    for (const dir of [...walkUp(start, ceiling, globalDir)].reverse()) {
+      for (const name of names) {
+        const path = joinPath(dir, name);
+        if ((await probe(fs, path)).kind !== 'file') continue;
+        const id = await identityOf(fs, path);
+        if (loadedPaths.has(path) || (id !== undefined && loaded.has(id))) continue;
+        const report = rec.file({
+          path,
+          group: 'on read',
+          status: 'loaded',
+          reason: `loaded when ${read} was read`,
+          placement: 'read',
+          readPath: read,
+        });
+        const block = await processFile(report, true);
+        await markLoaded(path);
+        if (block !== undefined) {
+          blocks.push(block);
+          files.push(path);
+        }
+      }
+    }
+    if (blocks.length > 0)
+      rec.part({
+        placement: 'read',
+        readPath: read,
+        label: `context for ${read}`,
+        text: profile.jit.header + blocks.join(profile.blockSeparator) + profile.jit.footer,
+        files,
+      });
+  }
+}
+
+/** Folders from `start` up to `ceiling` (inclusive), nearest first, stopping before `stop`. */
+function walkUp(start: string, ceiling: string, stop: string): string[] {
+  const out: string[] = [];
+  for (const dir of ancestorsUpTo(start, isInsideOrEqual(start, ceiling) ? ceiling : start)) {
+    if (samePath(dir, stop)) break;
+    out.push(dir);
+  }
+  return out;
+}
+
+function filesOf(files: readonly HarnessFileReport[], placement: 'system' | 'user'): string[] {
+  return files.filter((f) => f.placement === placement && f.status === 'loaded' && f.text !== undefined).map((f) => f.path);
+}
+
+async function trustOf(profile: GeminiProfile, input: RunInput, globalDir: string): Promise<{ ok: boolean; reason: string }> {
+  const forced = input.env[profile.trust.variable]?.trim().toLowerCase();
+  if (forced === 'true') return { ok: true, reason: `${profile.trust.variable}=true` };
+  if (forced === 'false') return { ok: false, reason: `${profile.trust.variable}=false` };
+  if (settingAt(input.settings, profile.settings.folderTrust) === false)
+    return { ok: true, reason: 'folder trust is off: every folder is trusted' };
+  const file = joinPath(globalDir, profile.trust.file);
+  const read = await readText(input.fs, file, 'lossy-strip-bom');
+  if (!read.ok) return { ok: false, reason: `the folder is not trusted (no ${file})` };
+  let rules: unknown;
+  try {
+    rules = JSON.parse(read.text);
+  } catch {
+    return { ok: false, reason: `the folder is not trusted (${file} is not valid JSON)` };
+  }
+  if (typeof rules !== 'object' || rules === null) return { ok: false, reason: `the folder is not trusted (${file} holds no rules)` };
+  let best: { depth: number; trusted: boolean; path: string } | undefined;
+  for (const [path, level] of Object.entries(rules as Record<string, unknown>)) {
+    if (!isAbsolutePath(path)) continue;
+    const folder = level === 'TRUST_PARENT' ? parentOf(path) : normalizePath(path);
+    if (!isInsideOrEqual(input.cwd, folder)) continue;
+    const depth = splitPath(folder).segments.length;
+    if (best === undefined || depth > best.depth) best = { depth, trusted: level === 'TRUST_FOLDER' || level === 'TRUST_PARENT', path };
+  }
+  if (best === undefined) return { ok: false, reason: `the folder is not trusted (no entry in ${file})` };
+  return { ok: best.trusted, reason: `${best.trusted ? 'trusted' : 'not trusted'} by the entry for ${best.path} in ${file}` };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { HarnessContextSchema } from '../../harness/context.js';
+import type { InstructionFinding } from '../../harness/lint.js';
+import type { HarnessResult } from '../../harness/result.js';
+import { channel } from './channel.js';
+
+/** Channels of harness profiles: what each coding agent loads from one repository's instruction files. */
+
+/** Bounds on a tree sent by the renderer. */
+const MAX_FILES = 5000;
+const MAX_TEXT = 8 * 1024 * 1024;
+
+export const HarnessRunContextSchema = HarnessContextSchema.refine(
+  (c) => Object.keys(c.files).length + Object.keys(c.symlinks).length <= MAX_FILES,
+  {
+    message: `at most ${MAX_FILES} files and links`,
+  },
+).refine(
+  (c) =>
+    Object.values(c.files).reduce(
+      (n, v) => n + (typeof v === 'string' ? v.length : v.type === 'file' ? (v.content ?? v.base64 ?? '').length : 0),
+      0,
+    ) <= MAX_TEXT,
+  {
+    message: `at most ${MAX_TEXT} characters of file text`,
+  },
+);
+
+/** A standard global location of a harness on this machine (real disk), and whether the user switched it off. */
+export interface HarnessGlobalInfo {
+  id: string;
+  name: string;
+  paths: string[];
+  off: boolean;
+}
+
+/** A harness result with token counts (o200k) of each part and of each loaded file's text. */
+export type HarnessRunResult = HarnessResult & {
+  partTokens: number[];
+  /** By index into `files`; absent where the file contributes no text. */
+  fileTokens: (number | null)[];
+  /** Real disk: the harness's standard global locations on this machine. */
+  globals?: HarnessGlobalInfo[] | undefined;
+};
+
+export const harnessChannels = {
+  'harness:run': channel(
+    z
+      .object({
+        context: HarnessRunContextSchema,
+        /** Harness profile ids; all of the workspace's when absent. */
+        harnesses: z
+          .array(z.string().regex(/^[A-Za-z0-9_.-]+$/))
+          .max(50)
+          .optional(),
+        /**
+         * `real`: the working folder's files on this machine instead of the context's tree —
+         * only inside a folder chosen through the host (stack:grantFolder) and the harnesses'
+         * standard global locations; home and environment are the machine's.
+         */
+        discovery: z.enum(['virtual', 'real']).optional(),
+        /** Real disk: ids of standard global locations switched off. */
+        globalsOff: z.array(z.string().max(100)).max(100).optional(),
+      })
+      .strict(),
+    z
+      .object({
+        results: z.array(z.custom<HarnessRunResult>((v) => typeof v === 'object' && v !== null && 'harness' in v)),
+        lint: z.array(z.custom<InstructionFinding>((v) => typeof v === 'object' && v !== null && 'code' in v)),
+        durationMs: z.number(),
+      })
+      .strict(),
+    'Runs the workspace harness profiles on one tree (the context’s virtual files, or the granted working folder on this machine): per harness, the parts it sends with their placement, every file it looked at with status and reason, token counts; and the instruction-file lint across them.',
+  ),
+} as const;

@@ -1,0 +1,16 @@
+import type { HarnessCase } from '../conformance-cases.js';
+import { claudeCodeCases } from './claude-code.js';
+import { clineClassicCases, clineSdkCases } from './cline.js';
+import { codexCases } from './codex.js';
+import { geminiCases } from './gemini.js';
+import { opencodeCases } from './opencode.js';
+
+/** Cases of the same kind as harness-cases.json, written from the spec pages. */
+export const specCases: HarnessCase[] = [
+  ...codexCases,
+  ...geminiCases,
+  ...claudeCodeCases,
+  ...clineClassicCases,
+  ...clineSdkCases,
+  ...opencodeCases,
+];
