@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../electron/host/builtin-workspace.js';
 import { EXIT_USAGE, UsageError, type CliIo } from './cli-io.js';
+import { nearestOption } from './nearest-option.js';
 import { buildCommand } from './commands/build.js';
 import { buildProfileCommand } from './commands/build-profile.js';
 import { cacheCommand } from './commands/cache.js';
@@ -54,7 +55,59 @@ Options:
   -h, --help            This help
 `;
 
+const SELECT_USAGE =
+  'usage: variant-studio select <model-id>... [--provider <id>] [--preset <name>] [--workspace <dir>] [--format text|json]';
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function optionsFor(command: string) {
+  return {
+    workspace: { type: 'string' },
+    preset: { type: 'string' },
+    context: { type: 'string' },
+    date: { type: 'string' },
+    format: { type: 'string' },
+    variant: { type: 'string' },
+    provider: { type: 'string' },
+    model: { type: 'string', multiple: command === 'select' || command === 'compare' },
+    baseline: { type: 'string' },
+    strict: { type: 'boolean' },
+    update: { type: 'boolean' },
+    check: { type: 'boolean' },
+    dir: { type: 'string' },
+    profile: { type: 'string' },
+    agent: { type: 'string' },
+    cwd: { type: 'string' },
+    'fetch-urls': { type: 'boolean' },
+    explain: { type: 'boolean' },
+    harness: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  } as const;
+}
+
+/** The command's options; an unknown one is a UsageError that names the nearest known option. */
+function parseOptions(command: string, args: readonly string[]) {
+  const options = optionsFor(command);
+  try {
+    return parseArgs({
+      args: [...args],
+      allowPositionals: command === 'select' || command === 'compare',
+      strict: true,
+      tokens: true,
+      options,
+    });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const given = /'(-{1,2}[^']+)'/.exec((error as Error).message)?.[1];
+      const name = given?.replace(/^-+/, '').split('=')[0];
+      const near = name ? nearestOption(name, Object.keys(options)) : undefined;
+      if (given && near) throw new UsageError(`${given}: did you mean --${near}?`);
+      if (given) throw new UsageError(`unknown option '${given}' (see variant-studio --help)`);
+    }
+    throw error;
+  }
+}
 
 function common(values: Record<string, unknown>): CommonOptions {
   const format = (values.format as string | undefined) ?? 'text';
@@ -86,34 +139,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (command === 'export') return await exportCommand(rest, io);
     if (command === 'import') return await importCommand(rest, io);
-    const { values, positionals, tokens } = parseArgs({
-      args: [...rest],
-      allowPositionals: command === 'select' || command === 'compare',
-      strict: true,
-      tokens: true,
-      options: {
-        workspace: { type: 'string' },
-        preset: { type: 'string' },
-        context: { type: 'string' },
-        date: { type: 'string' },
-        format: { type: 'string' },
-        variant: { type: 'string' },
-        provider: { type: 'string' },
-        model: { type: 'string', multiple: command === 'select' || command === 'compare' },
-        baseline: { type: 'string' },
-        strict: { type: 'boolean' },
-        update: { type: 'boolean' },
-        check: { type: 'boolean' },
-        dir: { type: 'string' },
-        profile: { type: 'string' },
-        agent: { type: 'string' },
-        cwd: { type: 'string' },
-        'fetch-urls': { type: 'boolean' },
-        explain: { type: 'boolean' },
-        harness: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    const { values, positionals, tokens } = parseOptions(command, rest);
     if (values.help) {
       io.stdout(USAGE);
       return 0;
@@ -145,6 +171,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'select': {
         const flagged = (values.model as string[] | undefined) ?? [];
         const models = [...flagged, ...positionals].flatMap(parseModelIds);
+        if (models.length === 0) throw new UsageError(SELECT_USAGE);
         return selectCommand({ ...options, provider: values.provider, models: [...new Set(models)] }, io);
       }
       case 'compare': {

@@ -19,4 +19,10 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-export function startApp(opts?: { workspace?: string | null; userData?: string; port?: number }): Promise<RunningApp>;
+export function startApp(opts?: {
+  workspace?: string | null;
+  userData?: string;
+  port?: number;
+  /** Start as on a new machine (the getting-started panel opens); default: it counts as seen. */
+  firstRun?: boolean;
+}): Promise<RunningApp>;

@@ -47,6 +47,10 @@ export async function startApp(opts = {}) {
   // workspace: null opens the built-in variants (read-only) instead of a copy.
   const workspace = opts.workspace === null ? null : (opts.workspace ?? tempWorkspace());
   const userData = opts.userData ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vs-user-'));
+  // The getting-started panel opens by itself only on a first start: a fresh user-data folder
+  // counts as seen unless the caller wants a first start (firstRun).
+  if (opts.userData === undefined && !opts.firstRun)
+    fs.writeFileSync(path.join(userData, 'settings.json'), `${JSON.stringify({ recent: [], gettingStartedSeen: true })}\n`);
   // Folders made here are removed by stop(); folders passed in belong to the caller.
   const created = [opts.workspace === undefined ? workspace : null, opts.userData === undefined ? userData : null].filter(Boolean);
   const removeCreated = () => {

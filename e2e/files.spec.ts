@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startApp } from './app-server.js';
-import { countInPreview, expect, previewLines, screenshot, test, typeInTemplate, waitForPreview } from './fixtures.js';
+import {
+  chooseInFolderBrowser,
+  countInPreview,
+  expect,
+  previewLines,
+  screenshot,
+  test,
+  typeInTemplate,
+  waitForPreview,
+} from './fixtures.js';
 
 test('the diff against the last saved version counts the added lines', async ({ studio: page }) => {
   await page.getByTestId('diff-toggle').click();
@@ -14,7 +23,7 @@ test('the diff against the last saved version counts the added lines', async ({ 
   await expect(page.getByTestId('diff-counts')).toContainText('+1 lines');
   await expect(page.getByTestId('diff-counts')).toContainText(/\+\d+ tok/);
   await expect(page.locator('[data-testid=diff-editor] .line-insert, [data-testid=diff-editor] .char-insert').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Inline' }).click();
+  await page.getByRole('button', { name: 'Show side by side' }).click();
   await expect(page.locator('[data-testid=diff-editor] .editor.original')).toBeVisible();
   await screenshot(page, '06-diff-side-by-side');
   await page.getByTestId('baseline-select').selectOption('variant:xs');
@@ -117,10 +126,10 @@ test.describe('the built-in variants', () => {
     await page.keyboard.press('Control+S');
     const dialog = page.getByTestId('confirm');
     await expect(dialog).toContainText('The built-in variants are read-only.');
-    // Browser mode has no folder dialog: the app asks for the path.
+    // Browser mode has no folder dialog: the host serves a folder browser.
     const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vs-copy-')), 'mine');
-    page.once('dialog', (d) => void d.accept(target));
     await dialog.getByRole('button', { name: 'Copy to a workspace of my own' }).click();
+    await chooseInFolderBrowser(page, path.dirname(target), 'Copy into the new folder', 'mine');
     await expect(explorer).not.toContainText('read-only');
     // The copy opens with the edit in it.
     await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('generic');

@@ -12,6 +12,8 @@ interface Fixtures {
   workspaceFiles: Record<string, string>;
   /** Open the built-in variants (read-only) instead of a writable copy. */
   builtin: boolean;
+  /** Start as on a new machine: the getting-started panel opens by itself. */
+  firstRun: boolean;
   app: RunningApp;
   /** The page, open on the app, with generic × basic shown. */
   studio: Page;
@@ -22,10 +24,11 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   workspaceFiles: [{}, { option: true }],
   builtin: [false, { option: true }],
-  app: async ({ workspaceFiles, builtin }, use) => {
+  firstRun: [false, { option: true }],
+  app: async ({ workspaceFiles, builtin, firstRun }, use) => {
     const workspace = builtin ? null : tempWorkspace();
     for (const [rel, text] of Object.entries(workspaceFiles)) fs.writeFileSync(path.join(workspace!, rel), text);
-    const app = await startApp({ workspace });
+    const app = await startApp({ workspace, firstRun });
     await use(app);
     await app.stop();
     // The workspace copy was made here; the user-data folder by startApp (stop removed it).
@@ -97,6 +100,21 @@ export async function countInPreview(page: Page, text: string): Promise<number> 
   const m = /of (\d+)/.exec(label);
   if (!m) throw new Error(`cannot read the match count '${label}'`);
   return Number(m[1]);
+}
+
+/**
+ * Picks a folder in browser mode's folder browser: types its path, goes there, names a new
+ * folder inside it when asked (a copy's target), and presses the button that chooses.
+ */
+export async function chooseInFolderBrowser(page: Page, folder: string, choose: string, newFolder?: string): Promise<void> {
+  const browser = page.getByTestId('folder-browser');
+  await expect(browser).toBeVisible();
+  await browser.getByLabel('Folder path').fill(folder);
+  await browser.getByRole('button', { name: 'Go' }).click();
+  await expect(browser.getByLabel('Folder path')).toHaveValue(folder);
+  if (newFolder !== undefined) await browser.getByLabel('New folder name').fill(newFolder);
+  await browser.getByRole('button', { name: choose }).click();
+  await expect(browser).toHaveCount(0);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

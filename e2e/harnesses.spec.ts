@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { cursorAtLine, expect, screenshot, test } from './fixtures.js';
+import { chooseInFolderBrowser, cursorAtLine, expect, screenshot, test } from './fixtures.js';
 
 /** Puts the cursor right after the first occurrence of a text in the open editor (Monaco's find widget). */
 async function cursorAfter(page: Page, text: string): Promise<void> {
@@ -102,9 +102,9 @@ test.describe('every harness on the real disk', () => {
       await view.getByLabel('Working folder (absolute)').fill(project);
       await view.getByLabel(/Read a folder on this machine/).check();
       await expect(view.getByRole('alert')).toContainText('is not inside a folder chosen for reading');
-      // Browser mode has no folder dialog: the host asks for a typed path.
-      page.once('dialog', (dialog) => void dialog.accept(project));
+      // Browser mode has no folder dialog: the folder browser the host serves picks it.
       await view.getByTestId('harness-choose-folder').click();
+      await chooseInFolderBrowser(page, project, 'Use this folder');
       const codex = view.getByTestId('harness-codex').getByTestId('part-user');
       await expect(codex).toContainText('Global-codex-rules.\n\n--- project-doc ---\n\nRules-from-the-real-disk.');
       await screenshot(page, '15-harnesses-real-disk');

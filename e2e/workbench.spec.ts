@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, previewLines, screenshot, test, typeInTemplate, waitForPreview } from './fixtures.js';
+import { chooseInFolderBrowser, expect, previewLines, screenshot, test, typeInTemplate, waitForPreview } from './fixtures.js';
 
 test('closing a tab with unsaved work asks first', async ({ studio: page }) => {
   await typeInTemplate(page, 2, 'Unsaved-words');
@@ -90,9 +90,9 @@ test.describe('real instruction files', () => {
       await form.getByLabel(/Read the real folders/).check();
       // Not chosen through the host yet: the preview says so instead of reading the disk.
       await expect(page.getByTestId('build-error')).toContainText('choose the working folder first');
-      // Browser mode has no folder dialog: the host asks for a typed path.
-      page.once('dialog', (dialog) => void dialog.accept(project));
+      // Browser mode has no folder dialog: the host serves a folder browser.
       await form.getByTestId('choose-working-folder').click();
+      await chooseInFolderBrowser(page, project, 'Use this folder');
       const entry = page.getByTestId('outline').locator('.outline-entry', { hasText: 'AGENTS.md' }).first();
       await expect(entry).toContainText(fs.realpathSync(project));
       await entry.click();

@@ -1,9 +1,8 @@
 import { formatFinding } from '../../shared/engine/lint/lint-finding.js';
-import { lintWorkspace } from '../../shared/engine/lint/lint-workspace.js';
+import { checkWorkspace } from '../../shared/engine/lint/check-workspace.js';
 import { loadTokenCounter } from '../../electron/host/tokens.js';
 import { EXIT_FINDINGS, EXIT_OK, type CliIo } from '../cli-io.js';
 import { openWorkspace } from '../workspace-input.js';
-import { deterministicBuildOptions } from '../../shared/engine/snapshots/snapshot-files.js';
 import type { CommonOptions } from './options.js';
 
 export interface CheckCommandOptions extends CommonOptions {
@@ -16,9 +15,9 @@ export interface CheckCommandOptions extends CommonOptions {
 export async function checkCommand(options: CheckCommandOptions, io: CliIo): Promise<number> {
   const ws = openWorkspace(options.workspace, io.cwd);
   const before = options.baseline ? openWorkspace(options.baseline, io.cwd).snapshot : undefined;
-  const findings = lintWorkspace(ws.snapshot, {
+  const findings = checkWorkspace(ws.snapshot, {
     strict: options.strict,
-    buildOptions: deterministicBuildOptions(options.date),
+    date: options.date,
     countTokens: await loadTokenCounter(),
     before,
   });

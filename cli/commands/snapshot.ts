@@ -8,7 +8,7 @@ import {
   snapshotFileText,
   snapshotRelPath,
 } from '../../shared/engine/snapshots/snapshot-files.js';
-import { EXIT_FINDINGS, EXIT_OK, type CliIo } from '../cli-io.js';
+import { EXIT_FINDINGS, EXIT_OK, UsageError, type CliIo } from '../cli-io.js';
 import { openWorkspace } from '../workspace-input.js';
 import type { CommonOptions } from './options.js';
 
@@ -26,6 +26,8 @@ export interface SnapshotCommandOptions extends CommonOptions {
 export function snapshotCommand(options: SnapshotCommandOptions, io: CliIo): number {
   const ws = openWorkspace(options.workspace, io.cwd);
   const dir = options.dir ? path.resolve(io.cwd, options.dir) : path.join(ws.dir, SNAPSHOT_DIR);
+  // A mistyped --dir would otherwise read as every snapshot missing; --update makes the folder.
+  if (options.dir && !options.update && !existsSync(dir)) throw new UsageError(`--dir: the folder '${dir}' does not exist`);
   const read = (rel: string): string | undefined => {
     const file = path.join(dir, ...rel.split('/'));
     return existsSync(file) ? readFileSync(file, 'utf8') : undefined;

@@ -7,6 +7,10 @@ import { HostError } from '../../shared/ipc/host-error.js';
 import { builtinWorkspaceDir } from './builtin-workspace.js';
 import { buildHandlers } from './channels/build-channels.js';
 import { bundleHandlers } from './channels/bundle-channels.js';
+import { checkHandlers } from './channels/check-channels.js';
+import { entityHandlers } from './channels/entity-channels.js';
+import { folderHandlers } from './channels/folder-channels.js';
+import { helpHandlers } from './channels/help-channels.js';
 import { compareHandlers } from './channels/compare-channels.js';
 import { documentHandlers } from './channels/document-channels.js';
 import { stackHandlers } from './channels/stack-channels.js';
@@ -62,6 +66,10 @@ export class StudioHost implements HostContext {
       ...buildHandlers(this),
       ...stackHandlers(this),
       ...bundleHandlers(this),
+      ...checkHandlers(this),
+      ...folderHandlers(this),
+      ...entityHandlers(this),
+      ...helpHandlers(this),
       ...harnessHandlers(this),
       ...compareHandlers(this),
     };

@@ -20,6 +20,8 @@ const SettingsSchema = z
     last: z
       .union([z.object({ kind: z.literal('builtin') }).strict(), z.object({ kind: z.literal('folder'), path: z.string() }).strict()])
       .optional(),
+    /** The getting-started panel was shown once (it opens by itself on the first start only). */
+    gettingStartedSeen: z.boolean().optional(),
   })
   .strict();
 type Settings = z.infer<typeof SettingsSchema>;
@@ -49,6 +51,16 @@ export class UserSettings {
 
   last(): Settings['last'] {
     return this.settings.last;
+  }
+
+  gettingStartedSeen(): boolean {
+    return this.settings.gettingStartedSeen === true;
+  }
+
+  markGettingStartedSeen(): void {
+    if (this.settings.gettingStartedSeen) return;
+    this.settings.gettingStartedSeen = true;
+    this.save();
   }
 
   /** Records an opened workspace (null root: the built-ins). */

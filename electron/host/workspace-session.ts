@@ -62,7 +62,7 @@ export class WorkspaceSession {
       realRoot = fs.realpathSync(root);
       if (!fs.statSync(realRoot).isDirectory()) throw new Error('not a folder');
     } catch {
-      throw new HostError('NOT_FOUND', `no folder at '${root}'`);
+      throw new HostError('NOT_FOUND', `there is no folder at '${root}'`);
     }
     return new WorkspaceSession(path.resolve(root), realRoot, builtin);
   }

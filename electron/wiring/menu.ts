@@ -77,5 +77,9 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
   if (dev) view.push({ type: 'separator' }, { role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' });
   template.push({ label: 'View', submenu: view });
   template.push({ role: 'windowMenu' });
+  template.push({
+    role: 'help',
+    submenu: [command('Getting Started', 'gettingStarted'), command('Keyboard Shortcuts', 'shortcuts', 'CmdOrCtrl+Shift+H')],
+  });
   return template;
 }

@@ -1,24 +1,30 @@
-import './monaco/setup';
 import './app/app.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { followMenu } from './app/menu-commands';
 import { installShortcuts } from './app/shortcuts';
 import { followSystemTheme } from './app/theme';
-import { registerTemplateLanguage } from './editor/template-language';
-import { watchMarkers } from './editor/markers';
-import { syncDiffEditor } from './diff/DiffView';
-import { syncPreviewEditor } from './preview/PromptView';
+import { openGettingStartedOnFirstStart } from './help/first-start';
+import { monacoListeners, monacoReady } from './monaco/ready';
+import { watchFindings } from './problems/watch-findings';
 import { connectStore, studio } from './store';
 import { createTransport } from './transport';
 
-registerTemplateLanguage();
 followSystemTheme();
 installShortcuts();
 
 const api = createTransport();
 connectStore(api);
-syncPreviewEditor();
-syncDiffEditor();
-watchMarkers();
+// The first subscriber, before React's: new results reach the preview and diff editors first.
+studio.subscribe((s, prev) => {
+  for (const listener of monacoListeners) listener(s, prev);
+});
+watchFindings(studio);
+followMenu(api, () => studio.getState());
 createRoot(document.getElementById('root')!).render(<App />);
-void studio.getState().initWorkspace();
+// Monaco (most of the download) comes after the first paint, in its own chunks.
+void monacoReady();
+void studio
+  .getState()
+  .initWorkspace()
+  .then(() => openGettingStartedOnFirstStart(() => studio.getState()));

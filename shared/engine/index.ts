@@ -37,6 +37,7 @@ export { YamlParseCache } from './workspace/yaml-file.js';
 export type { WorkspaceSnapshot } from './workspace/workspace-snapshot.js';
 export { WorkspaceConfigSchema, type WorkspaceConfig } from './workspace/workspace-config.js';
 export { lintWorkspace, type LintOptions } from './lint/lint-workspace.js';
+export { checkWorkspace, type CheckOptions } from './lint/check-workspace.js';
 export { formatFinding, type LintFinding, type LintCode, type LintSeverity } from './lint/lint-finding.js';
 export { workspaceJsonSchemas } from './workspace/json-schemas.js';
 export type { StackPreset } from './workspace/workspace-snapshot.js';

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { buildChannels, PreviewResultSchema, TokenCountsSchema } from './channels/builds.js';
 import { bundleChannels, BundleProgressSchema } from './channels/bundles.js';
+import { checkChannels } from './channels/checks.js';
+import { entityChannels } from './channels/entities.js';
+import { folderChannels } from './channels/folders.js';
+import { helpChannels } from './channels/help.js';
 import { compareChannels, compareEvents } from './channels/compare.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
@@ -24,6 +28,10 @@ export * from './channels/documents.js';
 export * from './channels/builds.js';
 export * from './channels/stack.js';
 export * from './channels/bundles.js';
+export * from './channels/checks.js';
+export * from './channels/folders.js';
+export * from './channels/entities.js';
+export * from './channels/help.js';
 export * from './channels/harnesses.js';
 export * from './channels/compare.js';
 
@@ -33,6 +41,10 @@ export const CHANNELS = {
   ...buildChannels,
   ...stackChannels,
   ...bundleChannels,
+  ...checkChannels,
+  ...folderChannels,
+  ...entityChannels,
+  ...helpChannels,
   ...harnessChannels,
   ...compareChannels,
 } as const;
@@ -57,6 +69,8 @@ export const MenuCommandSchema = z.enum([
   'find',
   'replace',
   'commandPalette',
+  'gettingStarted',
+  'shortcuts',
 ]);
 export type MenuCommand = z.infer<typeof MenuCommandSchema>;
 

@@ -76,14 +76,19 @@ describe('variant-studio build', async () => {
     [['build', '--preset', 'missing'], "variant-studio: no preset 'missing' (presets: base, browser)"],
     [['build', '--format', 'xml'], "variant-studio: --format must be text or json, not 'xml'"],
     [['build', '--date', '2026-13-45'], "variant-studio: --date must be a date as YYYY-MM-DD, not '2026-13-45'"],
-    [['build', '--bogus'], "variant-studio: Unknown option '--bogus'"],
+    [['build', '--bogus'], "variant-studio: unknown option '--bogus' (see variant-studio --help)"],
+    [['build', '--varient', 'generic'], 'variant-studio: --varient: did you mean --variant?'],
+    [['check', '--stirct'], 'variant-studio: --stirct: did you mean --strict?'],
+    [['select', '--workspace-dir', 'x', 'gpt-5'], "variant-studio: unknown option '--workspace-dir'"],
+    [['select'], 'variant-studio: usage: variant-studio select <model-id>... [--provider <id>]'],
+    [['snapshot', '--dir', 'no-such-folder'], "variant-studio: --dir: the folder '"],
     [
       ['frobnicate'],
       "variant-studio: unknown command 'frobnicate' (commands: build, select, compare, cache, check, snapshot, schemas, instructions, export, import)",
     ],
   ])('%j is a one-line error with exit code 2', async (args, message) => {
     const ws = workspace();
-    const r = await run([...args, '--workspace', ws]);
+    const r = await run([...args, '--workspace', ws], ws);
     expect(r.code).toBe(2);
     expect(r.err.split('\n').length).toBe(2);
     expect(r.err.startsWith(message)).toBe(true);

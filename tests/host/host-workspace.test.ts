@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { changedLines } from '../yaml-source/changed-lines.js';
 import { builtinWorkspaceDir } from '../../electron/host/builtin-workspace.js';
 import { hostsClosedAfterEach, miniWorkspace, tempDir, writeFiles } from './support/fixtures.js';
 
@@ -166,12 +167,56 @@ describe('workspaces', () => {
     expect(view).toMatchObject({ builtin: false, readOnly: false, root: target });
     expect(fs.readFileSync(path.join(target, 'variants/generic/template.md'), 'utf8')).toBe(`${builtinTemplate}\nEDITED`);
     expect(view.documents.every((d: { dirty: boolean }) => !d.dirty)).toBe(true);
+    // The copy is the user's own: named after its folder, no longer "read-only in the app";
+    // only those two entries of workspace.yaml changed.
+    expect(view.name).toBe('my-variants');
+    const config = fs.readFileSync(path.join(target, 'workspace.yaml'), 'utf8');
+    const builtinConfig = fs.readFileSync(path.join(builtinWorkspaceDir(), 'workspace.yaml'), 'utf8');
+    expect(config).not.toContain('Read-only in the app');
+    expect(changedLines(builtinConfig, config)).toEqual([
+      '-name: Built-in variants',
+      '-description: >-',
+      '-  The variants, tools and context presets Variant Studio ships with: one variant per model',
+      "-  family, modelled on Cline's variant system. Read-only in the app; save a copy to edit.",
+      '+name: my-variants',
+      `+description: "A copy of Variant Studio's built-in variants, made on ${new Date().toISOString().slice(0, 10)}: yours to edit and save."`,
+    ]);
     // Copying into a non-empty folder or into the workspace itself is refused.
     expect(await h.raw('workspace:copyTo', { path: target })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
     expect(await h.raw('workspace:copyTo', { path: path.join(target, 'inner') })).toMatchObject({
       ok: false,
       error: { code: 'INVALID_REQUEST' },
     });
+  });
+});
+
+describe('the folder browser (browser mode)', () => {
+  it('lists folder names only, says whether a folder is empty or a workspace, and is refused where there is a folder dialog', async () => {
+    const root = writeFiles(tempDir(), {
+      'b/x.txt': 'x',
+      'a/.keep': '',
+      '.hidden/y': 'y',
+      'file.txt': 'not listed',
+      'ws/workspace.yaml': 'name: W\n',
+    });
+    fs.mkdirSync(path.join(root, 'empty'));
+    const h = await hosts.start();
+    const listing = await h.call('folders:list', { path: root });
+    expect(listing).toEqual({
+      path: root,
+      parent: path.dirname(root),
+      separator: path.sep,
+      folders: ['a', 'b', 'empty', 'ws'],
+      truncated: false,
+      empty: false,
+      workspace: false,
+    });
+    expect(await h.call('folders:list', { path: path.join(root, 'empty') })).toMatchObject({ folders: [], empty: true });
+    expect(await h.call('folders:list', { path: path.join(root, 'ws') })).toMatchObject({ workspace: true });
+    expect(await h.raw('folders:list', { path: 'relative/path' })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    expect(await h.raw('folders:list', { path: path.join(root, 'nope') })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    const desktop = await hosts.start({ pickFolder: async () => null });
+    expect(await desktop.raw('folders:list', { path: root })).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
   });
 });
 

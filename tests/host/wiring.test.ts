@@ -115,7 +115,13 @@ describe('the menu', () => {
     flat(false, false)
       .find((i) => i.label === 'Save a Copy of the Workspace…')
       .click();
-    expect(sent).toEqual(['copyWorkspace']);
+    flat(false, false)
+      .find((i) => i.label === 'Getting Started')
+      .click();
+    flat(false, false)
+      .find((i) => i.label === 'Keyboard Shortcuts')
+      .click();
+    expect(sent).toEqual(['copyWorkspace', 'gettingStarted', 'shortcuts']);
   });
 });
 

@@ -18,7 +18,7 @@ export function stackHandlers(host: HostContext): Pick<ChannelHandlers, StackCha
         real = await fs.promises.realpath(chosen);
         if (!(await fs.promises.stat(real)).isDirectory()) throw new Error('not a folder');
       } catch {
-        throw new HostError('NOT_FOUND', `no folder at '${chosen}'`);
+        throw new HostError('NOT_FOUND', `there is no folder at '${chosen}'`);
       }
       host.grantedFolders.add(real);
       host.preview.grantsChanged();

@@ -8,6 +8,7 @@ import { isInside } from '../confine.js';
 import type { HostContext } from '../host-context.js';
 import { isDirectory } from '../is-directory.js';
 import { machineInfo } from '../machine.js';
+import { markOwnCopy } from '../own-copy.js';
 
 type WorkspaceChannel =
   'workspace:get' | 'workspace:openBuiltin' | 'workspace:openFolder' | 'workspace:recent' | 'workspace:copyTo' | 'machine:info';
@@ -66,6 +67,8 @@ async function copyWorkspace(host: HostContext, target: string): Promise<Workspa
       },
     });
     for (const [rel, text] of session.docs.editedFiles()) await writeFileAtomicAsync(path.join(resolved, ...rel.split('/')), text);
+    // A copy of the built-ins is the user's own: its name and description say so.
+    if (session.builtin) await markOwnCopy(resolved);
   } catch (error) {
     if (created !== undefined) fs.rmSync(created, { recursive: true, force: true });
     throw new HostError(

@@ -1,4 +1,5 @@
 import { BundleDialogs } from '../bundles/BundleDialogs';
+import { useEffect } from 'react';
 import { ComparePanel } from '../compare/ComparePanel';
 import { ComponentList } from '../components-list/ComponentList';
 import { ContextForm } from '../context-form/ContextForm';
@@ -9,18 +10,23 @@ import { harnessStore, useHarnessView } from '../harnesses/harness-store';
 import { CommandPalette } from '../palette/CommandPalette';
 import { PlaceholdersTable } from '../placeholders/PlaceholdersTable';
 import { PreviewPane } from '../preview/PreviewPane';
+import { ProblemCount, ProblemsPanel } from '../problems/ProblemsPanel';
 import { PresetSelect } from '../context-form/PresetSelect';
+import { FolderBrowser } from '../folders/FolderBrowser';
+import { HelpPanel } from '../help/HelpPanel';
 import { studio, useStudio } from '../store';
 import type { BottomTab } from './ui-slice';
 import { useLayout } from './layout-store';
 import { ConfirmDialog, LiveRegion, Notices } from './Overlays';
 import { Splitter } from './Splitter';
+import { TextPrompt } from './TextPrompt';
 
 const BOTTOM_TABS: [BottomTab, string][] = [
   ['components', 'Components'],
   ['placeholders', 'Placeholders'],
   ['context', 'Context'],
   ['compare', 'Compare'],
+  ['problems', 'Problems'],
 ];
 
 function BottomPanel() {
@@ -38,6 +44,7 @@ function BottomPanel() {
             data-testid={`bottom-tab-${id}`}
           >
             {label}
+            {id === 'problems' && <ProblemCount />}
           </button>
         ))}
       </div>
@@ -46,8 +53,25 @@ function BottomPanel() {
         {tab === 'placeholders' && <PlaceholdersTable />}
         {tab === 'context' && <ContextForm />}
         {tab === 'compare' && <ComparePanel />}
+        {tab === 'problems' && <ProblemsPanel />}
       </div>
     </section>
+  );
+}
+
+/** The open workspace's name in the top bar and the window title. */
+function WorkspaceName() {
+  const name = useStudio((s) => s.workspace?.name);
+  const readOnly = useStudio((s) => s.workspace?.readOnly === true);
+  useEffect(() => {
+    document.title = name ? `${name} — Variant Studio` : 'Variant Studio';
+  }, [name]);
+  if (!name) return null;
+  return (
+    <span className="workspace-name" data-testid="workspace-name">
+      {name}
+      {readOnly && <span className="badge">read-only</span>}
+    </span>
   );
 }
 
@@ -57,6 +81,7 @@ function TopBar() {
   return (
     <header className="topbar">
       <span className="app-name">Variant Studio</span>
+      <WorkspaceName />
       <span className="top-preset">
         <PresetSelect label="Context" ariaLabel="Context preset" testId="preset-select" />
         {edited && <span className="badge">edited</span>}
@@ -80,6 +105,13 @@ function TopBar() {
       </button>
       <button className="small" onClick={() => studio.getState().openPalette()} title="Ctrl+Shift+P">
         Commands
+      </button>
+      <button
+        className="small"
+        onClick={() => studio.getState().showHelp('getting-started')}
+        title="Getting started and keyboard shortcuts"
+      >
+        Help
       </button>
     </header>
   );
@@ -113,6 +145,9 @@ export function App() {
       <CommandPalette />
       <BundleDialogs />
       <ConfirmDialog />
+      <FolderBrowser />
+      <TextPrompt />
+      <HelpPanel />
       <Notices />
       <LiveRegion />
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { studio, useStudio } from '../store';
+import { Modal } from './Modal';
 
 export function ConfirmDialog() {
   const c = useStudio((s) => s.confirm);
@@ -9,34 +10,28 @@ export function ConfirmDialog() {
   }, [c]);
   if (!c) return null;
   return (
-    <div className="modal-backdrop">
-      <div
-        className="modal"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="confirm-title"
-        aria-describedby={c.detail ? 'confirm-detail' : undefined}
-        data-testid="confirm"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') studio.getState().answer(null);
-        }}
-      >
-        <h2 id="confirm-title">{c.message}</h2>
-        {c.detail && <p id="confirm-detail">{c.detail}</p>}
-        <div className="buttons">
-          {c.buttons.map((b, i) => (
-            <button
-              key={b}
-              ref={i === 0 ? first : undefined}
-              className={i === 0 ? 'primary' : ''}
-              onClick={() => studio.getState().answer(b)}
-            >
-              {b}
-            </button>
-          ))}
-        </div>
+    <Modal
+      title={c.message}
+      titleId="confirm-title"
+      testId="confirm"
+      role="alertdialog"
+      describedBy={c.detail ? 'confirm-detail' : undefined}
+      onClose={() => studio.getState().answer(null)}
+    >
+      {c.detail && <p id="confirm-detail">{c.detail}</p>}
+      <div className="buttons">
+        {c.buttons.map((b, i) => (
+          <button
+            key={b}
+            ref={i === 0 ? first : undefined}
+            className={i === 0 ? 'primary' : ''}
+            onClick={() => studio.getState().answer(b)}
+          >
+            {b}
+          </button>
+        ))}
       </div>
-    </div>
+    </Modal>
   );
 }
 
@@ -47,6 +42,17 @@ export function Notices() {
       {notices.map((n) => (
         <div key={n.id} className={`notice ${n.kind}`} role={n.kind === 'error' ? 'alert' : 'status'}>
           <span>{n.text}</span>
+          {n.action && (
+            <button
+              className="notice-action"
+              onClick={() => {
+                studio.getState().dismissNotice(n.id);
+                n.action!.run();
+              }}
+            >
+              {n.action.label}
+            </button>
+          )}
           <button aria-label="Dismiss" onClick={() => studio.getState().dismissNotice(n.id)}>
             ×
           </button>

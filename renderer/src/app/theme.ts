@@ -1,12 +1,10 @@
-import { monaco } from '../monaco/setup';
-
-/** Light or dark, following the system; Monaco follows along. */
-export function followSystemTheme(): () => void {
+/** Light or dark, following the system; `onChange` hears every change (Monaco's theme follows, monaco/boot.ts). */
+export function followSystemTheme(onChange: (dark: boolean) => void = () => {}): () => void {
   const mq = window.matchMedia('(prefers-color-scheme: dark)');
   const apply = (): void => {
     const dark = mq.matches;
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
-    monaco.editor.setTheme(dark ? 'studio-dark' : 'studio-light');
+    onChange(dark);
   };
   apply();
   mq.addEventListener('change', apply);

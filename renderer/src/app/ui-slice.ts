@@ -4,6 +4,8 @@ export interface Notice {
   id: number;
   kind: 'error' | 'info';
   text: string;
+  /** A button on the notice (e.g. Undo); choosing it dismisses the notice. */
+  action?: { label: string; run: () => void } | undefined;
 }
 
 export interface ConfirmRequest {
@@ -14,11 +16,13 @@ export interface ConfirmRequest {
   resolve: (choice: string | null) => void;
 }
 
-export type BottomTab = 'components' | 'placeholders' | 'context' | 'compare';
+export type HelpView = 'getting-started' | 'shortcuts';
+
+export type BottomTab = 'components' | 'placeholders' | 'context' | 'compare' | 'problems';
 
 export interface UiSlice {
   notices: Notice[];
-  notify(kind: Notice['kind'], text: string): void;
+  notify(kind: Notice['kind'], text: string, action?: Notice['action']): void;
   dismissNotice(id: number): void;
   /** Text read out by the screen reader (an aria-live region). */
   announcement: string;
@@ -32,16 +36,20 @@ export interface UiSlice {
   /** Bumped to ask a view to take the keyboard focus. */
   focusRequest: { target: 'preview' | 'editor' | 'explorer'; n: number } | null;
   requestFocus(target: 'preview' | 'editor' | 'explorer'): void;
+  /** The help panel shown (getting started, or the keyboard shortcuts), if any. */
+  help: HelpView | null;
+  showHelp(view: HelpView | null): void;
 }
 
 let noticeId = 0;
 
 export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
   notices: [],
-  notify(kind, text) {
+  notify(kind, text, action) {
     const id = ++noticeId;
-    set((s) => ({ notices: [...s.notices.slice(-4), { id, kind, text }] }));
-    if (kind === 'info') setTimeout(() => get().dismissNotice(id), 4000);
+    set((s) => ({ notices: [...s.notices.slice(-4), { id, kind, text, ...(action ? { action } : {}) }] }));
+    // A notice with a button stays long enough to reach it.
+    if (kind === 'info') setTimeout(() => get().dismissNotice(id), action ? 12000 : 4000);
   },
   dismissNotice(id) {
     set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
@@ -72,5 +80,9 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
   focusRequest: null,
   requestFocus(target) {
     set((s) => ({ focusRequest: { target, n: (s.focusRequest?.n ?? 0) + 1 } }));
+  },
+  help: null,
+  showHelp(view) {
+    set({ help: view });
   },
 });

@@ -1,11 +1,13 @@
-import { isMap, isScalar, isSeq, parseDocument, Scalar, type Document, type YAMLMap } from 'yaml';
+import { isMap, isSeq, parseDocument, type Document } from 'yaml';
+import { deleteIn, moveSeqItem, renameKey, setIn, YamlSourceError } from '../../../shared/yaml-source/edit-yaml-source';
 import { scanTags, type TagMatch } from '../../../shared/engine/text/placeholder-scan';
 
 /**
- * Structured edits of a variant.yaml TEXT. Each edit parses the text with the yaml
- * Document API, changes only the nodes it is about, and writes the text back, so comments,
- * key order and the style of everything else survive. The host stays the only writer of
- * files: the new text goes out with doc:update like any other edit.
+ * Structured edits of a variant.yaml TEXT. Each edit changes only the lines it is about
+ * (shared/yaml-source: the text is spliced where the parsed document says the value is), so
+ * comments, flow/block style, quoting and line width survive and a one-value change is a
+ * one-line diff. The host stays the only writer of files: the new text goes out with
+ * doc:update like any other edit.
  */
 
 export class VariantYamlError extends Error {}
@@ -58,95 +60,60 @@ export function readVariantYaml(text: string): { value: VariantOutline | null; e
   return { value, error };
 }
 
-/** Moves one entry of componentOrder; the sequence node is kept (style and comments). */
+/** Runs a source edit; its errors become VariantYamlErrors. */
+function edit(run: () => string): string {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof YamlSourceError) throw new VariantYamlError(e.message.replace('the YAML file', 'variant.yaml'));
+    throw e;
+  }
+}
+
+/** Moves one entry of componentOrder: the entry's line moves, nothing else changes. */
 export function moveComponent(text: string, from: number, to: number): string {
-  const doc = parse(text);
-  const seq = doc.get('componentOrder', true);
-  if (!isSeq(seq)) throw new VariantYamlError('variant.yaml has no componentOrder list');
-  if (from < 0 || from >= seq.items.length || to < 0 || to >= seq.items.length) throw new VariantYamlError('no such position');
-  if (from === to) return text;
-  const [item] = seq.items.splice(from, 1);
-  seq.items.splice(to, 0, item!);
-  return doc.toString();
+  const order = readVariantYaml(text);
+  if (order.error) throw new VariantYamlError(order.error);
+  if (!isSeq(parse(text).get('componentOrder', true))) throw new VariantYamlError('variant.yaml has no componentOrder list');
+  return edit(() => moveSeqItem(text, ['componentOrder'], from, to));
 }
 
-function overridesMap(doc: Document.Parsed, id: string): YAMLMap {
-  let all = doc.get('componentOverrides', true);
-  if (!isMap(all)) {
-    doc.set('componentOverrides', doc.createNode({}));
-    all = doc.get('componentOverrides', true);
-  }
-  const map = all as YAMLMap;
-  if (map.flow && map.items.length === 0) map.flow = false;
-  let entry = map.get(id, true);
-  if (!isMap(entry)) {
-    map.set(id, doc.createNode({}));
-    entry = map.get(id, true);
-  }
-  return entry as unknown as YAMLMap;
-}
-
-/** Enables or disables a component through componentOverrides.<id>.enabled. */
+/** Enables or disables a component through componentOverrides.<id>.enabled (entries left empty go). */
 export function setComponentEnabled(text: string, id: string, enabled: boolean): string {
-  const doc = parse(text);
-  if (enabled) {
-    const all = doc.get('componentOverrides', true);
-    if (!isMap(all) || !all.has(id)) return text;
-    const entry = all.get(id, true);
-    if (isMap(entry)) {
-      entry.delete('enabled');
-      if (entry.items.length === 0) all.delete(id);
-    }
-    if (all.items.length === 0) doc.delete('componentOverrides');
-  } else {
-    const entry = overridesMap(doc, id);
-    entry.set('enabled', false);
-  }
-  return doc.toString();
-}
-
-function placeholdersMap(doc: Document.Parsed): YAMLMap {
-  let map = doc.get('placeholders', true);
-  if (!isMap(map)) {
-    doc.set('placeholders', doc.createNode({}));
-    map = doc.get('placeholders', true);
-  }
-  const m = map as YAMLMap;
-  if (m.flow && m.items.length === 0) m.flow = false;
-  return m;
+  if (!enabled) return edit(() => setIn(text, ['componentOverrides', id, 'enabled'], false));
+  const overrides = parse(text).get('componentOverrides', true);
+  if (!isMap(overrides) || !overrides.has(id)) return text;
+  return edit(() => {
+    let out = deleteIn(text, ['componentOverrides', id, 'enabled']);
+    const entry = parse(out).getIn(['componentOverrides', id], true);
+    if (!isMap(entry) || entry.items.length === 0) out = deleteIn(out, ['componentOverrides', id]);
+    // Nothing left under componentOverrides (`componentOverrides:` or `{}`): the key goes too.
+    const all = parse(out).get('componentOverrides');
+    if (!isMap(all) || all.items.length === 0) out = deleteIn(out, ['componentOverrides']);
+    return out;
+  });
 }
 
 export const PLACEHOLDER_KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 export function setPlaceholder(text: string, key: string, value: string): string {
   if (!PLACEHOLDER_KEY.test(key)) throw new VariantYamlError(`'${key}' is not a placeholder name (letters, digits, _ . -)`);
-  const doc = parse(text);
-  const map = placeholdersMap(doc);
-  const node = map.get(key, true);
-  if (isScalar(node)) node.value = value;
-  else map.set(key, new Scalar(value));
-  return doc.toString();
+  parse(text);
+  return edit(() => setIn(text, ['placeholders', key], value));
 }
 
 export function renamePlaceholder(text: string, from: string, to: string): string {
   if (from === to) return text;
   if (!PLACEHOLDER_KEY.test(to)) throw new VariantYamlError(`'${to}' is not a placeholder name (letters, digits, _ . -)`);
-  const doc = parse(text);
-  const map = placeholdersMap(doc);
-  if (map.has(to)) throw new VariantYamlError(`a placeholder named ${to} exists already`);
-  const pair = map.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === from);
-  if (!pair) throw new VariantYamlError(`no placeholder named ${from}`);
-  if (isScalar(pair.key)) pair.key.value = to;
-  else pair.key = new Scalar(to);
-  return doc.toString();
+  const map = parse(text).get('placeholders', true);
+  if (isMap(map) && map.has(to)) throw new VariantYamlError(`a placeholder named ${to} exists already`);
+  if (!isMap(map) || !map.has(from)) throw new VariantYamlError(`no placeholder named ${from}`);
+  return edit(() => renameKey(text, ['placeholders'], from, to));
 }
 
 export function removePlaceholder(text: string, key: string): string {
-  const doc = parse(text);
-  const map = doc.get('placeholders', true);
-  if (!isMap(map) || !map.has(key)) return text;
-  map.delete(key);
-  return doc.toString();
+  parse(text);
+  return edit(() => deleteIn(text, ['placeholders', key]));
 }
 
 /** The template's `{{...}}` tags whose key is `key` (the engine's own tag scanner). */

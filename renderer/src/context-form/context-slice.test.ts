@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { changedLines } from '../../../tests/yaml-source/changed-lines';
 import { createFakeApi, failedPreview, workspaceView } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
 import { deepMerge, resolvePreset, setIn } from './context-slice';
@@ -101,6 +102,28 @@ describe('context slice', () => {
     expect(saved.saved).toContain('supportsBrowserUse: false');
     expect(saved.saved).toContain('description: Based on basic');
     expect(store.getState().presetName).toBe('quiet');
+  });
+
+  it('saving over a preset that extends another changes only the lines of what differs', async () => {
+    const { store, api } = make();
+    const before =
+      '# Quiet: no browser\ndescription: No browser\nextends: basic\ncontext:\n  supportsBrowserUse: false # the point of it\n';
+    api.files.set('preset:quiet', { ref: { kind: 'preset', name: 'quiet' }, text: before, saved: before });
+    store.setState({
+      workspace: workspaceView({ presets: [...workspaceView().presets, { name: 'quiet', description: '', kind: 'variant' }] }),
+    });
+    await store.getState().loadPreset('quiet', false);
+    store.getState().setContextField(['ide'], 'Zed');
+    expect(await store.getState().savePreset('quiet')).toBe(true);
+    await flush();
+    expect(changedLines(before, api.files.get('preset:quiet')!.saved)).toEqual(['+  ide: Zed']);
+    store.getState().setContextField(['supportsBrowserUse'], true);
+    expect(await store.getState().savePreset('quiet')).toBe(true);
+    await flush();
+    // Back to the base's value: the override line goes, the comment on it with it.
+    expect(api.files.get('preset:quiet')!.saved).toBe(
+      '# Quiet: no browser\ndescription: No browser\nextends: basic\ncontext:\n  ide: Zed\n',
+    );
   });
 });
 

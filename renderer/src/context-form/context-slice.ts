@@ -3,6 +3,7 @@ import { SystemPromptContextSchema } from '../../../shared/domain/context';
 import { mergePresetContext } from '../../../shared/domain/preset';
 import type { ContextSpec, WorkspaceView } from '../../../shared/ipc/contract';
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
+import { getIn as getYamlIn, syncIn } from '../../../shared/yaml-source/edit-yaml-source';
 import { call } from '../store/api';
 import { withFolder } from '../store/with-folder';
 import type { SliceCreator } from '../store/types';
@@ -131,6 +132,45 @@ export async function resolvePreset(
   return { context: layers.reduce((acc, l) => deepMerge(acc, l), {} as Json), description, kind };
 }
 
+/** What a preset's own `context` holds so that, over `base` (its `extends`), it gives `context`. */
+export function overridesOf(base: Json, context: Json): Json {
+  const out: Json = {};
+  for (const [k, v] of Object.entries(context)) {
+    const b = base[k];
+    if (isObject(v) && isObject(b)) {
+      const sub = overridesOf(b, v);
+      if (Object.keys(sub).length > 0) out[k] = sub;
+    } else if (JSON.stringify(v) !== JSON.stringify(b)) out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * A preset file's text with `context` (and `description`, when given) written into it as
+ * the fewest line changes. A preset that extends another keeps only what differs from it.
+ */
+export async function presetFileWith(
+  text: string,
+  context: Json,
+  description: string | undefined,
+  read: (ref: DocRef) => Promise<string | undefined>,
+): Promise<string | { error: string }> {
+  try {
+    const ext = getYamlIn(text, ['extends']);
+    let layer = context;
+    if (typeof ext === 'string') {
+      const base = await resolvePreset(read, ext);
+      if (typeof base === 'string') return { error: base };
+      layer = overridesOf(base.context, context);
+    }
+    let out = syncIn(text, ['context'], layer);
+    if (description !== undefined) out = syncIn(out, ['description'], description);
+    return out;
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
 export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
   let refreshTimer: ReturnType<typeof setTimeout> | undefined;
   const refreshSoon = (): void => {
@@ -152,11 +192,8 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
       if (get().stackDiscovery === 'real') void get().refreshPreview();
     },
     async chooseWorkingFolder() {
-      const granted = await withFolder(
-        'stack:grantFolder',
-        undefined,
-        'Working folder whose instruction files the preview reads (absolute path):',
-        (text) => get().notify('error', text),
+      const granted = await withFolder('stack:grantFolder', undefined, 'Working folder whose instruction files the preview reads', (text) =>
+        get().notify('error', text),
       );
       if (!granted) return;
       set({ stackContext: setIn(get().stackContext, ['cwd'], granted.path), stackDiscovery: 'real' });
@@ -201,14 +238,20 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
     async savePreset(name, description) {
       const ref: DocRef = { kind: 'preset', name };
       const base = get().presetName;
-      const text = stringifyYaml({ description: description ?? (base ? `Based on ${base}` : ''), context: get().context });
       const key = docKey(ref);
       const exists = get().workspace?.presets.some((p) => p.name === name) || get().workspace?.documents.some((d) => d.key === key);
       if (exists) {
         const doc = await get().ensureDoc(ref);
         if (!doc) return false;
+        // Only the lines of what changed: comments, `extends` and the rest of the file stay.
+        const text = await presetFileWith(doc.text, get().context, description, async (r) => (await get().ensureDoc(r))?.text);
+        if (typeof text !== 'string') {
+          get().notify('error', `Could not save preset ${name}: ${text.error}`);
+          return false;
+        }
         get().editDoc(key, text, 'structured');
       } else {
+        const text = stringifyYaml({ description: description ?? (base ? `Based on ${base}` : ''), context: get().context });
         const info = await call('doc:create', { ref, text });
         if (!info || !(await get().ensureDoc(ref))) return false;
       }

@@ -1,12 +1,14 @@
 import { DiffEditor } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import { monaco } from '../monaco/setup';
+import { overflowWidgetOptions } from '../monaco/overflow-widgets';
 import { applyText, PROMPT_LANGUAGE } from '../editor/models';
 import { minimalEdit } from '../../../shared/engine/text/minimal-edit';
 import { call } from '../store/api';
-import { studio, useStudio } from '../store';
+import { studio, useStudio, type StudioState } from '../store';
 import { previewText } from '../preview/preview-slice';
 import { changedText, countLines } from './diff-stats';
+import { sameBaseline } from './diff-slice';
 
 /** The diff editor in use (exposed for tests and the bench). */
 export let diffEditor: monaco.editor.IStandaloneDiffEditor | null = null;
@@ -49,11 +51,8 @@ function applyDiff(): void {
     diffRunning = true;
     diffStale = false;
     ed.setModel({ original, modified });
-    // The old models go once the editor has let go of them.
-    setTimeout(() => {
-      if (replaceOriginal) models.original.dispose();
-      if (replaceModified) models.modified.dispose();
-    }, 0);
+    if (replaceOriginal) retire(models.original);
+    if (replaceModified) retire(models.modified);
     return;
   }
   const changed = applyText(models.modified, current);
@@ -68,15 +67,39 @@ function applyDiff(): void {
   }
 }
 
-/** Like the preview's: subscribed before React, so new results reach the diff first. */
-export function syncDiffEditor(): () => void {
-  return studio.subscribe((s, prev) => {
-    if (s.preview !== prev.preview) applyDiff();
-  });
+/** The diff models hold the baseline asked for and the prompt shown now. */
+function diffIsCurrent(models: monaco.editor.IDiffEditorModel): boolean {
+  const s = studio.getState();
+  const p = s.preview;
+  if (!p || p.baseline.text === null || !sameBaseline(p.baseline.spec, s.effectiveBaseline())) return false;
+  return models.original.getValue() === p.baseline.text && models.modified.getValue() === previewText(p);
+}
+
+/** Longer than a diff may run (maxComputationTime below) plus the worker's round trip. */
+const RETIRE_AFTER_MS = 5000;
+
+/**
+ * Disposes a model the diff editor no longer shows, once no diff can still be computing with
+ * it: disposed at once, a diff the worker started on it fails with "no diff result available"
+ * (an uncaught error), and disposed while the widget holds it, it throws "TextModel got
+ * disposed before DiffEditorWidget model got reset".
+ */
+function retire(model: monaco.editor.ITextModel): void {
+  setTimeout(() => {
+    if (model.isDisposed()) return;
+    if (model.isAttachedToEditor()) retire(model);
+    else model.dispose();
+  }, RETIRE_AFTER_MS);
+}
+
+/** Like the preview's: called by the store's first subscriber (main.tsx), so new results reach the diff before React. */
+export function onPreviewForDiff(s: StudioState, prev: StudioState): void {
+  if (s.preview !== prev.preview) applyDiff();
 }
 
 /** Options made once (the layout is applied through updateOptions). */
 const DIFF_OPTIONS: monaco.editor.IDiffEditorConstructionOptions = {
+  ...overflowWidgetOptions(),
   readOnly: true,
   originalEditable: false,
   automaticLayout: true,
@@ -105,13 +128,25 @@ export function DiffView() {
 
   useEffect(() => {
     diffEditor?.updateOptions({ renderSideBySide: layout === 'side' });
+    // Monaco turns wrapping off on the hidden original side of the inline view
+    // (wordWrapOverride2) and does not turn it on again for side by side: long lines of the
+    // baseline would run off a narrow pane.
+    if (layout === 'side') diffEditor?.getOriginalEditor().updateOptions({ wordWrapOverride2: 'inherit' });
   }, [layout]);
 
   useEffect(
     () => () => {
+      // The wrapper keeps our models (keepCurrent*Model) and disposes only the widget when
+      // it unmounts; the models go after it has let go of them (retire). Disposing them
+      // first, as the wrapper does by default, threw at every diff off.
+      const models = diffEditor?.getModel();
       diffEditor = null;
       diffRunning = false;
       diffStale = false;
+      if (models) {
+        retire(models.original);
+        retire(models.modified);
+      }
     },
     [],
   );
@@ -125,6 +160,8 @@ export function DiffView() {
       )}
       {!baselineError && !hasBaseline && <p className="muted pad">Building the baseline…</p>}
       <DiffEditor
+        keepCurrentOriginalModel
+        keepCurrentModifiedModel
         theme={document.documentElement.dataset.theme === 'dark' ? 'studio-dark' : 'studio-light'}
         language="vs-prompt"
         options={{ ...DIFF_OPTIONS, renderSideBySide: layout === 'side' }}
@@ -137,8 +174,8 @@ export function DiffView() {
               rediff(ed);
               return;
             }
-            const changes = ed.getLineChanges() ?? [];
-            const { added, removed } = countLines(changes);
+            // Null until the diff of the current models is computed.
+            const changes = ed.getLineChanges();
             const models = ed.getModel();
             // Paint the new decorations now rather than on the next frame.
             ed.getModifiedEditor().render();
@@ -147,6 +184,17 @@ export function DiffView() {
               hostRef.current.dataset.diffVersion = String(models?.modified.getVersionId() ?? 0);
               hostRef.current.dispatchEvent(new CustomEvent('studio-diff-updated', { bubbles: true }));
             }
+            // The event also fires when new models come in, before their diff is computed: the
+            // figures shown stay until it is (while typing they are a keystroke old, never of
+            // another baseline: choosing one clears them).
+            if (!changes || !models) return;
+            // A diff against anything but the baseline asked for (not built yet, or the
+            // previous one) would give wrong figures: they stay pending until it is in place.
+            if (!diffIsCurrent(models)) {
+              studio.getState().setDiffStats(null);
+              return;
+            }
+            const { added, removed } = countLines(changes);
             const prevStats = studio.getState().diffStats;
             studio.getState().setDiffStats({
               added,
@@ -156,7 +204,8 @@ export function DiffView() {
             });
             clearTimeout(tokenTimer);
             tokenTimer = setTimeout(async () => {
-              if (!models || diffEditor !== ed) return;
+              // Not after the baseline changed meanwhile (the counts would be of the old one).
+              if (!models || diffEditor !== ed || studio.getState().diffStats === null || !diffIsCurrent(models)) return;
               const now = ed.getLineChanges() ?? [];
               const t = changedText(
                 now,
@@ -164,7 +213,7 @@ export function DiffView() {
                 (l) => models.modified.getLineContent(l),
               );
               const r = await call('tokens:count', { texts: [t.added, t.removed] });
-              if (r && diffEditor === ed)
+              if (r && diffEditor === ed && studio.getState().diffStats !== null && diffIsCurrent(models))
                 studio.getState().setDiffStats({ added, removed, addedTokens: r[0]!.o200k, removedTokens: r[1]!.o200k });
             }, 250);
           });

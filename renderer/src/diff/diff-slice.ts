@@ -36,6 +36,25 @@ export function describeBaseline(b: BaselineSpec): string {
   }
 }
 
+/** A baseline as one string (`saved`, `variant:xs`, `preset:basic`, `snapshot:before`). */
+export function baselineKey(b: BaselineSpec): string {
+  switch (b.kind) {
+    case 'none':
+    case 'saved':
+      return b.kind;
+    case 'variant':
+      return `variant:${b.variantId}`;
+    case 'preset':
+      return `preset:${b.name}`;
+    case 'snapshot':
+      return `snapshot:${b.name}`;
+  }
+}
+
+export function sameBaseline(a: BaselineSpec, b: BaselineSpec): boolean {
+  return baselineKey(a) === baselineKey(b);
+}
+
 export const createDiffSlice: SliceCreator<DiffSlice> = (set, get) => ({
   diffOn: false,
   diffLayout: 'inline',

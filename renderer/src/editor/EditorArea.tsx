@@ -1,14 +1,11 @@
-import Editor from '@monaco-editor/react';
-import { useEffect, useRef } from 'react';
-import { monaco } from '../monaco/setup';
+import { lazy, Suspense, useEffect } from 'react';
+import { monacoReady } from '../monaco/ready';
 import { studio, useStudio, type StudioState } from '../store';
-import { applyText, keyOf, modelFor, uriOf } from './models';
 import { CompareTab } from '../compare/CompareTab';
 import { CompareView } from '../compare/CompareView';
-import { updateMarkers } from './markers';
 
-/** The editor in use (one Monaco instance; each tab is a model). Exposed for shortcuts and tests. */
-export let templateEditor: monaco.editor.IStandaloneCodeEditor | null = null;
+/** Monaco and the editor come in their own chunk, after the first paint. */
+const TemplateEditor = lazy(() => monacoReady().then(() => import('./TemplateEditor')));
 
 /** What a tab shows; a string so that typing (which changes the text, not these) re-renders nothing. */
 function tabSignature(s: StudioState): string {
@@ -52,6 +49,24 @@ function Tabs() {
   );
 }
 
+/**
+ * The built-ins are read-only: at the first edit the offer to copy them is right here (the
+ * edits go into the copy), not only when saving fails.
+ */
+function ReadOnlyOffer() {
+  const edited = useStudio((s) => s.workspace?.readOnly === true && Object.values(s.docs).some((d) => d.dirty && d.ref));
+  if (!edited) return null;
+  return (
+    <div className="banner info" role="status" data-testid="read-only-offer">
+      The built-in variants are read-only: your edits are kept here, but they cannot be saved.
+      <button className="primary" onClick={() => void studio.getState().copyWorkspace()}>
+        Copy the built-ins to a folder of my own
+      </button>
+      <span className="muted">(your edits go with them)</span>
+    </div>
+  );
+}
+
 function Banner() {
   const key = useStudio((s) => s.activeTab);
   const disk = useStudio((s) => (s.activeTab ? s.docs[s.activeTab]?.disk : undefined));
@@ -84,94 +99,9 @@ function Banner() {
   return null;
 }
 
-/** Options made once: a new object per render would make the wrapper call updateOptions. */
-const EDITOR_OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
-  automaticLayout: true,
-  minimap: { enabled: false },
-  wordWrap: 'on',
-  fontSize: 13,
-  scrollBeyondLastLine: false,
-  renderWhitespace: 'selection',
-  tabSize: 2,
-  fixedOverflowWidgets: true,
-  // Work Monaco would otherwise do after every keystroke, of little use in prompt text: the
-  // template language's own completion opens on `{{`, `.`, `#` and space (or Ctrl+Space).
-  quickSuggestions: false,
-  wordBasedSuggestions: 'off',
-  occurrencesHighlight: 'off',
-  bracketPairColorization: { enabled: false },
-  links: false,
-};
-
 export function EditorArea() {
   const activeTab = useStudio((s) => s.activeTab);
-  const hasEditor = useRef(false);
-  const viewStates = useRef(new Map<string, monaco.editor.ICodeEditorViewState | null>());
-  const applying = useRef(false);
-  const shownKey = useRef<string | null>(null);
-
-  // Show the active document's model.
-  useEffect(() => {
-    const ed = templateEditor;
-    if (!ed || !hasEditor.current) return;
-    const prev = shownKey.current;
-    if (prev) viewStates.current.set(prev, ed.saveViewState());
-    const doc = activeTab ? studio.getState().docs[activeTab] : undefined;
-    if (!doc) {
-      ed.setModel(null);
-      shownKey.current = null;
-      return;
-    }
-    const model = modelFor(doc);
-    if (model.getValue() !== doc.text) {
-      applying.current = true;
-      applyText(model, doc.text);
-      applying.current = false;
-    }
-    ed.setModel(model);
-    ed.updateOptions({ readOnly: doc.readOnly });
-    const vs = viewStates.current.get(doc.key);
-    if (vs) ed.restoreViewState(vs);
-    shownKey.current = doc.key;
-    updateMarkers([doc.key]);
-  }, [activeTab]);
-
-  // Changes that do not come from typing (undo, structured edits, disk) reach the models.
-  useEffect(
-    () =>
-      studio.subscribe((s, prev) => {
-        if (s.docs === prev.docs) return;
-        for (const [key, d] of Object.entries(s.docs)) {
-          if (prev.docs[key]?.version === d.version) continue;
-          const model = monaco.editor.getModel(uriOf(key));
-          if (!model || model.getValue() === d.text) continue;
-          applying.current = true;
-          model.pushStackElement();
-          applyText(model, d.text);
-          applying.current = false;
-        }
-      }),
-    [],
-  );
-
-  // Reveal requests (jump to source from the preview, go to definition).
   const reveal = useStudio((s) => s.reveal);
-  useEffect(() => {
-    const ed = templateEditor;
-    if (!ed || !reveal || reveal.key !== activeTab) return;
-    const model = ed.getModel();
-    if (!model) return;
-    const pos = model.getPositionAt(Math.min(reveal.offset, model.getValueLength()));
-    ed.setPosition(pos);
-    ed.revealPositionInCenter(pos);
-    ed.focus();
-  }, [reveal, activeTab]);
-
-  const focusRequest = useStudio((s) => s.focusRequest);
-  useEffect(() => {
-    if (focusRequest?.target === 'editor') templateEditor?.focus();
-  }, [focusRequest]);
-
   const compareActive = useStudio((s) => s.compareActive);
   const compareSplit = useStudio((s) => s.compareSplit);
   // Showing a document (a tab, a jump to a line) brings the editor back in front of the compare view.
@@ -179,35 +109,16 @@ export function EditorArea() {
   return (
     <section className="editor-area" aria-label="Editor">
       <Tabs />
+      <ReadOnlyOffer />
       <Banner />
       <div className={`editor-body${compareActive ? ` with-compare${compareSplit ? ' split' : ''}` : ''}`}>
         <div className="editor-host" data-testid="template-editor">
           {!activeTab && (
             <div className="empty-editor">Open a variant, component or preset from the explorer (Ctrl+Shift+P for commands).</div>
           )}
-          <Editor
-            theme={document.documentElement.dataset.theme === 'dark' ? 'studio-dark' : 'studio-light'}
-            options={EDITOR_OPTIONS}
-            onMount={(ed) => {
-              templateEditor = ed;
-              hasEditor.current = true;
-              ed.onDidChangeModelContent(() => {
-                if (applying.current) return;
-                const model = ed.getModel();
-                const key = model ? keyOf(model.uri) : undefined;
-                if (model && key) studio.getState().editDoc(key, model.getValue(), 'typing');
-              });
-              // First model, if a tab is already open.
-              const key = studio.getState().activeTab;
-              const doc = key ? studio.getState().docs[key] : undefined;
-              if (doc) {
-                const model = modelFor(doc);
-                ed.setModel(model);
-                ed.updateOptions({ readOnly: doc.readOnly });
-                shownKey.current = doc.key;
-              }
-            }}
-          />
+          <Suspense fallback={<div className="empty-editor">Loading the editor…</div>}>
+            <TemplateEditor />
+          </Suspense>
         </div>
         {compareActive && <CompareView />}
       </div>

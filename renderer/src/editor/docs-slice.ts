@@ -1,5 +1,6 @@
 import { conventionalPath, docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 import type { DocumentInfo, EventPayload } from '../../../shared/ipc/contract';
+import { plainMessage } from '../app/plain-message';
 import { call, callRaw } from '../store/api';
 import type { SliceCreator } from '../store/types';
 import { createDocHistory, type DocHistory, type EditKind } from './doc-history';
@@ -56,6 +57,10 @@ export interface DocsSlice {
   /** Takes the dirty flags, titles and paths of open documents from the host's list. */
   syncDocInfo(documents: readonly DocumentInfo[]): void;
   forgetAllDocs(): void;
+  /** Forgets documents whose files went (renamed or deleted through the host): their tabs close, nothing is asked. */
+  forgetDocs(keys: readonly string[]): void;
+  /** Reads documents again from the host (their texts changed there, e.g. references that followed a rename). */
+  reloadDocs(keys: readonly string[]): Promise<void>;
   confirmDiscardAll(question: string): Promise<boolean>;
   offerDrafts(): Promise<void>;
 }
@@ -292,7 +297,7 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
         }
       }
       if (!r.ok) {
-        get().notify('error', `Could not save ${doc.path}: ${r.error.message}`);
+        get().notify('error', `Could not save ${doc.path}: ${plainMessage(r.error.message)}`);
         return false;
       }
       if (r.value.status !== 'saved') return false;
@@ -310,7 +315,7 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
           if (k) await get().saveDoc(k);
           return;
         }
-        get().notify('error', `Could not save: ${r.error.message}`);
+        get().notify('error', `Could not save: ${plainMessage(r.error.message)}`);
         return;
       }
       const conflicts: string[] = [];
@@ -383,6 +388,30 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
       histories.clear();
       loading.clear();
       set({ docs: {}, tabs: [], activeTab: null, lastEditedKey: null, lastEditGroup: [], reveal: null });
+    },
+
+    forgetDocs(keys) {
+      const gone = new Set(keys.filter((k) => get().docs[k]));
+      if (gone.size === 0) return;
+      for (const k of gone) histories.delete(k);
+      set((s) => {
+        const docs = { ...s.docs };
+        for (const k of gone) delete docs[k];
+        const tabs = s.tabs.filter((t) => !gone.has(t));
+        const activeTab = s.activeTab && gone.has(s.activeTab) ? (tabs.at(-1) ?? null) : s.activeTab;
+        return { docs, tabs, activeTab, lastEditGroup: s.lastEditGroup.filter((k) => !gone.has(k)) };
+      });
+    },
+
+    async reloadDocs(keys) {
+      for (const k of keys) {
+        const d = get().docs[k];
+        if (!d?.ref) continue;
+        const r = await call('doc:read', { ref: d.ref });
+        if (!r) continue;
+        histories.get(k)?.reset(r.text);
+        patchDoc(k, { text: r.text, savedText: r.savedText, dirty: r.dirty, version: d.version + 1, disk: null });
+      }
     },
 
     async confirmDiscardAll(question) {

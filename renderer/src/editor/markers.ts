@@ -4,13 +4,17 @@ import { monaco } from '../monaco/setup';
 import { studio, type StudioState } from '../store';
 import { uriOf } from './models';
 import { keyAt } from './template-syntax';
+import { findingMarkers } from '../problems/finding-markers';
 
 /**
- * Lint findings as Monaco markers: the build's warnings on the base template (they arrive
- * with every preview result, so they follow typing), block-tag problems of component
- * templates, and the workspace's file problems on YAML documents.
+ * Monaco markers, from two owners. The check's (`variant-studio check --strict` on the
+ * workspace as edited, problems/): exactly its findings of each file, file problems
+ * included, so the editor and the CLI agree finding for finding. The live ones: the build's
+ * warnings for the current context on the base template (they arrive with every preview
+ * result, so they follow typing) and block-tag problems of component templates.
  */
 const OWNER = 'variant-studio';
+const CHECK_OWNER = 'variant-studio-check';
 
 function markersFor(s: StudioState, key: string): monaco.editor.IMarkerData[] | undefined {
   const doc = s.docs[key];
@@ -57,20 +61,6 @@ function markersFor(s: StudioState, key: string): monaco.editor.IMarkerData[] | 
       if (w) at(0, 1, `${w.message}${w.detail ? `: ${w.detail}` : ''}`, monaco.MarkerSeverity.Error, w.code);
     }
   }
-  for (const problem of s.workspace?.problems ?? []) {
-    if (problem.file !== doc.path) continue;
-    const line = Math.min(Math.max(problem.line ?? 1, 1), model.getLineCount());
-    const col = Math.max(problem.column ?? 1, 1);
-    out.push({
-      startLineNumber: line,
-      startColumn: col,
-      endLineNumber: line,
-      endColumn: model.getLineMaxColumn(line),
-      message: problem.path ? `${problem.message} (at ${problem.path})` : problem.message,
-      severity: problem.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
-      source: 'variant-studio',
-    });
-  }
   return out;
 }
 
@@ -81,14 +71,25 @@ export function updateMarkers(keys?: string[]): void {
   for (const key of keys ?? s.tabs) {
     const m = markersFor(s, key);
     const model = monaco.editor.getModel(uriOf(key));
-    if (m && model) monaco.editor.setModelMarkers(model, OWNER, m);
+    const doc = s.docs[key];
+    if (!m || !model || !doc) continue;
+    monaco.editor.setModelMarkers(model, OWNER, m);
+    const lines = { count: model.getLineCount(), maxColumn: (l: number) => model.getLineMaxColumn(l) };
+    monaco.editor.setModelMarkers(model, CHECK_OWNER, doc.ref ? findingMarkers(s.findings ?? [], doc.path, lines) : []);
   }
 }
 
 /** Keeps markers current; returns the unsubscribe function. */
 export function watchMarkers(): () => void {
   return studio.subscribe((s, prev) => {
-    if (s.preview === prev.preview && s.workspace === prev.workspace && s.activeTab === prev.activeTab && s.docs === prev.docs) return;
+    if (
+      s.preview === prev.preview &&
+      s.workspace === prev.workspace &&
+      s.activeTab === prev.activeTab &&
+      s.docs === prev.docs &&
+      s.findings === prev.findings
+    )
+      return;
     clearTimeout(timer);
     // After the preview has been painted: markers are not on the typing path.
     timer = setTimeout(() => updateMarkers(), s.preview !== prev.preview ? 30 : 250);

@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { allPresets } from '../context-form/context-slice';
 import { formatProblem } from '../../../shared/domain/problems';
 import type { DocRef, DocumentInfo } from '../../../shared/ipc/contract';
 import { useStudio, studio } from '../store';
 import { SelectionBar } from '../bundles/SelectionBar';
+import { EntityMenu, entityMenuHandlers, type EntityMenuState } from './EntityMenu';
 
 function variantOf(ref: DocRef): string | null {
   return 'variantId' in ref ? ref.variantId : null;
@@ -31,7 +32,7 @@ function Group({
   );
 }
 
-function DocItem({ doc, label }: { doc: DocumentInfo; label?: string }) {
+function DocItem({ doc, label, menu }: { doc: DocumentInfo; label?: string; menu?: ReturnType<typeof entityMenuHandlers> | undefined }) {
   const active = useStudio((s) => s.activeTab === doc.key);
   const dirty = useStudio((s) => s.docs[doc.key]?.dirty ?? doc.dirty);
   return (
@@ -40,6 +41,7 @@ function DocItem({ doc, label }: { doc: DocumentInfo; label?: string }) {
         className={`explorer-item doc${active ? ' active' : ''}`}
         title={doc.path}
         onClick={() => void studio.getState().openDoc(doc.ref)}
+        {...menu}
       >
         {label ?? doc.title}
         {dirty && <span className="dirty-dot" aria-label="unsaved" />}
@@ -55,6 +57,8 @@ export function Explorer() {
   const presetName = useStudio((s) => s.presetName);
   const picked = useStudio((s) => s.bundleSelection);
   const presets = useMemo(() => allPresets(ws), [ws]);
+  const [menu, setMenu] = useState<EntityMenuState | null>(null);
+  const closeMenu = useCallback(() => setMenu(null), []);
   if (!ws)
     return (
       <nav className="explorer" aria-label="Explorer">
@@ -117,6 +121,7 @@ export function Explorer() {
                     : void studio.getState().selectVariant(id, true)
                 }
                 disabled={broken(id) && docs.length === 0}
+                {...entityMenuHandlers({ kind: 'variant', id }, setMenu)}
               >
                 {id} {info && <span className="muted">{info.family}</span>}
                 {broken(id) && <span className="badge error">broken</span>}
@@ -124,7 +129,19 @@ export function Explorer() {
               {current === id || broken(id) ? (
                 <ul role="list" className="nested">
                   {docs.map((d) => (
-                    <DocItem key={d.key} doc={d} label={d.path.split('/').slice(2).join('/')} />
+                    <DocItem
+                      key={d.key}
+                      doc={d}
+                      label={d.path.split('/').slice(2).join('/')}
+                      menu={
+                        d.ref.kind === 'component-override'
+                          ? entityMenuHandlers(
+                              { kind: 'component-override', variantId: d.ref.variantId, componentId: d.ref.componentId },
+                              setMenu,
+                            )
+                          : undefined
+                      }
+                    />
                   ))}
                 </ul>
               ) : null}
@@ -194,6 +211,7 @@ export function Explorer() {
               className="explorer-item"
               title={t.families.join(', ')}
               onClick={() => void studio.getState().openDoc({ kind: 'tool', toolId: t.id })}
+              {...entityMenuHandlers({ kind: 'tool', id: t.id }, setMenu)}
             >
               {t.id}
             </button>
@@ -207,6 +225,7 @@ export function Explorer() {
               className={`explorer-item${presetName === p.name ? ' current' : ''}`}
               title={p.description}
               onClick={() => void studio.getState().loadPreset(p.name)}
+              {...entityMenuHandlers({ kind: 'preset', name: p.name }, setMenu)}
             >
               {p.name}
               {p.kind === 'stack' && <span className="muted"> stack</span>}
@@ -225,6 +244,7 @@ export function Explorer() {
       {docsOf('workspace-config').map((d) => (
         <DocItem key={d.key} doc={d} label="workspace.yaml" />
       ))}
+      {menu && <EntityMenu menu={menu} close={closeMenu} />}
     </nav>
   );
 }

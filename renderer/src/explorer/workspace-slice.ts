@@ -52,12 +52,9 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
     }
     // Keep the open docs' dirty flags and names in step with the host's list (a document
     // created a moment ago gets its title when the host first lists it).
+    // A variant whose file broke while typing is not announced here (it would be once per
+    // keystroke): the preview keeps its last prompt with a banner naming the problem.
     get().syncDocInfo(view.documents);
-    const { currentVariantId } = get();
-    if (currentVariantId && !view.variants.some((v) => v.id === currentVariantId)) {
-      // The variant disappeared (its file broke or was deleted): say so, keep working.
-      get().notify('error', `Variant '${currentVariantId}' is not available now; see the problems in the explorer.`);
-    }
   },
   async selectVariant(id, openTemplate = false) {
     set({ currentVariantId: id, currentProfileId: null, currentAgent: null });
@@ -77,13 +74,11 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
   },
   async openFolder(path) {
     if (!(await get().confirmDiscardAll('Open another workspace?'))) return;
-    const view = await withFolder('workspace:openFolder', path, 'Folder of the workspace to open (absolute path):', (t) =>
-      get().notify('error', t),
-    );
+    const view = await withFolder('workspace:openFolder', path, 'Open a workspace folder', (t) => get().notify('error', t));
     if (view) get().applyWorkspace(view);
   },
   async copyWorkspace(path) {
-    const view = await withFolder('workspace:copyTo', path, 'Folder to copy the workspace into (absolute path):', (t) =>
+    const view = await withFolder('workspace:copyTo', path, 'Copy the workspace into a new folder of your own', (t) =>
       get().notify('error', t),
     );
     if (!view) return false;

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { allPresets } from '../context-form/context-slice';
 import { NONE, studio, useStudio } from '../store';
-import { COMMANDS, fuzzyScore } from './commands';
+import { COMMANDS, matchScore } from './commands';
 import type { PaletteMode } from './palette-slice';
 
 interface Item {
@@ -51,7 +51,7 @@ function PaletteBody({ mode }: { mode: PaletteMode }) {
   const shown = useMemo(
     () =>
       items
-        .map((it) => ({ it, score: fuzzyScore(query, it.title) }))
+        .map((it) => ({ it, score: matchScore(query, it.hint ? [it.title, it.hint] : [it.title]) }))
         .filter((x) => x.score > 0)
         .sort((a, b) => b.score - a.score)
         .map((x) => x.it),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, commandForShortcut, fuzzyScore, shortcutOf } from './commands';
+import { COMMANDS, commandForShortcut, fuzzyScore, matchScore, shortcutOf } from './commands';
 
 const key = (k: string, code: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
   key: k,
@@ -33,5 +33,25 @@ describe('commands and shortcuts', () => {
     expect(fuzzyScore('tgd', 'Toggle diff')).toBeGreaterThan(0);
     expect(fuzzyScore('xyz', 'Toggle diff')).toBe(0);
     expect(fuzzyScore('diff', 'Toggle diff')).toBeGreaterThan(fuzzyScore('diff', 'Redo if forced'));
+  });
+
+  it('quick open finds multi-word and partial queries in the path or the title', () => {
+    const entries = [
+      ['variants/gpt-5/template.md', 'gpt-5 · template.md'],
+      ['variants/gpt-5/variant.yaml', 'gpt-5 · variant.yaml'],
+      ['variants/xs/template.md', 'xs · template.md'],
+      ['contexts/basic.yaml', 'basic (context)'],
+    ];
+    const found = (q: string) =>
+      entries
+        .map((e) => ({ path: e[0]!, score: matchScore(q, e) }))
+        .filter((x) => x.score > 0)
+        .sort((a, b) => b.score - a.score)
+        .map((x) => x.path);
+    expect(found('gpt-5 templ')).toEqual(['variants/gpt-5/template.md']);
+    expect(found('xs · template')[0]).toBe('variants/xs/template.md');
+    expect(found('templ gpt')[0]).toBe('variants/gpt-5/template.md');
+    expect(found('basic context')).toEqual(['contexts/basic.yaml']);
+    expect(found('gpt-5 nothing-like-this')).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
 import { API_KINDS, API_LABELS } from '../../../shared/requests/api-kind';
+import type { Entity } from '../../../shared/ipc/contract';
+import { deleteEntity, entityOfActiveTab, newVariantFrom, renameEntity, undoEntityChange } from '../explorer/entity-actions';
 import type { StudioState } from '../store/types';
 
 export interface Command {
@@ -62,7 +64,31 @@ export const COMMANDS: readonly Command[] = [
     title: `Copy as ${API_LABELS[api]} request`,
     run: (s: StudioState) => void s.copyRequest(api),
   })),
+  {
+    id: 'newVariant',
+    title: 'New variant from the current one…',
+    run: (s) => s.currentVariantId && void newVariantFrom(s.currentVariantId),
+  },
+  {
+    id: 'renameEntity',
+    title: 'Rename the open variant, override, tool or preset…',
+    run: (s) => withEntity(s, (e) => void renameEntity(e)),
+  },
+  {
+    id: 'deleteEntity',
+    title: 'Delete the open variant, override, tool or preset…',
+    run: (s) => withEntity(s, (e) => void deleteEntity(e)),
+  },
+  { id: 'undoEntity', title: 'Undo the last new variant, rename or delete', run: () => void undoEntityChange() },
+  { id: 'gettingStarted', title: 'Help: getting started', run: (s) => s.showHelp('getting-started') },
+  { id: 'shortcuts', title: 'Help: keyboard shortcuts', keys: 'Ctrl+Shift+H', run: (s) => s.showHelp('shortcuts') },
 ];
+
+function withEntity(s: StudioState, run: (e: Entity) => void): void {
+  const entity = entityOfActiveTab(s);
+  if (entity) run(entity);
+  else s.notify('info', 'Open a variant, an override, a tool or a preset first.');
+}
 
 /** Normalised name of a key event, e.g. `Ctrl+Shift+D` (Cmd counts as Ctrl). */
 export function shortcutOf(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'code'>): string {
@@ -100,4 +126,22 @@ export function fuzzyScore(query: string, text: string): number {
     ti = i + 1;
   }
   return score;
+}
+
+/**
+ * How well a query matches an entry of the palette: every word of the query (split at spaces
+ * and `·`) must match one of the entry's texts (its title or its hint) as a subsequence; 0
+ * when one does not. "gpt-5 templ" finds variants/gpt-5/template.md, "xs · template" finds
+ * "xs · template.md".
+ */
+export function matchScore(query: string, texts: readonly string[]): number {
+  const words = query.split(/[\s·]+/).filter(Boolean);
+  if (words.length === 0) return 1;
+  let total = 0;
+  for (const word of words) {
+    const best = Math.max(...texts.map((t) => fuzzyScore(word, t)));
+    if (best <= 0) return 0;
+    total += best;
+  }
+  return total;
 }

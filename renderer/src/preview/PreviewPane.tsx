@@ -1,15 +1,23 @@
-import Editor from '@monaco-editor/react';
-import { useDeferredValue, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import type { BuildWarning, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import type { BaselineSpec } from '../../../shared/ipc/contract';
 import { formatCount } from '../app/format';
 import { CopyButtons } from '../bundles/CopyButtons';
-import { DiffView } from '../diff/DiffView';
+import { monacoReady } from '../monaco/ready';
+import { plainMessage } from '../app/plain-message';
+import { openAt } from '../problems/open-at';
+import { baselineKey } from '../diff/diff-slice';
+import { NARROW_SIDE_BY_SIDE_PX, openDiffInCompare } from '../diff/open-in-compare';
+import { useLayout } from '../app/layout-store';
 import { PreviewBudgets } from '../compare/PreviewBudgets';
 import { NONE, studio, useStudio, type StudioState } from '../store';
 import { jumpToSource } from './jump';
 import { outlineOf, variantResultOf, type PreviewTab } from './preview-slice';
-import { PromptView, revealInPreview } from './PromptView';
+
+/** The Monaco views come in their own chunks, after the app's first paint. */
+const PromptView = lazy(() => monacoReady().then(() => import('./PromptView').then((m) => ({ default: m.PromptView }))));
+const DiffView = lazy(() => monacoReady().then(() => import('../diff/DiffView').then((m) => ({ default: m.DiffView }))));
+const ToolsJson = lazy(() => monacoReady().then(() => import('./ToolsJson')));
 
 /** Families whose tokenizer is public (OpenAI's); for the others the counts are estimates. */
 export function tokensAreEstimates(family: string | undefined, modelId?: string): boolean {
@@ -53,29 +61,21 @@ function Sizes() {
         {fmt(t?.text.o200k)} o200k · {estimate ? '≈' : ''}
         {fmt(t?.text.cl100k)} cl100k
       </span>
-      {diffOn && (
-        <span className="diff-counts" data-testid="diff-counts">
-          <span className="added">+{fmt(stats?.added)} lines</span> <span className="removed">−{fmt(stats?.removed)} lines</span>{' '}
-          <span className="added">+{fmt(stats?.addedTokens)} tok</span> <span className="removed">−{fmt(stats?.removedTokens)} tok</span>
-          {t?.baseline && <span className="muted"> (baseline {fmt(t.baseline.o200k)} tok)</span>}
-        </span>
-      )}
+      {diffOn &&
+        (stats ? (
+          <span className="diff-counts" data-testid="diff-counts">
+            <span className="added">+{fmt(stats.added)} lines</span> <span className="removed">−{fmt(stats.removed)} lines</span>{' '}
+            <span className="added">+{fmt(stats.addedTokens)} tok</span> <span className="removed">−{fmt(stats.removedTokens)} tok</span>
+            {t?.baseline && <span className="muted"> (baseline {fmt(t.baseline.o200k)} tok)</span>}
+          </span>
+        ) : (
+          // Until the diff against the chosen baseline is computed: no figures rather than wrong ones.
+          <span className="diff-counts pending muted" data-testid="diff-counts" aria-busy="true">
+            comparing…
+          </span>
+        ))}
     </div>
   );
-}
-
-function baselineValue(b: BaselineSpec): string {
-  switch (b.kind) {
-    case 'none':
-    case 'saved':
-      return b.kind;
-    case 'variant':
-      return `variant:${b.variantId}`;
-    case 'preset':
-      return `preset:${b.name}`;
-    case 'snapshot':
-      return `snapshot:${b.name}`;
-  }
 }
 
 function parseBaseline(v: string): BaselineSpec {
@@ -96,6 +96,7 @@ function DiffControls() {
   // Baselines build with another variant preset (the host turns one into a stack context for profiles).
   const presets = useMemo(() => allPresets.filter((p) => p.kind === 'variant'), [allPresets]);
   const snapshots = useStudio((s) => s.snapshots);
+  const narrow = useLayout((s) => s.preview < NARROW_SIDE_BY_SIDE_PX);
   return (
     <div className="diff-controls">
       <button
@@ -111,7 +112,7 @@ function DiffControls() {
         <>
           <select
             aria-label="Baseline"
-            value={baselineValue(choice)}
+            value={baselineKey(choice)}
             onChange={(e) => studio.getState().setBaselineChoice(parseBaseline(e.target.value))}
             data-testid="baseline-select"
           >
@@ -142,11 +143,20 @@ function DiffControls() {
           </select>
           <button
             className="small"
-            aria-pressed={layout === 'side'}
+            data-testid="diff-layout"
+            title={layout === 'side' ? 'Show the changes in one column' : 'Show the baseline and the prompt in two columns'}
             onClick={() => studio.getState().setDiffLayout(layout === 'side' ? 'inline' : 'side')}
           >
-            {layout === 'side' ? 'Side by side' : 'Inline'}
+            {layout === 'side' ? 'Show inline' : 'Show side by side'}
           </button>
+          {layout === 'side' && narrow && (
+            <span className="narrow-offer" data-testid="narrow-offer">
+              Narrow for two columns:{' '}
+              <button className="link" onClick={() => openDiffInCompare(studio.getState())}>
+                open it in the compare view
+              </button>
+            </span>
+          )}
         </>
       )}
     </div>
@@ -175,7 +185,7 @@ function Outline() {
               // Offsets move with every keystroke: read them from the result shown now.
               const e = outlineOf(studio.getState().preview)[i];
               if (!e) return;
-              revealInPreview(e.start, e.end);
+              void import('./PromptView').then((m) => m.revealInPreview(e.start, e.end));
               void jumpToSource(e.jump);
             }}
           >
@@ -231,21 +241,45 @@ function Warnings() {
   );
 }
 
-const TOOLS_OPTIONS = { readOnly: true, domReadOnly: true, automaticLayout: true, minimap: { enabled: false }, fontSize: 12.5 } as const;
+/** The error problems of the files the target builds from (all of them for the selected variant). */
+function targetProblems(s: StudioState): string {
+  const t = s.target;
+  const prefix = t?.kind === 'variant' ? `variants/${t.variantId}/` : t?.kind === 'profile' ? `profiles/${t.profileId}/` : 'variants/';
+  const problems = (s.workspace?.problems ?? []).filter((p) => p.severity === 'error' && p.file.startsWith(prefix));
+  return JSON.stringify(
+    problems.map((p) => [p.file, p.line ?? null, p.column ?? null, p.path ? `${p.message} (at ${p.path})` : p.message]),
+  );
+}
 
-function ToolsJson() {
-  const preview = useDeferredValue(useStudio((s) => s.preview));
-  const r = preview?.outcome.ok && preview.outcome.result.kind === 'variant' ? (preview.outcome.result as VariantBuildResult) : undefined;
-  const json = r?.tools.native ? JSON.stringify(r.tools.native, null, 2) : null;
-  if (!json) return <p className="muted pad">Native tool calls are off in this context: the tools are written into the prompt text.</p>;
+/**
+ * Why the prompt did not build: the file, line and column of each problem of the target's
+ * files (click to go there) and the schema's message, else the build's own message. While the
+ * last good prompt is kept (typing broke a file), it says so; one banner, updated in place.
+ */
+function BuildProblem() {
+  const failure = useStudio((s) => s.previewStale?.error ?? (s.preview && !s.preview.outcome.ok ? s.preview.outcome.error : null));
+  const stale = useStudio((s) => s.previewStale !== null);
+  const signature = useStudio(targetProblems);
+  const problems = useMemo(() => JSON.parse(signature) as [string, number | null, number | null, string][], [signature]);
+  if (failure === null) return null;
   return (
-    <div className="tools-json" data-testid="tools-json">
-      <Editor
-        value={json}
-        language="javascript"
-        options={TOOLS_OPTIONS}
-        theme={document.documentElement.dataset.theme === 'dark' ? 'studio-dark' : 'studio-light'}
-      />
+    <div className={`build-problem error pad${stale ? ' stale' : ''}`} role="alert" data-testid="build-error">
+      <strong>{stale ? 'Not built — showing the last prompt that built. ' : 'Build failed. '}</strong>
+      {problems.length > 0 ? (
+        <ul>
+          {problems.map(([file, line, column, message]) => (
+            <li key={`${file}:${line}:${column}:${message}`}>
+              <button className="link" onClick={() => void openAt(file, line ?? undefined, column ?? undefined)}>
+                {file}
+                {line !== null ? `:${line}${column !== null ? `:${column}` : ''}` : ''}
+              </button>
+              : {message}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        plainMessage(failure)
+      )}
     </div>
   );
 }
@@ -253,7 +287,7 @@ function ToolsJson() {
 export function PreviewPane() {
   const tab = useStudio((s) => s.previewTab);
   const diffOn = useStudio((s) => s.diffOn);
-  const buildError = useStudio((s) => (s.preview && !s.preview.outcome.ok ? s.preview.outcome.error : null));
+  const stale = useStudio((s) => s.previewStale !== null);
   const builtVariant = useStudio((s) => variantResultOf(s.preview)?.variantId ?? null);
   const target = useStudio((s) => s.target);
   const warningsCount = useStudio((s) => {
@@ -289,11 +323,7 @@ export function PreviewPane() {
       </header>
       <Sizes />
       <PreviewBudgets />
-      {buildError !== null && (
-        <p className="error pad" role="alert" data-testid="build-error">
-          Build failed: {buildError}
-        </p>
-      )}
+      <BuildProblem />
       <div className="preview-tabs" role="tablist" aria-label="Preview views">
         {tabs.map(([id, label]) => (
           <button
@@ -308,18 +338,24 @@ export function PreviewPane() {
         ))}
       </div>
       <div className="preview-body">
-        <div className="preview-main" hidden={current !== 'prompt'}>
-          {diffOn ? (
-            <DiffView />
-          ) : (
-            <div className="prompt-split">
-              <Outline />
-              <PromptView />
-            </div>
-          )}
+        <div className={`preview-main${stale ? ' stale' : ''}`} hidden={current !== 'prompt'} data-testid="preview-main">
+          <Suspense fallback={<p className="muted pad">Loading the preview…</p>}>
+            {diffOn ? (
+              <DiffView />
+            ) : (
+              <div className="prompt-split">
+                <Outline />
+                <PromptView />
+              </div>
+            )}
+          </Suspense>
         </div>
         {current === 'warnings' && <Warnings />}
-        {current === 'tools' && <ToolsJson />}
+        {current === 'tools' && (
+          <Suspense fallback={null}>
+            <ToolsJson />
+          </Suspense>
+        )}
       </div>
     </section>
   );

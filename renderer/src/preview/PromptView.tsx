@@ -1,8 +1,9 @@
 import Editor from '@monaco-editor/react';
 import { useEffect } from 'react';
 import { monaco } from '../monaco/setup';
+import { overflowWidgetOptions } from '../monaco/overflow-widgets';
 import { applyText, PROMPT_LANGUAGE } from '../editor/models';
-import { studio, useStudio } from '../store';
+import { studio, useStudio, type StudioState } from '../store';
 import { jumpAt } from './outline';
 import { jumpToSource } from './jump';
 import { previewText } from './preview-slice';
@@ -42,6 +43,7 @@ function goToSourceAt(offset: number): void {
 
 /** Options made once: a new object per render would make the wrapper call updateOptions. */
 const PROMPT_OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
+  ...overflowWidgetOptions(),
   readOnly: true,
   domReadOnly: true,
   automaticLayout: true,
@@ -103,14 +105,13 @@ export function PromptView() {
 }
 
 /**
- * Puts every new result into the preview editor. Subscribed before React mounts, so it runs
- * first when a result arrives: the preview is painted before any React view re-renders.
+ * Puts every new result into the preview editor. Called by the store's first subscriber
+ * (main.tsx, subscribed before React mounts), so it runs first when a result arrives: the
+ * preview is painted before any React view re-renders.
  */
-export function syncPreviewEditor(): () => void {
-  return studio.subscribe((s, prev) => {
-    if (s.preview === prev.preview || !promptEditor) return;
-    showPreviewText(promptEditor, previewText(s.preview));
-  });
+export function onPreviewForEditor(s: StudioState, prev: StudioState): void {
+  if (s.preview === prev.preview || !promptEditor) return;
+  showPreviewText(promptEditor, previewText(s.preview));
 }
 
 /** Scrolls the preview to an offset and selects the range. */

@@ -13,6 +13,11 @@ export interface PreviewSlice {
   /** Token counts (o200k) of each outline entry of the shown result. */
   outlineTokens: { seq: number; counts: number[] } | null;
   previewTab: PreviewTab;
+  /**
+   * The latest build of the shown target failed (a file broke while typing): `preview` keeps
+   * the last result that built, shown dimmed, and this says why the newer one did not.
+   */
+  previewStale: { seq: number; error: string } | null;
   setTarget(target: BuildTarget): void;
   refreshPreview(): Promise<void>;
   applyPreview(result: PreviewResult): void;
@@ -38,6 +43,18 @@ export function variantResultOf(preview: PreviewResult | null | undefined, varia
   if (!preview?.outcome.ok || preview.outcome.result.kind !== 'variant') return undefined;
   const result = preview.outcome.result as VariantBuildResult;
   return variantId === undefined || result.variantId === variantId ? result : undefined;
+}
+
+export function sameTarget(a: BuildTarget, b: BuildTarget): boolean {
+  return (
+    JSON.stringify([
+      a.kind,
+      'variantId' in a ? a.variantId : '',
+      'profileId' in a ? a.profileId : '',
+      'agent' in a ? (a.agent ?? '') : '',
+    ]) ===
+    JSON.stringify([b.kind, 'variantId' in b ? b.variantId : '', 'profileId' in b ? b.profileId : '', 'agent' in b ? (b.agent ?? '') : ''])
+  );
 }
 
 export function previewText(preview: PreviewResult | null): string {
@@ -72,8 +89,9 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get) => {
     tokens: null,
     outlineTokens: null,
     previewTab: 'prompt',
+    previewStale: null,
     setTarget(target) {
-      set({ target });
+      set({ target, previewStale: null });
       void get().refreshPreview();
     },
     async refreshPreview() {
@@ -85,13 +103,22 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get) => {
     },
     applyPreview(result) {
       const cur = get().preview;
-      if (cur && result.seq <= cur.seq) return;
-      set({ preview: result });
+      const stale = get().previewStale;
+      if (result.seq <= Math.max(cur?.seq ?? 0, stale?.seq ?? 0)) return;
+      if (!result.outcome.ok && cur?.outcome.ok && sameTarget(cur.target, result.target)) {
+        // Keep showing what built last; say why the new one did not (one banner, updated in place).
+        set({ previewStale: { seq: result.seq, error: result.outcome.error } });
+        return;
+      }
+      set({ preview: result, previewStale: null });
       scheduleOutlineTokens();
     },
     applyTokens(tokens) {
       const cur = get().preview;
       if (cur && tokens.seq < cur.seq) return;
+      // The counts of a build that failed (an empty text) are not those of the prompt shown.
+      const stale = get().previewStale;
+      if (stale && tokens.seq >= stale.seq) return;
       set({ tokens });
     },
     setPreviewTab(tab) {

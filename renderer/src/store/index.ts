@@ -1,6 +1,7 @@
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { StudioApi } from '../../../shared/ipc/contract';
+import { plainMessage } from '../app/plain-message';
 import { createUiSlice } from '../app/ui-slice';
 import { createBundlesSlice } from '../bundles/bundles-slice';
 import { createCompareSlice } from '../compare/compare-slice';
@@ -12,6 +13,7 @@ import { createWorkspaceSlice } from '../explorer/workspace-slice';
 import { createPaletteSlice } from '../palette/palette-slice';
 import { createPlaceholdersSlice } from '../placeholders/placeholders-slice';
 import { createPreviewSlice } from '../preview/preview-slice';
+import { createProblemsSlice } from '../problems/problems-slice';
 import { setApi, setApiErrorListener } from './api';
 import type { StudioState } from './types';
 
@@ -30,6 +32,7 @@ export function createStudioStore(): StoreApi<StudioState> {
     ...createPaletteSlice(...a),
     ...createCompareSlice(...a),
     ...createBundlesSlice(...a),
+    ...createProblemsSlice(...a),
   }));
 }
 
@@ -44,7 +47,7 @@ export function useStudio<T>(selector: (s: StudioState) => T): T {
 export function connectStore(api: StudioApi, store: StoreApi<StudioState> = studio): () => void {
   studio = store;
   setApi(api);
-  setApiErrorListener((channel, error) => store.getState().notify('error', `${channel}: ${error.message}`));
+  setApiErrorListener((_channel, error) => store.getState().notify('error', plainMessage(error.message)));
   const offs = [
     api.on('workspace:changed', (v) => store.getState().applyWorkspace(v)),
     api.on('doc:changedOnDisk', (p) => store.getState().applyDiskChange(p)),

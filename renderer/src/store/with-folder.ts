@@ -1,12 +1,21 @@
 import type { ChannelRequest, ChannelResponse } from '../../../shared/ipc/contract';
+import { plainMessage } from '../app/plain-message';
+import { requestFolder, type FolderPurpose } from '../folders/folder-request';
 import { call, callRaw } from './api';
 
 /** Channels that take a folder: the host asks with its folder dialog, or is given a path. */
 type FolderChannel = 'workspace:openFolder' | 'workspace:copyTo' | 'stack:grantFolder';
 
+const PURPOSE: Record<FolderChannel, FolderPurpose> = {
+  'workspace:openFolder': 'open',
+  'workspace:copyTo': 'copy',
+  'stack:grantFolder': 'working-folder',
+};
+
 /**
  * Calls a channel that needs a folder: the host asks with its folder dialog; where it has
- * none (browser mode) the user types the path. Null when cancelled or failed (reported).
+ * none (browser mode) the user picks it in the folder browser the host serves. Null when
+ * cancelled or failed (reported).
  */
 export async function withFolder<C extends FolderChannel>(
   channel: C,
@@ -17,9 +26,9 @@ export async function withFolder<C extends FolderChannel>(
   const r = await callRaw(channel, (path ? { path } : {}) as ChannelRequest<C>);
   if (r.ok) return r.value;
   if (r.error.code === 'DIALOG_UNAVAILABLE' && !path) {
-    const typed = window.prompt(question)?.trim();
-    return typed ? ((await call(channel, { path: typed } as ChannelRequest<C>)) ?? null) : null;
+    const chosen = await requestFolder(PURPOSE[channel], question);
+    return chosen ? ((await call(channel, { path: chosen } as ChannelRequest<C>)) ?? null) : null;
   }
-  notify(`${channel}: ${r.error.message}`);
+  notify(plainMessage(r.error.message));
   return null;
 }
