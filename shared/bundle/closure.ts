@@ -2,6 +2,7 @@ import { parse as parseYaml } from 'yaml';
 import type { WorkspaceFileSource } from '../domain/file-source.js';
 import type { Variant } from '../domain/variant.js';
 import type { WorkspaceSnapshot } from '../engine/workspace/workspace-snapshot.js';
+import { isValidItemId } from './bundle-layout.js';
 
 /**
  * What an export writes: the chosen variants and stack profiles with everything they need
@@ -72,25 +73,16 @@ function chooseIds(
   return available.filter((id) => wanted.includes(id));
 }
 
-function extendsOf(source: WorkspaceFileSource, preset: string): string | undefined {
-  const text = source.read(`contexts/${preset}.yaml`);
+/**
+ * The id a workspace YAML file names in a top-level field (a preset's `extends`, a stack
+ * profile's `harness`): only a plain id names another file (the loader refuses anything else).
+ */
+function idField(source: WorkspaceFileSource, file: string, key: string): string | undefined {
+  const text = source.read(file);
   if (text === undefined) return undefined;
   try {
-    const data = parseYaml(text) as { extends?: unknown } | null;
-    return typeof data?.extends === 'string' ? data.extends : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The harness profile a stack profile takes its instruction discovery from, when it names one. */
-function harnessOf(source: WorkspaceFileSource, profile: string): string | undefined {
-  const text = source.read(`profiles/${profile}/profile.yaml`);
-  if (text === undefined) return undefined;
-  try {
-    const data = parseYaml(text) as { harness?: unknown } | null;
-    // Only a plain id names a folder of harnesses/ (the loader refuses anything else too).
-    return typeof data?.harness === 'string' && /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/.test(data.harness) ? data.harness : undefined;
+    const value = (parseYaml(text) as Record<string, unknown> | null)?.[key];
+    return typeof value === 'string' && isValidItemId(value) ? value : undefined;
   } catch {
     return undefined;
   }
@@ -130,7 +122,7 @@ export function bundleClosure(input: ClosureInput, selection: BundleSelection): 
   }
   for (const id of profileIds) {
     for (const path of listFilesBelow(source, `profiles/${id}`)) add(path);
-    const harness = harnessOf(source, id);
+    const harness = idField(source, `profiles/${id}/profile.yaml`, 'harness');
     if (harness !== undefined) for (const path of listFilesBelow(source, `harnesses/${harness}`)) add(path);
   }
 
@@ -155,7 +147,7 @@ export function bundleClosure(input: ClosureInput, selection: BundleSelection): 
     let current: string | undefined = name;
     while (current !== undefined && !withBases.has(current)) {
       withBases.add(current);
-      current = extendsOf(source, current);
+      current = idField(source, `contexts/${current}.yaml`, 'extends');
     }
   }
   for (const name of withBases) add(`contexts/${name}.yaml`);
