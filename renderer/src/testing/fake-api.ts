@@ -103,6 +103,15 @@ export function createFakeApi(
     'tokens:count',
     'snapshot:pin',
     'machine:info',
+    'bundle:capabilities',
+    'bundle:export',
+    'bundle:download',
+    'bundle:upload',
+    'bundle:plan',
+    'bundle:diff',
+    'bundle:apply',
+    'bundle:discard',
+    'bundle:request',
     'check:run',
     'folders:list',
     'entity:duplicateVariant',
@@ -119,6 +128,7 @@ export function createFakeApi(
     'compare:approve',
     'compare:cache',
     'compare:budgets',
+    'compare:copy',
   ];
   for (const ch of channels) {
     (api as unknown as Record<string, unknown>)[ch] = async (request: unknown) => {
