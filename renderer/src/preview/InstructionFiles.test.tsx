@@ -155,10 +155,10 @@ describe('the Instruction files view', () => {
       ],
     ]);
     expect(rowsOf('global')).toEqual([
-      ['disabled', '⏻ switched off', '{configDirOverride}/AGENTS.md', 'OPENCODE_CONFIG_DIR is not set'],
+      ['disabled', '○ switched off', '{configDirOverride}/AGENTS.md', 'OPENCODE_CONFIG_DIR is not set'],
       [
         'not-granted',
-        '⛔ skipped, not granted',
+        '⊘ skipped, not granted',
         '/home/u/.claude/CLAUDE.md [~/.claude/CLAUDE.md]',
         'not read: outside the granted folders (/work/app)',
       ],

@@ -5,7 +5,7 @@ import { stackResultOf } from './preview-slice';
 import './instruction-files.css';
 
 /** A mark per tone, so refused and switched-off rows differ by more than colour. */
-const MARKS: Record<LookupTone, string> = { used: '✓', 'not-granted': '⛔', disabled: '⏻', skipped: '–' };
+const MARKS: Record<LookupTone, string> = { used: '✓', 'not-granted': '⊘', disabled: '○', skipped: '–' };
 
 /**
  * The "why (not)" of a stack build: which instruction files were looked for, in which
