@@ -8,6 +8,8 @@ import { buildCommand } from './commands/build.js';
 import { buildProfileCommand } from './commands/build-profile.js';
 import { cacheCommand } from './commands/cache.js';
 import { checkCommand } from './commands/check.js';
+import { exportCommand } from './commands/export.js';
+import { importCommand } from './commands/import.js';
 import { instructionsCommand } from './commands/instructions.js';
 import { compareCommand } from './commands/compare.js';
 import type { CompareColumnSpec } from '../shared/engine/compare/compare-builds.js';
@@ -33,6 +35,8 @@ Commands:
   instructions  What coding agents load from instruction files: --context <file> (tree, cwd, home, os, env,
              settings, reads) [--harness <id>]; without --harness every harness profile;
              --cwd <dir> reads that folder on disk instead (and each harness's global files)
+  export     Write a bundle (.zip) of variants and profiles, or TypeScript / Markdown / API requests (export --help)
+  import     Import a bundle into a workspace, everything or nothing (import --help)
 
 Options:
   --workspace <dir>     Workspace folder (default: the built-in variants)
@@ -133,6 +137,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout(`${pkg.version}\n`);
       return 0;
     }
+    if (command === 'export') return await exportCommand(rest, io);
+    if (command === 'import') return await importCommand(rest, io);
     const { values, positionals, tokens } = parseOptions(command, rest);
     if (values.help) {
       io.stdout(USAGE);
@@ -190,7 +196,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await instructionsCommand({ ...options, harness: values.harness, cwd: values.cwd }, io);
       default:
         throw new UsageError(
-          `unknown command '${command}' (commands: build, select, compare, cache, check, snapshot, schemas, instructions)`,
+          `unknown command '${command}' (commands: build, select, compare, cache, check, snapshot, schemas, instructions, export, import)`,
         );
     }
   } catch (error) {

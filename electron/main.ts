@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session } from 'electron';
 import type { MenuCommand } from '../shared/ipc/contract.js';
-import { createStudioHost, type FolderPurpose, type StudioHost } from './host/studio-host.js';
+import { createStudioHost, type FilePurpose, type FolderPurpose, type StudioHost } from './host/studio-host.js';
 import { APP_DATA_NAME } from './host/user-data-dir.js';
 import { loadWindowState, placeWindow, saveWindowState } from './host/window-state.js';
 import { registerAppScheme, serveApp } from './wiring/app-protocol.js';
@@ -50,6 +50,30 @@ async function pickFolder(purpose: FolderPurpose, defaultPath?: string): Promise
   };
   const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
   return result.canceled ? null : (result.filePaths[0] ?? null);
+}
+
+const ZIP_FILTERS = [{ name: 'Zip archives', extensions: ['zip'] }];
+const FILE_DIALOGS: Record<FilePurpose, { title: string; buttonLabel: string }> = {
+  'import-bundle': { title: 'Import a variant bundle', buttonLabel: 'Import' },
+  'export-bundle': { title: 'Export a variant bundle', buttonLabel: 'Export' },
+  'export-files': { title: 'Export as a zip of files', buttonLabel: 'Export' },
+};
+
+/** The system's open dialog for a bundle to import, its save dialog for exports. */
+async function pickFile(purpose: FilePurpose, defaultName?: string): Promise<string | null> {
+  if (purpose === 'import-bundle') {
+    const options: Electron.OpenDialogOptions = { ...FILE_DIALOGS[purpose], filters: ZIP_FILTERS, properties: ['openFile'] };
+    const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+    return result.canceled ? null : (result.filePaths[0] ?? null);
+  }
+  const options: Electron.SaveDialogOptions = {
+    ...FILE_DIALOGS[purpose],
+    filters: ZIP_FILTERS,
+    ...(defaultName ? { defaultPath: defaultName } : {}),
+    properties: ['createDirectory', 'showOverwriteConfirmation'],
+  };
+  const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+  return result.canceled || !result.filePath ? null : result.filePath;
 }
 
 function createWindow(): BrowserWindow {
@@ -122,6 +146,7 @@ async function start(): Promise<void> {
     userDataDir: app.getPath('userData'),
     builtinDir: app.isPackaged ? path.join(process.resourcesPath, 'variants') : undefined,
     pickFolder,
+    pickFile,
     validate: location.dev,
     onError: (where, error) => console.error(`[host] ${where}:`, error),
   });

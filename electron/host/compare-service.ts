@@ -4,6 +4,11 @@ import { alignColumns } from '../../shared/engine/compare/align-sections.js';
 import { buildCompareColumns, type CompareColumn } from '../../shared/engine/compare/compare-builds.js';
 import { stackColumnSections, variantColumnSections, type ColumnSections } from '../../shared/engine/compare/column-sections.js';
 import type { StackBuildResult } from '../../shared/stack/build.js';
+import { contextForModel } from '../../shared/engine/routing/routing-table.js';
+import type { ApiKind } from '../../shared/requests/api-kind.js';
+import { requestBodyText } from '../../shared/requests/request-bodies.js';
+import { requestInputFromStack, requestInputFromVariant, type RequestInput } from '../../shared/requests/request-input.js';
+import { HostError } from '../../shared/ipc/host-error.js';
 import { resolveVariantContext, runBuild, type ParsedContextSpec } from './build-runner.js';
 import type { HostContext } from './host-context.js';
 import type { InputChange } from './preview-service.js';
@@ -21,6 +26,8 @@ interface BuiltColumn {
   text: string;
   /** The engine's column (variant columns), for budgets. */
   variant?: CompareColumn | undefined;
+  /** What an API request for the column holds (built columns). */
+  request?: (() => RequestInput) | undefined;
 }
 
 /** How long after the last result tokens are counted. */
@@ -100,6 +107,7 @@ export class CompareService {
         },
         sections: stackColumnSections(stack),
         text: stack.text,
+        request: () => requestInputFromStack(stack),
       };
     }
     const resolved = resolveVariantContext(inputs.snapshot, columnContext);
@@ -128,6 +136,12 @@ export class CompareService {
       sections: variantColumnSections(c.result, c.variant),
       text: c.result.text,
       variant: c,
+      request: () =>
+        requestInputFromVariant(
+          c.result!,
+          spec.kind === 'model' ? contextForModel(resolved.value, spec.modelId, spec.providerId) : resolved.value,
+          c.variant,
+        ),
     };
   }
 
@@ -146,6 +160,15 @@ export class CompareService {
     const view: CompareResult = { seq, columns: columns.map((c) => c.view), rows };
     this.last = { seq, columns, view };
     return { seq, view };
+  }
+
+  /** A column as last built: its prompt text, or with `api` its request body. */
+  copy(index: number, api?: ApiKind): { label: string; text: string } {
+    const column = this.last?.columns[index];
+    if (!this.spec || !column) throw new HostError('NOT_FOUND', `the compare view has no column ${index + 1}`);
+    if (column.view.error || !column.request)
+      throw new HostError('BUILD_FAILED', `${column.view.label}: ${column.view.error ?? 'not built'}`);
+    return { label: column.view.label, text: api === undefined ? column.text : requestBodyText(api, column.request()) };
   }
 
   private scheduleTokens(seq: number): void {

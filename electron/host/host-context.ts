@@ -7,6 +7,9 @@ import type { WorkspaceSession } from './workspace-session.js';
 /** What a folder dialog is for: opening a workspace, copying one, or the working folder of real discovery. */
 export type FolderPurpose = 'open' | 'copy' | 'working-folder';
 
+/** What a file dialog is for: a bundle to import (open), or an export to write (save, with a suggested name). */
+export type FilePurpose = 'import-bundle' | 'export-bundle' | 'export-files';
+
 export interface StudioHostOptions {
   /** Folder for settings, drafts and window state (Electron: app.getPath('userData')). */
   userDataDir: string;
@@ -16,6 +19,8 @@ export interface StudioHostOptions {
   initialWorkspace?: string | undefined;
   /** Folder dialog (Electron); without one, channels that need it answer DIALOG_UNAVAILABLE. */
   pickFolder?: ((purpose: FolderPurpose, defaultPath?: string) => Promise<string | null>) | undefined;
+  /** File dialogs (Electron): open for 'import-bundle', save for the exports; without them bundles travel in chunks. */
+  pickFile?: ((purpose: FilePurpose, defaultName?: string) => Promise<string | null>) | undefined;
   /** Milliseconds to wait after the last file event before reading changes (default 100). */
   watchDebounceMs?: number | undefined;
   /** Milliseconds after the last edit before drafts are written (default 200). */

@@ -6,6 +6,7 @@ import { docKey } from '../../shared/ipc/doc-ref.js';
 import { HostError } from '../../shared/ipc/host-error.js';
 import { builtinWorkspaceDir } from './builtin-workspace.js';
 import { buildHandlers } from './channels/build-channels.js';
+import { bundleHandlers } from './channels/bundle-channels.js';
 import { checkHandlers } from './channels/check-channels.js';
 import { entityHandlers } from './channels/entity-channels.js';
 import { folderHandlers } from './channels/folder-channels.js';
@@ -25,7 +26,7 @@ import { UserSettings } from './user-settings.js';
 import { WorkspaceWatcher } from './watcher.js';
 import { WorkspaceSession } from './workspace-session.js';
 
-export type { FolderPurpose, StudioHostOptions } from './host-context.js';
+export type { FilePurpose, FolderPurpose, StudioHostOptions } from './host-context.js';
 
 type Listener = (event: EventName, payload: unknown) => void;
 
@@ -64,6 +65,7 @@ export class StudioHost implements HostContext {
       ...documentHandlers(this),
       ...buildHandlers(this),
       ...stackHandlers(this),
+      ...bundleHandlers(this),
       ...checkHandlers(this),
       ...folderHandlers(this),
       ...entityHandlers(this),

@@ -4,13 +4,21 @@ import { isAppUrl, type AppLocation } from './app-url.js';
 
 /**
  * The renderer gets nothing it does not need: no permissions (camera, notifications,
- * clipboard-read, ...), no network beyond the app itself, no navigation away from the app,
- * no new windows, no <webview>, and a strict CSP on every response.
+ * clipboard-read, ...) but writing to the clipboard from the app's own page after a click
+ * ("Copy prompt", "Copy as request"), no network beyond the app itself, no navigation away
+ * from the app, no new windows, no <webview>, and a strict CSP on every response.
  */
 
+/** The one permission the app's own page may use: writing to the clipboard on a user gesture. */
+export function isAllowedPermission(location: AppLocation, permission: string, requestingUrl: string | undefined): boolean {
+  return permission === 'clipboard-sanitized-write' && requestingUrl !== undefined && isAppUrl(location, requestingUrl);
+}
+
 export function hardenSession(ses: Session, location: AppLocation): void {
-  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  ses.setPermissionCheckHandler(() => false);
+  ses.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(isAllowedPermission(location, permission, details.requestingUrl)),
+  );
+  ses.setPermissionCheckHandler((_contents, permission, requestingOrigin) => isAllowedPermission(location, permission, requestingOrigin));
   ses.setDevicePermissionHandler(() => false);
   const csp = contentSecurityPolicy({ dev: location.dev });
   ses.webRequest.onHeadersReceived((details, callback) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { buildChannels, PreviewResultSchema, TokenCountsSchema } from './channels/builds.js';
+import { bundleChannels, BundleProgressSchema } from './channels/bundles.js';
 import { checkChannels } from './channels/checks.js';
 import { entityChannels } from './channels/entities.js';
 import { folderChannels } from './channels/folders.js';
@@ -26,6 +27,7 @@ export * from './channels/workspace.js';
 export * from './channels/documents.js';
 export * from './channels/builds.js';
 export * from './channels/stack.js';
+export * from './channels/bundles.js';
 export * from './channels/checks.js';
 export * from './channels/folders.js';
 export * from './channels/entities.js';
@@ -38,6 +40,7 @@ export const CHANNELS = {
   ...documentChannels,
   ...buildChannels,
   ...stackChannels,
+  ...bundleChannels,
   ...checkChannels,
   ...folderChannels,
   ...entityChannels,
@@ -76,6 +79,8 @@ export const EVENTS = {
   'doc:changedOnDisk': z.object({ ref: DocRefSchema, text: z.string().nullable(), conflict: z.boolean() }).strict(),
   'preview:result': PreviewResultSchema,
   'preview:tokens': z.object({ seq: z.number().int(), text: TokenCountsSchema, baseline: TokenCountsSchema.nullable() }).strict(),
+  /** How far a bundle export, read or import has come (large bundles). */
+  'bundle:progress': BundleProgressSchema,
   /** An application-menu command (Electron only; browser mode has no menu). */
   'menu:command': z.object({ command: MenuCommandSchema }).strict(),
   ...compareEvents,

@@ -122,8 +122,28 @@ describe('the built main process (dist-electron/main.js)', () => {
       preventUnloadListeners: 1,
     });
     expect(report.hardensEveryWebContents).toBe(true);
-    expect(report.permissions).toEqual({ media: false, notifications: false, check: false, device: false });
+    // The only permission: writing to the clipboard, from the app's own page ("Copy prompt").
+    expect(report.permissions).toEqual({
+      media: false,
+      notifications: false,
+      check: false,
+      device: false,
+      clipboardWrite: true,
+      clipboardWriteForeign: false,
+      clipboardWriteCheck: true,
+    });
     expect(report.requestsCancelled).toEqual({ app: false, https: true, http: true, ws: true, file: true, data: false });
+  });
+
+  it('exports and imports bundles through the system save and open dialogs', () => {
+    expect(report.bundleDialogs.export).toEqual({ ok: true, value: { status: 'cancelled' } });
+    expect(report.bundleDialogs.import).toEqual({
+      ok: true,
+      value: { fileDialogs: true, chunkBytes: 1024 * 1024, maxBundleBytes: 64 * 1024 * 1024 },
+    });
+    expect(report.bundleDialogs.asked).toEqual([
+      ['save', 'Export a variant bundle', [{ name: 'Zip archives', extensions: ['zip'] }], 'xs.zip'],
+    ]);
   });
 
   it('puts the strict CSP on every response and serves nothing outside the renderer', () => {

@@ -64,6 +64,37 @@ describe('compare view (host)', () => {
     expect(h.events.filter((e) => e.event === 'compare:result').length).toBe(count);
   });
 
+  it('copies a column as shown: its prompt, or its request body for an API', async () => {
+    const h = await miniHost();
+    await h.call('compare:set', {
+      columns: [
+        { kind: 'variant', variantId: 'generic' },
+        { kind: 'model', modelId: 'my-special-model' },
+        { kind: 'profile', profileId: 'mini' },
+        { kind: 'variant', variantId: 'nope' },
+      ],
+      context: BASE,
+    });
+    const generic = await h.call('build:run', { target: { kind: 'variant', variantId: 'generic' }, context: BASE });
+    expect(await h.call('compare:copy', { index: 0 })).toEqual({ label: 'generic', text: generic.result.text });
+    // A model column: the variant selection gave, under the context with that model.
+    const model = await h.call('compare:copy', { index: 1, api: 'anthropic' });
+    expect(model.label).toBe('my-special-model → special');
+    const body = JSON.parse(model.text);
+    expect(body.model).toBe('my-special-model');
+    const special = await h.call('build:run', { target: { kind: 'variant', variantId: 'special' }, context: BASE });
+    expect(body.system.map((b: { text: string }) => b.text).join('')).toBe(special.result.text);
+    const stack = await h.call('compare:copy', { index: 2, api: 'openai-chat' });
+    const mini = await h.call('build:run', { target: { kind: 'profile', profileId: 'mini' }, context: BASE });
+    expect(JSON.parse(stack.text).messages[0]).toEqual({ role: 'system', content: mini.result.text });
+    // A column that did not build, and one that is not there.
+    const failed = await h.raw('compare:copy', { index: 3 });
+    expect(failed.error).toEqual({ code: 'BUILD_FAILED', message: expect.stringMatching(/^nope: no variant 'nope'/) });
+    expect((await h.raw('compare:copy', { index: 3, api: 'gemini' })).error.code).toBe('BUILD_FAILED');
+    await h.call('compare:set', { columns: [], context: BASE });
+    expect((await h.raw('compare:copy', { index: 0 })).error).toEqual({ code: 'NOT_FOUND', message: 'the compare view has no column 1' });
+  });
+
   it('routes pasted model ids and flags fall-through', async () => {
     const h = await miniHost();
     const table = await h.call('compare:routing', { context: BASE, modelIds: ['my-special-model', 'gpt-5'] });

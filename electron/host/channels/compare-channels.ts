@@ -32,7 +32,14 @@ import { TokenCache } from '../token-cache.js';
 import type { WorkspaceSession } from '../workspace-session.js';
 
 type CompareChannel =
-  'compare:set' | 'compare:routing' | 'compare:matrix' | 'compare:matrixCell' | 'compare:approve' | 'compare:cache' | 'compare:budgets';
+  | 'compare:set'
+  | 'compare:routing'
+  | 'compare:matrix'
+  | 'compare:matrixCell'
+  | 'compare:approve'
+  | 'compare:cache'
+  | 'compare:budgets'
+  | 'compare:copy';
 
 /** The context a spec names, or an INVALID_REQUEST error. */
 function variantContext(snapshot: WorkspaceSnapshot, spec: ParsedContextSpec): SystemPromptContext {
@@ -252,6 +259,7 @@ export function compareHandlers(host: HostContext): Pick<ChannelHandlers, Compar
         },
       };
     },
+    'compare:copy': ({ index, api }) => live.copy(index, api),
     'compare:budgets': async ({ target, context }) => {
       if (target.kind === 'profile') return null;
       const inputs = host.preview.inputs(host.requireSession(), 'edited');

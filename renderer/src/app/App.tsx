@@ -1,3 +1,4 @@
+import { BundleDialogs } from '../bundles/BundleDialogs';
 import { useEffect } from 'react';
 import { ComparePanel } from '../compare/ComparePanel';
 import { ComponentList } from '../components-list/ComponentList';
@@ -142,6 +143,7 @@ export function App() {
       </main>
       {harnesses && <HarnessesView />}
       <CommandPalette />
+      <BundleDialogs />
       <ConfirmDialog />
       <FolderBrowser />
       <TextPrompt />

@@ -5,6 +5,7 @@ import { formatCount } from '../app/format';
 import { NONE, studio, useStudio } from '../store';
 import { BudgetLines } from './BudgetLines';
 import { SizeTable } from './SizeTable';
+import { CopyButtons } from '../bundles/CopyButtons';
 import { wordDiff } from './word-diff';
 
 function specLabel(spec: CompareColumnSpec): string {
@@ -66,6 +67,7 @@ function ColumnHeader({ view, index, count, tokens }: { view: CompareColumnView;
           {formatCount(view.chars)} chars{tokens !== null ? ` · ${formatCount(tokens)} tok` : ''}
         </span>
       </div>
+      {!view.error && <CopyButtons column={index} label={view.label} />}
       {budgets && <BudgetLines lines={budgets} compact />}
     </div>
   );

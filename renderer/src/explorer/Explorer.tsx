@@ -3,6 +3,7 @@ import { allPresets } from '../context-form/context-slice';
 import { formatProblem } from '../../../shared/domain/problems';
 import type { DocRef, DocumentInfo } from '../../../shared/ipc/contract';
 import { useStudio, studio } from '../store';
+import { SelectionBar } from '../bundles/SelectionBar';
 import { EntityMenu, entityMenuHandlers, type EntityMenuState } from './EntityMenu';
 
 function variantOf(ref: DocRef): string | null {
@@ -54,6 +55,7 @@ export function Explorer() {
   const current = useStudio((s) => s.currentVariantId);
   const currentProfile = useStudio((s) => s.currentProfileId);
   const presetName = useStudio((s) => s.presetName);
+  const picked = useStudio((s) => s.bundleSelection);
   const presets = useMemo(() => allPresets(ws), [ws]);
   const [menu, setMenu] = useState<EntityMenuState | null>(null);
   const closeMenu = useCallback(() => setMenu(null), []);
@@ -79,6 +81,7 @@ export function Explorer() {
         <strong title={ws.root ?? 'built-in variants'}>{ws.name}</strong>
         {ws.readOnly && <span className="badge">read-only</span>}
       </div>
+      <SelectionBar />
       {ws.problems.length > 0 && (
         <section className="problems" role="alert" data-testid="problems">
           <h3>
@@ -109,10 +112,14 @@ export function Explorer() {
           return (
             <li key={id} className="variant-entry">
               <button
-                className={`explorer-item variant${current === id ? ' current' : ''}${broken(id) ? ' broken' : ''}`}
+                className={`explorer-item variant${current === id ? ' current' : ''}${broken(id) ? ' broken' : ''}${picked.variants.includes(id) ? ' picked' : ''}`}
                 aria-current={current === id ? 'true' : undefined}
-                title={info?.description ?? 'This variant does not load; see the problems above.'}
-                onClick={() => void studio.getState().selectVariant(id, true)}
+                title={`${info?.description ?? 'This variant does not load; see the problems above.'}\nCtrl+click: pick for export`}
+                onClick={(e) =>
+                  e.ctrlKey || e.metaKey
+                    ? studio.getState().toggleBundleSelection('variant', id)
+                    : void studio.getState().selectVariant(id, true)
+                }
                 disabled={broken(id) && docs.length === 0}
                 {...entityMenuHandlers({ kind: 'variant', id }, setMenu)}
               >
@@ -146,8 +153,13 @@ export function Explorer() {
         {ws.profiles.map((p) => (
           <li key={p.id}>
             <button
-              className={`explorer-item${currentProfile === p.id ? ' current' : ''}`}
-              onClick={() => void studio.getState().selectProfile(p.id)}
+              className={`explorer-item${currentProfile === p.id ? ' current' : ''}${picked.profiles.includes(p.id) ? ' picked' : ''}`}
+              title="Ctrl+click: pick for export"
+              onClick={(e) =>
+                e.ctrlKey || e.metaKey
+                  ? studio.getState().toggleBundleSelection('profile', p.id)
+                  : void studio.getState().selectProfile(p.id)
+              }
             >
               {p.id}
             </button>

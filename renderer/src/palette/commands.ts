@@ -1,3 +1,4 @@
+import { API_KINDS, API_LABELS } from '../../../shared/requests/api-kind';
 import type { Entity } from '../../../shared/ipc/contract';
 import { deleteEntity, entityOfActiveTab, newVariantFrom, renameEntity, undoEntityChange } from '../explorer/entity-actions';
 import type { StudioState } from '../store/types';
@@ -52,6 +53,17 @@ export const COMMANDS: readonly Command[] = [
   { id: 'revert', title: 'Revert the document to its saved text', run: (s) => s.activeTab && void s.revertDoc(s.activeTab) },
   { id: 'openFolder', title: 'Open a workspace folder…', run: (s) => void s.openFolder() },
   { id: 'copyWorkspace', title: 'Copy this workspace into a folder of my own…', run: (s) => void s.copyWorkspace() },
+  { id: 'exportBundle', title: 'Export a bundle (.zip)…', run: (s) => s.openExport('bundle') },
+  { id: 'importBundle', title: 'Import a bundle…', run: (s) => s.openImport() },
+  { id: 'exportTypeScript', title: 'Export variants as TypeScript…', run: (s) => s.openExport('ts') },
+  { id: 'exportPrompts', title: 'Export rendered prompts (Markdown)…', run: (s) => s.openExport('md') },
+  { id: 'exportRequests', title: 'Export API requests…', run: (s) => s.openExport('request') },
+  { id: 'copyPrompt', title: 'Copy the prompt', run: (s) => void s.copyPrompt() },
+  ...API_KINDS.map((api) => ({
+    id: `copyRequest:${api}`,
+    title: `Copy as ${API_LABELS[api]} request`,
+    run: (s: StudioState) => void s.copyRequest(api),
+  })),
   {
     id: 'newVariant',
     title: 'New variant from the current one…',

@@ -2,6 +2,7 @@ import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import type { BuildWarning, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import type { BaselineSpec } from '../../../shared/ipc/contract';
 import { formatCount } from '../app/format';
+import { CopyButtons } from '../bundles/CopyButtons';
 import { monacoReady } from '../monaco/ready';
 import { plainMessage } from '../app/plain-message';
 import { openAt } from '../problems/open-at';
@@ -322,6 +323,7 @@ export function PreviewPane() {
           {title}
           {builtVariant && target?.kind !== 'variant' && <span className="muted"> → {builtVariant}</span>}
         </h2>
+        <CopyButtons />
         <DiffControls />
       </header>
       <Sizes />

@@ -3,6 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { StudioApi } from '../../../shared/ipc/contract';
 import { plainMessage } from '../app/plain-message';
 import { createUiSlice } from '../app/ui-slice';
+import { createBundlesSlice } from '../bundles/bundles-slice';
 import { createCompareSlice } from '../compare/compare-slice';
 import { createComponentsSlice } from '../components-list/components-slice';
 import { createContextSlice } from '../context-form/context-slice';
@@ -30,6 +31,7 @@ export function createStudioStore(): StoreApi<StudioState> {
     ...createPlaceholdersSlice(...a),
     ...createPaletteSlice(...a),
     ...createCompareSlice(...a),
+    ...createBundlesSlice(...a),
     ...createProblemsSlice(...a),
   }));
 }
@@ -51,6 +53,7 @@ export function connectStore(api: StudioApi, store: StoreApi<StudioState> = stud
     api.on('doc:changedOnDisk', (p) => store.getState().applyDiskChange(p)),
     api.on('preview:result', (r) => store.getState().applyPreview(r)),
     api.on('preview:tokens', (t) => store.getState().applyTokens(t)),
+    api.on('bundle:progress', (p) => store.getState().applyBundleProgress(p)),
     api.on('compare:result', (r) => store.getState().applyCompareResult(r)),
     api.on('compare:tokens', (t) => store.getState().applyCompareTokens(t)),
     api.on('compare:matrixTokens', (t) => store.getState().applyMatrixTokens(t)),

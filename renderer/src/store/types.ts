@@ -9,6 +9,7 @@ import type { ComponentsSlice } from '../components-list/components-slice';
 import type { PlaceholdersSlice } from '../placeholders/placeholders-slice';
 import type { PaletteSlice } from '../palette/palette-slice';
 import type { CompareSlice } from '../compare/compare-slice';
+import type { BundlesSlice } from '../bundles/bundles-slice';
 import type { ProblemsSlice } from '../problems/problems-slice';
 
 export type StudioState = WorkspaceSlice &
@@ -21,6 +22,7 @@ export type StudioState = WorkspaceSlice &
   PlaceholdersSlice &
   PaletteSlice &
   CompareSlice &
+  BundlesSlice &
   ProblemsSlice;
 
 export type SliceCreator<T> = StateCreator<StudioState, [], [], T>;

@@ -7,6 +7,7 @@ import type { RoutingTable } from '../../engine/routing/routing-table.js';
 import type { ProviderCacheRule } from '../../engine/volatility/provider-cache.js';
 import type { OriginLocation } from '../../engine/volatility/origin-location.js';
 import type { RangeOrigin } from '../../engine/volatility/volatile-range.js';
+import { API_KINDS } from '../../requests/api-kind.js';
 import { BuildTargetSchema, ContextSpecSchema } from './builds.js';
 import { channel, Empty } from './channel.js';
 
@@ -166,6 +167,20 @@ export const compareChannels = {
       .strict()
       .nullable(),
     'Token usage of a variant build against the budgets in its variant.yaml (null: no budgets, or not a variant).',
+  ),
+  'compare:copy': channel(
+    z
+      .object({
+        index: z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_COMPARE_COLUMNS - 1),
+        api: z.enum(API_KINDS).optional(),
+      })
+      .strict(),
+    z.object({ label: z.string(), text: z.string() }).strict(),
+    'A compare column as shown: its prompt text, or (with api) the API request body for it, ready for curl.',
   ),
 } as const;
 

@@ -71,11 +71,29 @@ report.hardensEveryWebContents = created.length > 0;
 // Electron calls (webContents, permission, callback, details).
 const ask = (permission) =>
   new Promise((resolve) => fake.session.permissionRequest(win.webContents, permission, resolve, { requestingUrl: appUrl }));
+const askFrom = (permission, requestingUrl) =>
+  new Promise((resolve) => fake.session.permissionRequest(win.webContents, permission, resolve, { requestingUrl }));
 report.permissions = {
   media: await ask('media'),
   notifications: await ask('notifications'),
   check: fake.session.permissionCheck(win.webContents, 'clipboard-read', appUrl, {}),
   device: fake.session.devicePermission({ deviceType: 'usb' }),
+  clipboardWrite: await ask('clipboard-sanitized-write'),
+  clipboardWriteForeign: await askFrom('clipboard-sanitized-write', 'https://evil.example/'),
+  clipboardWriteCheck: fake.session.permissionCheck(
+    win.webContents,
+    'clipboard-sanitized-write',
+    `${new URL(appUrl).protocol}//${new URL(appUrl).host}`,
+    {},
+  ),
+};
+
+// Bundles on the desktop: the system's save and open dialogs.
+fake.dialogs.length = 0;
+report.bundleDialogs = {
+  export: await call('bundle:export', frame(appUrl), { format: 'bundle', variants: ['xs'] }),
+  import: await call('workspace:get', frame(appUrl), {}).then(() => call('bundle:capabilities', frame(appUrl), {})),
+  asked: fake.dialogs.map(([kind, options]) => [kind, options.title, options.filters, options.defaultPath?.split(/[\\/]/).pop()]),
 };
 const headers = await new Promise((resolve) =>
   fake.session.headersReceived({ url: appUrl, responseHeaders: { 'content-security-policy': ['default-src *'] } }, resolve),

@@ -15,6 +15,7 @@ const record = {
   paths: new Map([['appData', process.env.FAKE_ELECTRON_APPDATA ?? path.join(process.cwd(), '.fake-appdata')]]),
   menu: null,
   sent: [],
+  dialogs: [],
 };
 globalThis.__fakeElectron = record;
 
@@ -128,7 +129,8 @@ export const Menu = {
 };
 
 export const dialog = {
-  showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+  showOpenDialog: async (...args) => (record.dialogs.push(['open', args.at(-1)]), { canceled: true, filePaths: [] }),
+  showSaveDialog: async (...args) => (record.dialogs.push(['save', args.at(-1)]), { canceled: true }),
   showMessageBoxSync: () => 1,
 };
 

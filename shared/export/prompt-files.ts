@@ -1,0 +1,61 @@
+import { promptMarkdown, type RenderedBuild } from '../bundle/rendered.js';
+import type { WorkspaceSnapshot } from '../engine/workspace/workspace-snapshot.js';
+import { API_LABELS, type ApiKind } from '../requests/api-kind.js';
+import { requestShapeProblem } from '../requests/api-schemas.js';
+import { curlCommand } from '../requests/curl-command.js';
+import { requestBody } from '../requests/request-bodies.js';
+import { requestInputFromVariant } from '../requests/request-input.js';
+
+/**
+ * Rendered prompts and API requests as files: <variant>/<preset>.md (the exact prompt and a
+ * final newline, like a snapshot), and <variant>/<preset>.<api>.json request bodies with a
+ * README.md that gives the curl command for each.
+ */
+
+/** <variant>/<preset>.md per build. */
+export function markdownFiles(builds: readonly RenderedBuild[]): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const b of builds) files.set(`${b.variant.id}/${b.preset}.md`, promptMarkdown(b.result));
+  return files;
+}
+
+/** A request body that does not have its API's documented shape (a bug here, never the user's input). */
+export class RequestShapeError extends Error {}
+
+/** <variant>/<preset>.<api>.json per build and API, checked against the API's documented shape, and README.md. */
+export function requestFiles(builds: readonly RenderedBuild[], snapshot: WorkspaceSnapshot, apis: readonly ApiKind[]): Map<string, string> {
+  const files = new Map<string, string>();
+  const readme: string[] = [
+    '# API requests',
+    '',
+    'Request bodies for each variant under each context preset: the system prompt exactly as Variant Studio builds it,',
+    'native tool definitions when the preset enables native tool calls, and a placeholder user message to replace.',
+    'Send one with curl (the API key comes from the environment):',
+    '',
+  ];
+  for (const b of builds) {
+    const context = snapshot.presets.find((p) => p.name === b.preset)?.context;
+    if (!context) continue;
+    const input = requestInputFromVariant(b.result, context, b.variant);
+    for (const api of apis) {
+      const body = requestBody(api, input);
+      const problem = requestShapeProblem(api, body);
+      if (problem)
+        throw new RequestShapeError(
+          `the ${API_LABELS[api]} request for ${b.variant.id} x ${b.preset} does not have the documented shape: ${problem}`,
+        );
+      const file = `${b.variant.id}/${b.preset}.${api}.json`;
+      files.set(file, `${JSON.stringify(body, null, 2)}\n`);
+      readme.push(
+        `- ${API_LABELS[api]}, ${b.variant.id} × ${b.preset}:`,
+        '',
+        '  ```sh',
+        `  ${curlCommand(api, file, input.model)}`,
+        '  ```',
+        '',
+      );
+    }
+  }
+  files.set('README.md', `${readme.join('\n').trimEnd()}\n`);
+  return files;
+}
