@@ -6,7 +6,7 @@ import type { InstructionDiscovery, InstructionLookup } from './discovery.js';
  * text output and the app's tooltips.
  */
 
-const STATUS_WORDS: Record<InstructionLookup['status'], string> = {
+export const STATUS_WORDS: Record<InstructionLookup['status'], string> = {
   found: 'used',
   empty: 'found, empty',
   missing: 'not there',

@@ -11,8 +11,9 @@ import { NARROW_SIDE_BY_SIDE_PX, openDiffInCompare } from '../diff/open-in-compa
 import { useLayout } from '../app/layout-store';
 import { PreviewBudgets } from '../compare/PreviewBudgets';
 import { NONE, studio, useStudio, type StudioState } from '../store';
+import { InstructionFiles } from './InstructionFiles';
 import { jumpToSource } from './jump';
-import { outlineOf, variantResultOf, type PreviewTab } from './preview-slice';
+import { outlineOf, stackResultOf, variantResultOf, type PreviewTab } from './preview-slice';
 
 /** The Monaco views come in their own chunks, after the app's first paint. */
 const PromptView = lazy(() => monacoReady().then(() => import('./PromptView').then((m) => ({ default: m.PromptView }))));
@@ -299,10 +300,14 @@ export function PreviewPane() {
   const native = useStudio(
     (s) => s.preview?.outcome.ok === true && (s.preview.outcome.result as VariantBuildResult).tools?.native !== undefined,
   );
+  // Stack builds only: how many instruction files were used (-1: not a stack build, no tab).
+  const instructionsUsed = useStudio((s) => stackResultOf(s.preview)?.instructions.sources.filter((x) => x.status === 'used').length ?? -1);
+  const stack = instructionsUsed >= 0;
   const tabs: [PreviewTab, string][] = [
     ['prompt', diffOn ? 'Diff' : 'Prompt'],
     ['warnings', `Warnings${warningsCount ? ` (${warningsCount})` : ''}`],
     ...(native ? ([['tools', 'Tools JSON']] as [PreviewTab, string][]) : []),
+    ...(stack ? ([['instructions', `Instruction files (${instructionsUsed} used)`]] as [PreviewTab, string][]) : []),
   ];
   const title =
     target?.kind === 'variant'
@@ -310,7 +315,7 @@ export function PreviewPane() {
       : target?.kind === 'profile'
         ? `${target.profileId}${target.agent ? ` · ${target.agent}` : ''}`
         : 'Preview';
-  const current = (tab === 'tools' && !native) || tab === 'outline' ? 'prompt' : tab;
+  const current = (tab === 'tools' && !native) || (tab === 'instructions' && !stack) || tab === 'outline' ? 'prompt' : tab;
   return (
     <section className="preview-pane" aria-label="Preview" data-testid="preview">
       <header className="preview-head">
@@ -351,6 +356,7 @@ export function PreviewPane() {
           </Suspense>
         </div>
         {current === 'warnings' && <Warnings />}
+        {current === 'instructions' && <InstructionFiles />}
         {current === 'tools' && (
           <Suspense fallback={null}>
             <ToolsJson />

@@ -1,10 +1,11 @@
 import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
+import type { StackBuildResult } from '../../../shared/stack/build';
 import type { BuildTarget, EventPayload, PreviewResult } from '../../../shared/ipc/contract';
 import { call } from '../store/api';
 import type { SliceCreator } from '../store/types';
 import { buildOutline, type OutlineEntry } from './outline';
 
-export type PreviewTab = 'prompt' | 'outline' | 'warnings' | 'tools';
+export type PreviewTab = 'prompt' | 'outline' | 'warnings' | 'tools' | 'instructions';
 
 export interface PreviewSlice {
   target: BuildTarget | null;
@@ -43,6 +44,12 @@ export function variantResultOf(preview: PreviewResult | null | undefined, varia
   if (!preview?.outcome.ok || preview.outcome.result.kind !== 'variant') return undefined;
   const result = preview.outcome.result as VariantBuildResult;
   return variantId === undefined || result.variantId === variantId ? result : undefined;
+}
+
+/** The shown result when it is a stack build (an OpenCode-style profile). */
+export function stackResultOf(preview: PreviewResult | null | undefined): StackBuildResult | undefined {
+  if (!preview?.outcome.ok || preview.outcome.result.kind !== 'stack') return undefined;
+  return preview.outcome.result as unknown as StackBuildResult;
 }
 
 export function sameTarget(a: BuildTarget, b: BuildTarget): boolean {

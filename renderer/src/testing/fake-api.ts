@@ -1,11 +1,12 @@
-import type {
-  ChannelName,
-  ChannelRequest,
-  ChannelResponse,
-  EventName,
-  EventPayload,
-  StudioApi,
-  WorkspaceView,
+import {
+  CHANNELS,
+  type ChannelName,
+  type ChannelRequest,
+  type ChannelResponse,
+  type EventName,
+  type EventPayload,
+  type StudioApi,
+  type WorkspaceView,
 } from '../../../shared/ipc/contract';
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 
@@ -81,55 +82,8 @@ export function createFakeApi(
       return () => set.delete(listener);
     },
   } as unknown as FakeApi;
-  const channels: ChannelName[] = [
-    'workspace:get',
-    'workspace:openBuiltin',
-    'workspace:openFolder',
-    'workspace:recent',
-    'workspace:copyTo',
-    'doc:read',
-    'doc:update',
-    'doc:save',
-    'doc:saveAll',
-    'doc:revert',
-    'doc:create',
-    'doc:resolveConflict',
-    'drafts:list',
-    'drafts:restore',
-    'drafts:discard',
-    'preview:set',
-    'build:run',
-    'select:explain',
-    'tokens:count',
-    'snapshot:pin',
-    'machine:info',
-    'bundle:capabilities',
-    'bundle:export',
-    'bundle:download',
-    'bundle:upload',
-    'bundle:plan',
-    'bundle:diff',
-    'bundle:apply',
-    'bundle:discard',
-    'bundle:request',
-    'check:run',
-    'folders:list',
-    'entity:duplicateVariant',
-    'entity:rename',
-    'entity:delete',
-    'entity:undo',
-    'help:state',
-    'help:seen',
-    'harness:run',
-    'compare:set',
-    'compare:routing',
-    'compare:matrix',
-    'compare:matrixCell',
-    'compare:approve',
-    'compare:cache',
-    'compare:budgets',
-    'compare:copy',
-  ];
+  // Every channel of the contract, so none is missing from the fake (unhandled ones answer NOT_FOUND).
+  const channels = Object.keys(CHANNELS) as ChannelName[];
   for (const ch of channels) {
     (api as unknown as Record<string, unknown>)[ch] = async (request: unknown) => {
       calls.push({ channel: ch, request });
