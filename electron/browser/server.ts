@@ -5,7 +5,8 @@ import { pipeline, type Duplex } from 'node:stream';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { contentSecurityPolicy } from '../../shared/ipc/csp.js';
-import type { PreviewResult } from '../../shared/ipc/contract.js';
+import { CompareWireEncoder } from '../../shared/ipc/compare-wire.js';
+import type { CompareResult, PreviewResult } from '../../shared/ipc/contract.js';
 import { PreviewWireEncoder } from '../../shared/ipc/preview-wire.js';
 import {
   MAX_FRAME_BYTES,
@@ -229,12 +230,16 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   });
 
   const connect = (ws: WebSocket): void => {
-    // Preview results go out as patches of the last one sent on this connection.
+    // Preview and compare results go out as patches of the last one sent on this connection.
     const previews = new PreviewWireEncoder();
+    const compares = new CompareWireEncoder();
     const send = (message: WireServerMessage): void => {
       if (ws.readyState !== ws.OPEN) return;
       if (message.type === 'event' && message.event === 'preview:result') {
         const wire = previews.encode(message.payload as PreviewResult);
+        message = { ...message, payload: wire.payload, patch: wire.patch };
+      } else if (message.type === 'event' && message.event === 'compare:result') {
+        const wire = compares.encode(message.payload as CompareResult);
         message = { ...message, payload: wire.payload, patch: wire.patch };
       }
       let text: string;

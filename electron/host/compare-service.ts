@@ -9,7 +9,7 @@ import type { ApiKind } from '../../shared/requests/api-kind.js';
 import { requestBodyText } from '../../shared/requests/request-bodies.js';
 import { requestInputFromStack, requestInputFromVariant, type RequestInput } from '../../shared/requests/request-input.js';
 import { HostError } from '../../shared/ipc/host-error.js';
-import { resolveVariantContext, runBuild, type ParsedContextSpec } from './build-runner.js';
+import { resolveVariantContext, runBuild, type BuildInputs, type ParsedContextSpec } from './build-runner.js';
 import type { HostContext } from './host-context.js';
 import type { InputChange } from './preview-service.js';
 import { TokenCache } from './token-cache.js';
@@ -21,6 +21,8 @@ interface CompareSpec {
 }
 
 interface BuiltColumn {
+  /** What the column was built from besides the files (see columnKey). */
+  key?: string | undefined;
   view: CompareColumnView;
   sections: ColumnSections;
   text: string;
@@ -44,6 +46,9 @@ export class CompareService {
   private scheduled = false;
   private tokenTimer?: NodeJS.Timeout | undefined;
   private readonly tokens = new TokenCache();
+  /** Files edited since the columns were last built; 'all' when any column may have changed. */
+  private changedPaths: Set<string> | 'all' = 'all';
+  private computing = 0;
 
   constructor(private readonly host: HostContext) {
     host.preview.onInputsChanged((change) => this.inputsChanged(change));
@@ -52,6 +57,7 @@ export class CompareService {
   /** Shows `columns` from now on (none: stops); answers the first result. */
   async set(session: WorkspaceSession, columns: CompareColumnSpec[], context: ContextSpec): Promise<CompareResult> {
     this.spec = columns.length > 0 ? { columns, context: context as ParsedContextSpec } : undefined;
+    this.changedPaths = 'all';
     const result = await this.compute(session, columns, context as ParsedContextSpec);
     if (this.spec) this.scheduleTokens(result.seq);
     return result.view;
@@ -63,10 +69,13 @@ export class CompareService {
     this.spec = undefined;
   }
 
-  private last?: { seq: number; columns: BuiltColumn[]; view: CompareResult } | undefined;
+  private last?: { seq: number; session: WorkspaceSession; columns: BuiltColumn[]; view: CompareResult } | undefined;
 
   private inputsChanged(change: InputChange): void {
-    if (!this.spec || change.kind === 'saved' || this.scheduled) return;
+    if (!this.spec || change.kind === 'saved') return;
+    if (change.kind !== 'edited') this.changedPaths = 'all';
+    else if (this.changedPaths !== 'all') for (const path of change.paths) this.changedPaths.add(path);
+    if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -83,8 +92,7 @@ export class CompareService {
     });
   }
 
-  private async buildColumn(session: WorkspaceSession, spec: CompareColumnSpec, context: ParsedContextSpec): Promise<BuiltColumn> {
-    const inputs = this.host.preview.inputs(session, 'edited');
+  private async buildColumn(inputs: BuildInputs, spec: CompareColumnSpec, context: ParsedContextSpec): Promise<BuiltColumn> {
     const presetName = spec.preset ?? (context.kind === 'preset' ? context.name : 'context');
     let columnContext: ParsedContextSpec = spec.preset !== undefined ? { kind: 'preset', name: spec.preset } : context;
     if (spec.kind === 'profile') {
@@ -151,15 +159,35 @@ export class CompareService {
     context: ParsedContextSpec,
   ): Promise<{ seq: number; view: CompareResult }> {
     const seq = ++this.seq;
-    const columns: BuiltColumn[] = [];
-    for (const spec of specs) columns.push(await this.buildColumn(session, spec, context));
-    const rows = alignColumns(columns.map((c) => c.sections)).map((row) => ({
-      key: row.key,
-      cells: row.cells.map((cell) => (cell.present ? { text: cell.text } : { reason: cell.reason })),
-    }));
-    const view: CompareResult = { seq, columns: columns.map((c) => c.view), rows };
-    this.last = { seq, columns, view };
-    return { seq, view };
+    // While another build of the columns is under way, the last columns may miss its changes: build all.
+    const changed = this.computing > 0 ? 'all' : this.changedPaths;
+    this.changedPaths = new Set();
+    this.computing++;
+    try {
+      const date = new Date().toISOString().slice(0, 10);
+      const before = this.last?.session === session && changed !== 'all' ? this.last.columns : [];
+      const columns: BuiltColumn[] = [];
+      // One set of inputs for every column (reading the machine's facts costs a few system calls).
+      let inputs: BuildInputs | undefined;
+      for (const spec of specs) {
+        const key = columnKey(spec, context, date);
+        const kept = before.find((c) => c.key === key);
+        if (kept && ![...changed].some((path) => affectsColumn(path, kept))) columns.push(kept);
+        else {
+          inputs ??= this.host.preview.inputs(session, 'edited');
+          columns.push({ ...(await this.buildColumn(inputs, spec, context)), key });
+        }
+      }
+      const rows = alignColumns(columns.map((c) => c.sections)).map((row) => ({
+        key: row.key,
+        cells: row.cells.map((cell) => (cell.present ? { text: cell.text } : { reason: cell.reason })),
+      }));
+      const view: CompareResult = { seq, columns: columns.map((c) => c.view), rows };
+      if (!this.last || this.last.seq < seq) this.last = { seq, session, columns, view };
+      return { seq, view };
+    } finally {
+      this.computing--;
+    }
   }
 
   /** A column as last built: its prompt text, or with `api` its request body. */
@@ -210,4 +238,26 @@ function failed(spec: CompareColumnSpec, label: string, preset: string, error: s
     sections: { rows: [], absentReason: () => error },
     text: '',
   };
+}
+
+/** A column's spec, the view's context and the day: a column built for the same key can be kept. */
+function columnKey(spec: CompareColumnSpec, context: ParsedContextSpec, date: string): string {
+  return JSON.stringify([spec, context, date]);
+}
+
+/**
+ * Whether an edit of the workspace file `path` can change a built column. A variant's
+ * build reads its own folder and everything outside variants/; a model column also reads
+ * every variant.yaml (the matchers that route it). An edit in another variant's folder,
+ * other than its variant.yaml, changes neither, so while the user types in one variant's
+ * template the columns of the others are kept as they are. Stack profile columns are always
+ * built again (they may read real instruction files).
+ */
+function affectsColumn(path: string, column: BuiltColumn): boolean {
+  const spec = column.view.spec;
+  if (spec.kind === 'profile') return true;
+  const folder = /^variants\/([^/]+)\/(.*)$/.exec(path);
+  if (!folder) return true;
+  const [, variantId, file] = folder;
+  return file === 'variant.yaml' || variantId === column.view.variantId || (spec.kind === 'variant' && variantId === spec.variantId);
 }

@@ -64,6 +64,42 @@ describe('compare view (host)', () => {
     expect(h.events.filter((e) => e.event === 'compare:result').length).toBe(count);
   });
 
+  it('builds again only the columns an edit can change', async () => {
+    const h = await miniHost();
+    const first = await h.call('compare:set', {
+      columns: [
+        { kind: 'variant', variantId: 'generic' },
+        { kind: 'variant', variantId: 'special' },
+      ],
+      context: BASE,
+    });
+    const edit = async (ref: unknown, text: string) => {
+      const last = h.events.filter((e) => e.event === 'compare:result').length;
+      await h.call('doc:update', { ref, text });
+      await h.host.settle();
+      const results = h.events.filter((e) => e.event === 'compare:result');
+      expect(results.length).toBe(last + 1);
+      return results.at(-1)!.payload as typeof first;
+    };
+    const text = (r: typeof first, column: number) =>
+      r.rows.find((row: { key: string }) => row.key === '(template text)').cells[column].text as string;
+    // Typing in generic's template: special's column is kept (the same built column), generic's is new.
+    const a = await edit(TEMPLATE, '{{ROLE}}\n\nFIRST EDIT\n');
+    expect(text(a, 0)).toContain('FIRST EDIT');
+    expect(a.columns[1]).toBe(first.columns[1]);
+    expect(a.columns[0]).not.toBe(first.columns[0]);
+    // Typing in special's template: now generic's is kept.
+    const b = await edit({ kind: 'variant-template', variantId: 'special' }, 'SPECIAL EDIT {{ROLE}}\n');
+    expect(text(b, 1)).toContain('SPECIAL EDIT');
+    expect(b.columns[0]).toBe(a.columns[0]);
+    expect(text(b, 0)).toContain('FIRST EDIT');
+    // A component is read by every variant: both are built again, and show it.
+    const c = await edit({ kind: 'component', componentId: 'ROLE' }, 'A new role.');
+    expect(c.columns[0]).not.toBe(b.columns[0]);
+    expect(c.columns[1]).not.toBe(b.columns[1]);
+    expect(c.rows.find((row: { key: string }) => row.key === 'ROLE').cells).toEqual([{ text: 'A new role.' }, { text: 'A new role.' }]);
+  });
+
   it('copies a column as shown: its prompt, or its request body for an API', async () => {
     const h = await miniHost();
     await h.call('compare:set', {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
-import { countTokens, MAX_RUN, tokenPieces } from '../../electron/host/tokens.js';
+import { countTokens, loadTokenCounter, MAX_RUN, tokenPieces } from '../../electron/host/tokens.js';
 import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
 import { loadWorkspace } from '../../shared/engine/workspace/load-workspace.js';
 import { builtinWorkspaceDir } from '../../electron/host/builtin-workspace.js';
@@ -136,5 +136,27 @@ describe('token counts in pieces', () => {
     expect(counts.estimated).toBeUndefined();
     // Other work ran while the count went on.
     expect(ticks).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('counts a prompt edited keystroke by keystroke exactly, reusing the counts of its unchanged lines', async () => {
+    const ws = loadWorkspace(folderFileSource(builtinWorkspaceDir()));
+    const generic = ws.variants.find((v) => v.id === 'generic')!;
+    const basic = ws.presets.find((p) => p.name === 'basic')!;
+    const prompt = buildVariantPrompt({
+      variant: generic,
+      context: basic.context,
+      components: ws.components,
+      tools: ws.tools,
+      options: { now: '2026-01-15', processCwd: '/w' },
+    }).text;
+    const count = await loadTokenCounter();
+    // Typing into the middle of a line, a new line, words: the pieces' cuts move, the lines stay.
+    let typed = '';
+    for (const key of 'Add a rule:\nkeep it short. 中文 😀'.split('')) {
+      typed += key;
+      const text = `${prompt.slice(0, 5000)}${typed}${prompt.slice(5000)}`;
+      expect(count(text)).toBe(countO200k(text, NO_SPECIAL));
+      expect(await countTokens(text)).toEqual(exactCounts(text));
+    }
   }, 120_000);
 });

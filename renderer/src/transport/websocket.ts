@@ -1,5 +1,6 @@
 import { createStudioApi, isEventName } from '../../../shared/ipc/client.js';
-import type { ChannelName, EventName, PreviewResult, StudioApi } from '../../../shared/ipc/contract.js';
+import { CompareWireDecoder, type CompareTextsPatch } from '../../../shared/ipc/compare-wire.js';
+import type { ChannelName, CompareResult, EventName, PreviewResult, StudioApi } from '../../../shared/ipc/contract.js';
 import type { IpcResult } from '../../../shared/ipc/ipc-result.js';
 import { PreviewWireDecoder, type PreviewTextsPatch } from '../../../shared/ipc/preview-wire.js';
 import { PREVIEW_CHANNEL, type WireCall } from '../../../shared/ipc/wire.js';
@@ -41,8 +42,9 @@ const OPEN = 1;
 export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
   const delays = options.reconnectDelaysMs ?? [250, 500, 1000, 2000, 5000];
   const pending = new Map<number, { channel: ChannelName; resolve: (result: IpcResult<unknown>) => void }>();
-  // Preview results arrive as patches of the last one received on the same socket.
+  // Preview and compare results arrive as patches of the last one received on the same socket.
   let previews = new PreviewWireDecoder();
+  let compares = new CompareWireDecoder();
   const queue: string[] = [];
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   let socket: WebSocketLike | undefined;
@@ -78,6 +80,7 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
     }
     socket = ws;
     previews = new PreviewWireDecoder();
+    compares = new CompareWireDecoder();
     ws.addEventListener('open', () => {
       if (socket !== ws) return;
       const reconnected = everOpened;
@@ -93,7 +96,14 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
     });
     ws.addEventListener('message', (event) => {
       if (typeof event.data !== 'string') return;
-      let message: { type?: unknown; id?: unknown; result?: unknown; event?: unknown; payload?: unknown; patch?: PreviewTextsPatch };
+      let message: {
+        type?: unknown;
+        id?: unknown;
+        result?: unknown;
+        event?: unknown;
+        payload?: unknown;
+        patch?: PreviewTextsPatch | CompareTextsPatch;
+      };
       try {
         message = JSON.parse(event.data) as typeof message;
       } catch {
@@ -105,13 +115,18 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
           pending.delete(message.id);
           let result = message.result as IpcResult<unknown>;
           if (call?.channel === PREVIEW_CHANNEL && result.ok)
-            result = { ok: true, value: previews.decode({ payload: result.value as PreviewResult, patch: message.patch }) };
+            result = {
+              ok: true,
+              value: previews.decode({ payload: result.value as PreviewResult, patch: message.patch as PreviewTextsPatch | undefined }),
+            };
           call?.resolve(result);
         } else if (message.type === 'event' && isEventName(message.event)) {
           const payload =
             message.event === 'preview:result'
-              ? previews.decode({ payload: message.payload as PreviewResult, patch: message.patch })
-              : message.payload;
+              ? previews.decode({ payload: message.payload as PreviewResult, patch: message.patch as PreviewTextsPatch | undefined })
+              : message.event === 'compare:result'
+                ? compares.decode({ payload: message.payload as CompareResult, patch: message.patch as CompareTextsPatch | undefined })
+                : message.payload;
           deliver(message.event, payload);
         }
       } catch (error) {

@@ -14,6 +14,7 @@ import { runCleanup } from '../text/cleanup.js';
 import { isJsWhitespace } from '../text/whitespace.js';
 import { mapSpans, type Span } from '../text/edits.js';
 import { formatValue, lookupDotted, scanTags } from '../text/placeholder-scan.js';
+import { promptSizes } from './prompt-sizes.js';
 import { nativeToolDefinitions } from '../tools/native-tools.js';
 import { selectTools, type ToolCatalog } from '../tools/tool-catalog.js';
 import { renderToolTextCached, renderToolTextTracked, type ToolTextPart } from '../tools/tool-text.js';
@@ -311,7 +312,7 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
       excluded: selection.excluded.map(({ id, reason }) => ({ id, reason })),
       native: native ? nativeToolDefinitions(selection.enabled, context) : undefined,
     },
-    sizes: lazySizes(text),
+    sizes: promptSizes(text),
     inputs: { currentDate: plainEnv.currentDate, cwd: input.context.cwd || plainEnv.processCwd },
     ...(tracking ? { volatile: finishRanges(volatileMapped, text) } : {}),
   };
@@ -398,21 +399,6 @@ function finishRanges(ranges: readonly VolatileRange[], text: string): VolatileR
     })
     .sort((a, b) => a.start - b.start || a.end - b.end);
 }
-/** Sizes of the final text; bytes and lines are counted on first read (each is a full scan). */
-function lazySizes(text: string): VariantBuildResult['sizes'] {
-  let bytes: number | undefined;
-  let lines: number | undefined;
-  return {
-    chars: text.length,
-    get bytes() {
-      return (bytes ??= utf8Length(text));
-    },
-    get lines() {
-      return (lines ??= text ? countLines(text) : 0);
-    },
-  };
-}
-
 interface TemplateTag {
   start: number;
   end: number;
@@ -430,22 +416,4 @@ function templateTags(template: string): readonly TemplateTag[] {
     templateTagCache.set(template, tags);
   }
   return tags;
-}
-
-function countLines(text: string): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
-
-const TWO_BYTE = /[\u0080-\u07ff]/g;
-const THREE_BYTE = /[\u0800-\ud7ff\ue000-\uffff]/g;
-const SURROGATE = /[\ud800-\udfff]/g;
-const NON_ASCII = /[\u0080-\uffff]/;
-
-/** UTF-8 length without an encoder (shared/ has no DOM or Node APIs); ASCII text costs one regex test. */
-function utf8Length(text: string): number {
-  if (!NON_ASCII.test(text)) return text.length;
-  const count = (re: RegExp): number => text.match(re)?.length ?? 0;
-  return text.length + count(TWO_BYTE) + 2 * count(THREE_BYTE) + count(SURROGATE);
 }

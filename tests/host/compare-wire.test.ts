@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CompareResult } from '../../shared/ipc/contract.js';
+import { CompareWireDecoder, CompareWireEncoder, type WireCompare } from '../../shared/ipc/compare-wire.js';
+
+/** A result of `rows`: key -> one entry per column (a text, or null for a gap). */
+function result(seq: number, rows: [string, (string | null)[]][]): CompareResult {
+  return {
+    seq,
+    columns: [],
+    rows: rows.map(([key, cells]) => ({ key, cells: cells.map((c) => (c === null ? { reason: 'disabled' } : { text: c })) })),
+  };
+}
+
+const long = (s: string): string => `${s}\n${'lorem ipsum '.repeat(100)}`;
+const viaJson = (wire: WireCompare): WireCompare => JSON.parse(JSON.stringify(wire)) as WireCompare;
+
+describe('compare results on the wire', () => {
+  it('leaves out unchanged cells, sends an edited cell as an edit, and a gap or short text whole', () => {
+    const enc = new CompareWireEncoder();
+    const dec = new CompareWireDecoder();
+    const first = result(1, [
+      ['(template text)', [long('A'), long('A')]],
+      ['rules', [long('rules'), null]],
+      ['short', ['x', 'y']],
+    ]);
+    const second = result(2, [
+      ['(template text)', [long('AB'), long('AB')]],
+      ['rules', [long('rules'), null]],
+      ['short', ['x', 'z']],
+    ]);
+    const a = enc.encode(first);
+    expect(a.patch).toBeUndefined();
+    const b = enc.encode(second);
+    expect(b.patch).toEqual({
+      fromSeq: 1,
+      cells: [
+        [
+          { start: 1, endOld: 1, text: 'B' },
+          { start: 1, endOld: 1, text: 'B' },
+        ],
+        ['same', 'full'],
+        ['full', 'full'],
+      ],
+    });
+    expect(b.payload.rows[0]!.cells).toEqual([{ text: '' }, { text: '' }]);
+    expect(JSON.stringify(b).length).toBeLessThan(JSON.stringify(second).length / 3);
+    expect(dec.decode(viaJson(a))).toEqual(first);
+    expect(dec.decode(viaJson(b))).toEqual(second);
+  });
+
+  it('refuses a patch that is not relative to the last result received', () => {
+    const enc = new CompareWireEncoder();
+    enc.encode(result(1, [['x', [long('A')]]]));
+    const patched = enc.encode(result(2, [['x', [long('A')]]]));
+    expect(() => new CompareWireDecoder().decode(patched)).toThrow(
+      'compare result 2 is a patch of result 1, but the last one received is none',
+    );
+  });
+
+  it('any sequence of results decodes to exactly what was encoded (rows moved, added, removed; columns changed)', () => {
+    const piece = fc.constantFrom('', 'a', 'lorem ', '\n', 'ipsum dolor '.repeat(10), 'é😀');
+    const text = fc.array(piece, { maxLength: 10 }).map((p) => p.join(''));
+    const cell = fc.option(text, { nil: null, freq: 4 });
+    const rows = fc.uniqueArray(
+      fc.tuple(fc.constantFrom('a', 'b', 'c', 'd', '(template text)'), fc.array(cell, { minLength: 1, maxLength: 4 })),
+      {
+        selector: (r) => r[0],
+        maxLength: 5,
+      },
+    );
+    fc.assert(
+      fc.property(fc.array(rows, { minLength: 1, maxLength: 12 }), (steps) => {
+        const enc = new CompareWireEncoder();
+        const dec = new CompareWireDecoder();
+        steps.forEach((r, i) => {
+          const sent = result(i + 1, r);
+          expect(dec.decode(viaJson(enc.encode(sent)))).toEqual(sent);
+        });
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
