@@ -1,3 +1,4 @@
+import { INSTRUCTION_FIELDS } from '../../engine/components/builtin/instructions.js';
 import { pathsList, patternMatcher } from '../text/path-patterns.js';
 import { fsErrorText } from '../../stack/instruction-fs.js';
 import { isAbsolutePath, isRootPath, joinPath, normalizePath, samePath, separatorOf } from '../../stack/path.js';
@@ -21,17 +22,8 @@ import { isStringArray, settingAt, stringSetting } from '../run/settings.js';
  * rule-text fields of a Cline-style context, so the USER_INSTRUCTIONS component can use them.
  */
 
-/** The Cline-style context fields the blocks fill, in section order. */
-export const CLINE_RULE_FIELDS = [
-  'preferredLanguageInstructions',
-  'globalClineRulesFileInstructions',
-  'localClineRulesFileInstructions',
-  'localCursorRulesFileInstructions',
-  'localCursorRulesDirInstructions',
-  'localWindsurfRulesFileInstructions',
-  'localAgentsRulesFileInstructions',
-  'clineIgnoreInstructions',
-] as const;
+/** The Cline-style context fields the blocks fill, in section order: those USER_INSTRUCTIONS gathers. */
+export const CLINE_RULE_FIELDS = INSTRUCTION_FIELDS;
 export type ClineRuleField = (typeof CLINE_RULE_FIELDS)[number];
 export type ClineRuleFields = Partial<Record<ClineRuleField, string>>;
 
