@@ -229,7 +229,7 @@ async function run(url, config, keys, only) {
       await page
         .getByTestId('compare-column-header')
         .nth(i + 1)
-        .getByRole('combobox')
+        .getByLabel(/^Preset of /)
         .selectOption(presets[i]);
     }
     await page.waitForFunction(
