@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { followMenu } from './app/menu-commands';
 import { installShortcuts } from './app/shortcuts';
-import { followSystemTheme } from './app/theme';
+import { followSystemTheme } from './ui/theme';
 import { openGettingStartedOnFirstStart } from './help/first-start';
 import { monacoListeners, monacoReady } from './monaco/ready';
 import { watchFindings } from './problems/watch-findings';

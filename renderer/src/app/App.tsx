@@ -15,11 +15,11 @@ import { PresetSelect } from '../context-form/PresetSelect';
 import { FolderBrowser } from '../folders/FolderBrowser';
 import { HelpPanel } from '../help/HelpPanel';
 import { studio, useStudio } from '../store';
-import type { BottomTab } from './ui-slice';
-import { useLayout } from './layout-store';
+import type { BottomTab } from '../store/ui-slice';
+import { useLayout } from '../ui/layout-store';
 import { ConfirmDialog, LiveRegion, Notices } from './Overlays';
-import { Splitter } from './Splitter';
-import { TextPrompt } from './TextPrompt';
+import { Splitter } from '../ui/Splitter';
+import { TextPrompt } from '../ui/TextPrompt';
 
 const BOTTOM_TABS: [BottomTab, string][] = [
   ['components', 'Components'],

@@ -1,10 +1,10 @@
-import { followSystemTheme } from '../app/theme';
+import { followSystemTheme } from '../ui/theme';
 import { onPreviewForDiff } from '../diff/DiffView';
 import { watchMarkers } from '../editor/markers';
 import { registerTemplateLanguage } from '../editor/template-language';
 import { onPreviewForEditor } from '../preview/PromptView';
 import type { StudioState } from '../store/types';
-import { monaco } from './setup';
+import { monaco } from '../monaco/setup';
 
 /**
  * The Monaco side of the app, loaded after the first paint (Monaco is most of the download):

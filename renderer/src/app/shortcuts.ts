@@ -1,4 +1,4 @@
-import { commandForShortcut, shortcutOf } from '../palette/commands';
+import { commandForShortcut, shortcutOf } from './commands';
 import { studio } from '../store';
 
 /**

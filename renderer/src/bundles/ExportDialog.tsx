@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ExportFormat } from '../../../shared/ipc/contract';
 import { API_KINDS, API_LABELS, type ApiKind } from '../../../shared/requests/api-kind';
-import { allPresets } from '../context-form/context-slice';
+import { allPresets } from '../store/context-slice';
 import { NONE, studio, useStudio } from '../store';
 
 const FORMATS: [ExportFormat, string, string][] = [

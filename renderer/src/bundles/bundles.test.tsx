@@ -7,7 +7,7 @@ import { createFakeApi, workspaceView, type FakeApi } from '../testing/fake-api'
 import { flush, setupStore } from '../testing/setup-store';
 import { BundleDialogs } from './BundleDialogs';
 import { CopyButtons } from './CopyButtons';
-import { base64ToBytes, bytesToBase64 } from './transfer';
+import { base64ToBytes, bytesToBase64 } from '../store/transfer';
 
 let disconnect: () => void = () => {};
 const written: string[] = [];

@@ -1,7 +1,7 @@
 import { memo, useMemo, useState } from 'react';
 import type { CompareCell, CompareColumnSpec, CompareColumnView } from '../../../shared/ipc/contract';
 import { MAX_COMPARE_COLUMNS } from '../../../shared/ipc/channels/compare';
-import { formatCount } from '../app/format';
+import { formatCount } from '../ui/format';
 import { NONE, studio, useStudio } from '../store';
 import { BudgetLines } from './BudgetLines';
 import { SizeTable } from './SizeTable';

@@ -4,7 +4,7 @@ import { CacheView } from './CacheView';
 import { ColumnsView } from './ColumnsView';
 import { MatrixView } from './MatrixView';
 import { RoutingView } from './RoutingView';
-import type { CompareTab } from './view-slice';
+import type { CompareTab } from '../store/compare/view-slice';
 import './compare.css';
 
 const TABS: [CompareTab, string][] = [

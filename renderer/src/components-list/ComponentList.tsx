@@ -2,12 +2,12 @@ import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useMemo } from 'react';
-import { formatCount } from '../app/format';
+import { formatCount } from '../ui/format';
 import type { ComponentReport } from '../../../shared/engine/build/build-result';
 import { docKey } from '../../../shared/ipc/doc-ref';
-import { outlineOf, variantResultOf } from '../preview/preview-slice';
+import { outlineOf, variantResultOf } from '../store/preview-slice';
 import { studio, useStudio, type StudioState } from '../store';
-import { readVariantYaml } from './variant-yaml';
+import { readVariantYaml } from '../store/variant-yaml';
 
 export interface ComponentRow {
   id: string;

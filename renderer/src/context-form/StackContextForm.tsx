@@ -1,9 +1,9 @@
 import { OPENCODE_STANDARD_GLOBALS } from '../../../shared/stack/standard-globals';
 import { NONE, studio, useStudio } from '../store';
-import { getIn, type Path } from './context-slice';
+import { getIn, type Path } from '../store/context-slice';
 import { PresetSelect } from './PresetSelect';
-import { CheckField, Fieldset, JsonField, LinesField, TextAreaField, TextField } from './fields';
-import { FileTreeEditor } from './FileTreeEditor';
+import { CheckField, Fieldset, JsonField, LinesField, TextAreaField, TextField } from '../ui/fields';
+import { FileTreeEditor } from '../ui/FileTreeEditor';
 
 type Tree = Record<string, unknown>;
 

@@ -1,11 +1,11 @@
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
-import { variantResultOf } from '../preview/preview-slice';
+import { variantResultOf } from '../store/preview-slice';
 import { monaco } from '../monaco/setup';
 import { studio } from '../store';
-import { readVariantYaml } from '../components-list/variant-yaml';
-import { overrideRef } from '../components-list/components-slice';
-import { keyOf, modelFor, PROMPT_LANGUAGE, TEMPLATE_LANGUAGE, uriOf } from './models';
+import { readVariantYaml } from '../store/variant-yaml';
+import { overrideRef } from '../store/components-slice';
+import { keyOf, modelFor, PROMPT_LANGUAGE, TEMPLATE_LANGUAGE, uriOf } from '../monaco/models';
 import { BASE_VARIABLES, CONTEXT_PATHS, keyAt, LAYER_TEXT, openTagBefore, SECTION_IDS, STANDARD_PLACEHOLDER_KEYS } from './template-syntax';
 
 /**

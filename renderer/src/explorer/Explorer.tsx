@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { allPresets } from '../context-form/context-slice';
+import { allPresets } from '../store/context-slice';
 import { formatProblem } from '../../../shared/domain/problems';
 import type { DocRef, DocumentInfo } from '../../../shared/ipc/contract';
 import { useStudio, studio } from '../store';

@@ -1,5 +1,5 @@
 import type { DocRef, Entity, EntityChange } from '../../../shared/ipc/contract';
-import { askText } from '../app/text-prompt';
+import { askText } from '../ui/text-prompt';
 import { studio } from '../store';
 import { call } from '../store/api';
 import type { StudioState } from '../store/types';

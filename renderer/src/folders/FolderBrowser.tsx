@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FolderListing } from '../../../shared/ipc/contract';
-import { Modal } from '../app/Modal';
-import { plainMessage } from '../app/plain-message';
+import { Modal } from '../ui/Modal';
+import { plainMessage } from '../ui/plain-message';
 import { callRaw } from '../store/api';
-import { answerFolder, useFolderRequest, type FolderPurpose } from './folder-request';
+import { answerFolder, useFolderRequest, type FolderPurpose } from '../ui/folder-request';
 
 const CHOOSE: Record<FolderPurpose, string> = {
   open: 'Open this folder',

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Modal } from '../app/Modal';
-import { COMMANDS } from '../palette/commands';
+import { Modal } from '../ui/Modal';
+import { COMMANDS } from '../app/commands';
 import { studio, useStudio } from '../store';
 
 /** Keys the editors and lists handle themselves (not app commands). */

@@ -3,7 +3,7 @@ import type { CheckFinding } from '../../../shared/ipc/contract';
 import { createFakeApi, workspaceView } from '../testing/fake-api';
 import { setupStore } from '../testing/setup-store';
 import { findingMarkers, MARKER_SEVERITY } from './finding-markers';
-import { watchFindings } from './watch-findings';
+import { watchFindings } from '../problems/watch-findings';
 
 const findings: CheckFinding[] = [
   {

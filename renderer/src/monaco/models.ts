@@ -1,5 +1,5 @@
-import { monaco } from '../monaco/setup';
-import type { DocState } from './docs-slice';
+import { monaco } from './setup';
+import type { DocState } from '../store/docs-slice';
 import { minimalEdit } from '../../../shared/engine/text/minimal-edit';
 
 /** One Monaco model per open document, named `studio:/<doc key>`. */

@@ -9,7 +9,7 @@ export const monacoListeners: ((s: StudioState, prev: StudioState) => void)[] = 
 let ready: Promise<void> | null = null;
 
 export function monacoReady(): Promise<void> {
-  ready ??= import('./boot').then((m) => {
+  ready ??= import('../app/monaco-boot').then((m) => {
     monacoListeners.push(...m.bootMonaco());
   });
   return ready;

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { allPresets } from '../context-form/context-slice';
+import { allPresets } from '../store/context-slice';
 import { NONE, studio, useStudio } from '../store';
-import { COMMANDS, matchScore } from './commands';
-import type { PaletteMode } from './palette-slice';
+import { COMMANDS, matchScore } from '../app/commands';
+import type { PaletteMode } from '../store/palette-slice';
 
 interface Item {
   id: string;

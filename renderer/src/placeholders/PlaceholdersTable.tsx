@@ -1,8 +1,8 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { variantResultOf } from '../preview/preview-slice';
+import { variantResultOf } from '../store/preview-slice';
 import { docKey } from '../../../shared/ipc/doc-ref';
 import { scanTags } from '../../../shared/engine/text/placeholder-scan';
-import { keyUsages, PLACEHOLDER_KEY, readVariantYaml } from '../components-list/variant-yaml';
+import { keyUsages, PLACEHOLDER_KEY, readVariantYaml } from '../store/variant-yaml';
 import { LAYER_SHORT, LAYER_TEXT } from '../editor/template-syntax';
 import { studio, useStudio } from '../store';
 

@@ -1,19 +1,19 @@
 import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import type { BuildWarning, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import type { BaselineSpec } from '../../../shared/ipc/contract';
-import { formatCount } from '../app/format';
+import { formatCount } from '../ui/format';
 import { CopyButtons } from '../bundles/CopyButtons';
 import { monacoReady } from '../monaco/ready';
-import { plainMessage } from '../app/plain-message';
-import { openAt } from '../problems/open-at';
-import { baselineKey } from '../diff/diff-slice';
+import { plainMessage } from '../ui/plain-message';
+import { openAt } from '../store/open-at';
+import { baselineKey } from '../store/diff-slice';
 import { NARROW_SIDE_BY_SIDE_PX, openDiffInCompare } from '../diff/open-in-compare';
-import { useLayout } from '../app/layout-store';
+import { useLayout } from '../ui/layout-store';
 import { PreviewBudgets } from '../compare/PreviewBudgets';
 import { NONE, studio, useStudio, type StudioState } from '../store';
 import { InstructionFiles } from './InstructionFiles';
 import { jumpToSource } from './jump';
-import { outlineOf, stackResultOf, variantResultOf, type PreviewTab } from './preview-slice';
+import { outlineOf, stackResultOf, variantResultOf, type PreviewTab } from '../store/preview-slice';
 
 /** The Monaco views come in their own chunks, after the app's first paint. */
 const PromptView = lazy(() => monacoReady().then(() => import('./PromptView').then((m) => ({ default: m.PromptView }))));

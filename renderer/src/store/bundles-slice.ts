@@ -1,8 +1,8 @@
 import type { BundleProgress, ExportFormat, ExportRequest, ImportPlanView } from '../../../shared/ipc/contract';
 import { API_LABELS, type ApiKind } from '../../../shared/requests/api-kind';
-import { previewText } from '../preview/preview-slice';
-import { call, callRaw } from '../store/api';
-import type { SliceCreator } from '../store/types';
+import { previewText } from './preview-slice';
+import { call, callRaw } from './api';
+import type { SliceCreator } from './types';
 import { copyText } from './clipboard';
 import { downloadBytes, saveAsDownload, uploadBytes } from './transfer';
 

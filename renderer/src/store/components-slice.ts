@@ -1,6 +1,6 @@
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
-import { call } from '../store/api';
-import type { SliceCreator, StudioState } from '../store/types';
+import { call } from './api';
+import type { SliceCreator, StudioState } from './types';
 import { moveComponent, readVariantYaml, reorderTemplateSlots, setComponentEnabled, VariantYamlError } from './variant-yaml';
 
 export interface ComponentsSlice {

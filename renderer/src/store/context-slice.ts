@@ -4,9 +4,9 @@ import { mergePresetContext } from '../../../shared/domain/preset';
 import type { ContextSpec, WorkspaceView } from '../../../shared/ipc/contract';
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 import { getIn as getYamlIn, syncIn } from '../../../shared/yaml-source/edit-yaml-source';
-import { call } from '../store/api';
-import { withFolder } from '../store/with-folder';
-import type { SliceCreator } from '../store/types';
+import { call } from './api';
+import { withFolder } from './with-folder';
+import type { SliceCreator } from './types';
 
 export type Path = readonly (string | number)[];
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { BaselineSpec } from '../../../shared/ipc/contract';
-import type { SliceCreator } from '../store/types';
+import type { SliceCreator } from './types';
 
 export interface DiffStats {
   added: number;

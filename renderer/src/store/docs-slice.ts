@@ -1,8 +1,8 @@
 import { conventionalPath, docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 import type { DocumentInfo, EventPayload } from '../../../shared/ipc/contract';
-import { plainMessage } from '../app/plain-message';
-import { call, callRaw } from '../store/api';
-import type { SliceCreator } from '../store/types';
+import { plainMessage } from '../ui/plain-message';
+import { call, callRaw } from './api';
+import type { SliceCreator } from './types';
 import { createDocHistory, type DocHistory, type EditKind } from './doc-history';
 
 export type DocLanguage = 'template' | 'yaml' | 'plaintext';

@@ -1,4 +1,4 @@
-import { studio } from '../store';
+import { studio } from './';
 
 /** The offset of a 1-based line and column in a text (clamped to the text). */
 export function offsetAt(text: string, line: number, column: number): number {

@@ -1,7 +1,7 @@
 import { docKey } from '../../../shared/ipc/doc-ref';
-import { editVariantConfig } from '../components-list/components-slice';
-import { removePlaceholder, renamePlaceholder, renameTemplateKey, setPlaceholder } from '../components-list/variant-yaml';
-import type { SliceCreator } from '../store/types';
+import { editVariantConfig } from './components-slice';
+import { removePlaceholder, renamePlaceholder, renameTemplateKey, setPlaceholder } from './variant-yaml';
+import type { SliceCreator } from './types';
 
 export interface PlaceholdersSlice {
   setPlaceholder(key: string, value: string): boolean;

@@ -1,8 +1,8 @@
 import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
 import type { StackBuildResult } from '../../../shared/stack/build';
 import type { BuildTarget, EventPayload, PreviewResult } from '../../../shared/ipc/contract';
-import { call } from '../store/api';
-import type { SliceCreator } from '../store/types';
+import { call } from './api';
+import type { SliceCreator } from './types';
 import { buildOutline, type OutlineEntry } from './outline';
 
 export type PreviewTab = 'prompt' | 'outline' | 'warnings' | 'tools' | 'instructions';

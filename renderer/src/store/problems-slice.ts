@@ -1,6 +1,6 @@
 import type { CheckFinding } from '../../../shared/ipc/contract';
-import { call } from '../store/api';
-import type { SliceCreator } from '../store/types';
+import { call } from './api';
+import type { SliceCreator } from './types';
 
 export interface ProblemsSlice {
   /** What `variant-studio check --strict` reports for the open workspace as edited (null: not checked yet). */

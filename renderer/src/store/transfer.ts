@@ -1,5 +1,5 @@
 import { TRANSFER_CHUNK_BYTES } from '../../../shared/ipc/contract';
-import { callRaw } from '../store/api';
+import { callRaw } from './api';
 
 /**
  * Bundle bytes through the contract, in chunks (browser mode has no file dialogs): a picked

@@ -1,7 +1,7 @@
 import type { DocRef, WorkspaceView } from '../../../shared/ipc/contract';
-import { call } from '../store/api';
-import { withFolder } from '../store/with-folder';
-import type { SliceCreator } from '../store/types';
+import { call } from './api';
+import { withFolder } from './with-folder';
+import type { SliceCreator } from './types';
 
 export interface WorkspaceSlice {
   workspace: WorkspaceView | null;

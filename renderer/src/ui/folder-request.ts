@@ -1,4 +1,4 @@
-import { oneRequest } from '../app/one-request';
+import { oneRequest } from './one-request';
 
 /** What a folder is chosen for (as the host's FolderPurpose). */
 export type FolderPurpose = 'open' | 'copy' | 'working-folder';

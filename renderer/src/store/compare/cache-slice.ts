@@ -1,7 +1,7 @@
-import type { BudgetLine } from '../../../shared/engine/budgets/token-budgets';
-import type { CacheView } from '../../../shared/ipc/contract';
-import { call, callRaw } from '../store/api';
-import type { SliceCreator } from '../store/types';
+import type { BudgetLine } from '../../../../shared/engine/budgets/token-budgets';
+import type { CacheView } from '../../../../shared/ipc/contract';
+import { call, callRaw } from '../api';
+import type { SliceCreator } from '../types';
 
 /** The prompt-cache view of the build the preview shows, and its usage of the variant's token budgets. */
 export interface CacheSlice {

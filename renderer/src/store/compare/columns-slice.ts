@@ -1,7 +1,7 @@
-import type { CompareColumnSpec, CompareResult, CompareTokens } from '../../../shared/ipc/contract';
-import { MAX_COMPARE_COLUMNS } from '../../../shared/ipc/channels/compare';
-import { call } from '../store/api';
-import type { SliceCreator } from '../store/types';
+import type { CompareColumnSpec, CompareResult, CompareTokens } from '../../../../shared/ipc/contract';
+import { MAX_COMPARE_COLUMNS } from '../../../../shared/ipc/channels/compare';
+import { call } from '../api';
+import type { SliceCreator } from '../types';
 import { loadColumns, saveColumns } from './compare-storage';
 
 /** The compare view's columns: what they are (remembered per workspace), what the host built, their token counts. */

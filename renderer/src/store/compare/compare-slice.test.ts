@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PreviewResult } from '../../../shared/ipc/contract';
-import { createFakeApi, failedPreview } from '../testing/fake-api';
-import { setupStore } from '../testing/setup-store';
+import type { PreviewResult } from '../../../../shared/ipc/contract';
+import { createFakeApi, failedPreview } from '../../testing/fake-api';
+import { setupStore } from '../../testing/setup-store';
 
 let cleanup: () => void = () => {};
 afterEach(() => cleanup());

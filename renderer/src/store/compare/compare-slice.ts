@@ -1,7 +1,7 @@
-import type { ChannelResponse } from '../../../shared/ipc/contract';
-import { call } from '../store/api';
-import type { SliceCreator } from '../store/types';
-import { previewText } from '../preview/preview-slice';
+import type { ChannelResponse } from '../../../../shared/ipc/contract';
+import { call } from '../api';
+import type { SliceCreator } from '../types';
+import { previewText } from '../preview-slice';
 import { createCacheSlice, type CacheSlice } from './cache-slice';
 import { createCompareColumnsSlice, type CompareColumnsSlice } from './columns-slice';
 import { createMatrixSlice, type MatrixSlice } from './matrix-slice';

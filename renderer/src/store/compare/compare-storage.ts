@@ -1,5 +1,5 @@
-import type { CompareColumnSpec } from '../../../shared/ipc/contract';
-import { MODEL_CATALOG, type ProviderModels } from '../../../shared/engine/routing/model-catalog';
+import type { CompareColumnSpec } from '../../../../shared/ipc/contract';
+import { MODEL_CATALOG, type ProviderModels } from '../../../../shared/engine/routing/model-catalog';
 
 /**
  * What the compare view remembers in the app's localStorage: the columns per workspace (a

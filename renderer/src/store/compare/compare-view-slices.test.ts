@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CompareResult, MatrixView } from '../../../shared/ipc/contract';
-import { createFakeApi, workspaceView } from '../testing/fake-api';
-import { setupStore } from '../testing/setup-store';
+import type { CompareResult, MatrixView } from '../../../../shared/ipc/contract';
+import { createFakeApi, workspaceView } from '../../testing/fake-api';
+import { setupStore } from '../../testing/setup-store';
 import { loadColumns, saveColumns } from './compare-storage';
 
 let cleanup: () => void = () => {};

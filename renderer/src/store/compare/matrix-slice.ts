@@ -1,6 +1,6 @@
-import type { MatrixCellView, MatrixTokens, MatrixView } from '../../../shared/ipc/contract';
-import { call } from '../store/api';
-import type { SliceCreator } from '../store/types';
+import type { MatrixCellView, MatrixTokens, MatrixView } from '../../../../shared/ipc/contract';
+import { call } from '../api';
+import type { SliceCreator } from '../types';
 
 export interface MatrixCellDetail {
   variantId: string;

@@ -1,8 +1,8 @@
-import type { ProviderModels } from '../../../shared/engine/routing/model-catalog';
-import type { RoutingTable } from '../../../shared/engine/routing/routing-table';
-import { parseModelIds } from '../../../shared/engine/routing/model-ids';
-import { call } from '../store/api';
-import type { SliceCreator } from '../store/types';
+import type { ProviderModels } from '../../../../shared/engine/routing/model-catalog';
+import type { RoutingTable } from '../../../../shared/engine/routing/routing-table';
+import { parseModelIds } from '../../../../shared/engine/routing/model-ids';
+import { call } from '../api';
+import type { SliceCreator } from '../types';
 import { loadCatalog, saveCatalog } from './compare-storage';
 
 /** The routing table: the model ids typed or pasted (commas, spaces or newlines), and the host's answer. */

@@ -1,4 +1,4 @@
-import type { SliceCreator } from '../store/types';
+import type { SliceCreator } from '../types';
 
 export type CompareTab = 'columns' | 'routing' | 'matrix' | 'cache';
 
