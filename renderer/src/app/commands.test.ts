@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, commandForShortcut, fuzzyScore, matchScore, shortcutOf } from './commands';
+import { fuzzyScore, matchScore, shortcutOf } from '../ui/commands';
+import { COMMANDS, commandForShortcut } from './commands';
 
 const key = (k: string, code: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
   key: k,

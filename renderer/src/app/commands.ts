@@ -2,6 +2,7 @@ import { API_KINDS, API_LABELS } from '../../../shared/requests/api-kind';
 import type { Entity } from '../../../shared/ipc/contract';
 import { deleteEntity, entityOfActiveTab, newVariantFrom, renameEntity, undoEntityChange } from '../explorer/entity-actions';
 import type { StudioState } from '../store/types';
+import { registerCommands } from '../ui/commands';
 
 export interface Command {
   id: string;
@@ -90,58 +91,11 @@ function withEntity(s: StudioState, run: (e: Entity) => void): void {
   else s.notify('info', 'Open a variant, an override, a tool or a preset first.');
 }
 
-/** Normalised name of a key event, e.g. `Ctrl+Shift+D` (Cmd counts as Ctrl). */
-export function shortcutOf(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'code'>): string {
-  const parts: string[] = [];
-  if (e.ctrlKey || e.metaKey) parts.push('Ctrl');
-  if (e.altKey) parts.push('Alt');
-  if (e.shiftKey) parts.push('Shift');
-  let key = e.key;
-  if (e.code.startsWith('Key')) key = e.code.slice(3);
-  else if (e.code === 'BracketRight') key = ']';
-  else if (e.code === 'BracketLeft') key = '[';
-  else if (key.length === 1) key = key.toUpperCase();
-  parts.push(key);
-  return parts.join('+');
-}
-
 export function commandForShortcut(shortcut: string): Command | undefined {
   return COMMANDS.find((c) => c.keys === shortcut);
 }
 
-/** Case-insensitive subsequence match, scored: consecutive and word-start hits count more. */
-export function fuzzyScore(query: string, text: string): number {
-  if (!query) return 1;
-  const q = query.toLowerCase();
-  const t = text.toLowerCase();
-  let score = 0;
-  let ti = 0;
-  let prev = -2;
-  for (const ch of q) {
-    const i = t.indexOf(ch, ti);
-    if (i < 0) return 0;
-    score += i === prev + 1 ? 3 : 1;
-    if (i === 0 || /[\s:·/_-]/.test(t[i - 1]!)) score += 2;
-    prev = i;
-    ti = i + 1;
-  }
-  return score;
-}
-
-/**
- * How well a query matches an entry of the palette: every word of the query (split at spaces
- * and `·`) must match one of the entry's texts (its title or its hint) as a subsequence; 0
- * when one does not. "gpt-5 templ" finds variants/gpt-5/template.md, "xs · template" finds
- * "xs · template.md".
- */
-export function matchScore(query: string, texts: readonly string[]): number {
-  const words = query.split(/[\s·]+/).filter(Boolean);
-  if (words.length === 0) return 1;
-  let total = 0;
-  for (const word of words) {
-    const best = Math.max(...texts.map((t) => fuzzyScore(word, t)));
-    if (best <= 0) return 0;
-    total += best;
-  }
-  return total;
+/** The commands as the palette and the shortcut sheet list them (registered at start, main.tsx). */
+export function registerAppCommands(state: () => StudioState): void {
+  registerCommands(COMMANDS.map((c) => ({ id: c.id, title: c.title, ...(c.keys ? { keys: c.keys } : {}), run: () => c.run(state()) })));
 }

@@ -3,7 +3,7 @@ import { onPreviewForDiff } from '../diff/DiffView';
 import { watchMarkers } from '../editor/markers';
 import { registerTemplateLanguage } from '../editor/template-language';
 import { onPreviewForEditor } from '../preview/PromptView';
-import type { StudioState } from '../store/types';
+import type { MonacoListener } from '../monaco/ready';
 import { monaco } from '../monaco/setup';
 
 /**
@@ -11,7 +11,7 @@ import { monaco } from '../monaco/setup';
  * the template language, the theme, the markers. Returns the store listeners that must run
  * before React's (main.tsx calls them from its first subscriber).
  */
-export function bootMonaco(): ((s: StudioState, prev: StudioState) => void)[] {
+export function bootMonaco(): MonacoListener[] {
   registerTemplateLanguage();
   followSystemTheme((dark) => monaco.editor.setTheme(dark ? 'studio-dark' : 'studio-light'));
   watchMarkers();

@@ -5,7 +5,7 @@ import { formatCount } from '../ui/format';
 import { NONE, studio, useStudio } from '../store';
 import { BudgetLines } from './BudgetLines';
 import { SizeTable } from './SizeTable';
-import { CopyButtons } from '../bundles/CopyButtons';
+import { columnActions } from './slots';
 import { wordDiff } from './word-diff';
 
 function specLabel(spec: CompareColumnSpec): string {
@@ -67,7 +67,7 @@ function ColumnHeader({ view, index, count, tokens }: { view: CompareColumnView;
           {formatCount(view.chars)} chars{tokens !== null ? ` · ${formatCount(tokens)} tok` : ''}
         </span>
       </div>
-      {!view.error && <CopyButtons column={index} label={view.label} />}
+      {!view.error && <columnActions.Render column={index} label={view.label} />}
       {budgets && <BudgetLines lines={budgets} compact />}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { studio, useStudio } from '../store';
 import { PresetSelect } from './PresetSelect';
-import { getIn, type Path } from '../store/context-slice';
+import { getIn, type Path } from '../ui/json-path';
 import { CheckField, Fieldset, JsonField, LinesField, NumberField, SelectField, TextAreaField, TextField } from '../ui/fields';
 import { RepositoryRules } from './RepositoryRules';
 import { StackContextForm } from './StackContextForm';

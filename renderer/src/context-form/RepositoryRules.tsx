@@ -1,6 +1,6 @@
 import { studio } from '../store';
 import { withFolder } from '../store/with-folder';
-import { getIn, type Path } from '../store/context-slice';
+import { getIn, type Path } from '../ui/json-path';
 import { JsonField } from '../ui/fields';
 import { FileTreeEditor } from '../ui/FileTreeEditor';
 

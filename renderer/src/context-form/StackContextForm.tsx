@@ -1,6 +1,6 @@
 import { OPENCODE_STANDARD_GLOBALS } from '../../../shared/stack/standard-globals';
 import { NONE, studio, useStudio } from '../store';
-import { getIn, type Path } from '../store/context-slice';
+import { getIn, type Path } from '../ui/json-path';
 import { PresetSelect } from './PresetSelect';
 import { CheckField, Fieldset, JsonField, LinesField, TextAreaField, TextField } from '../ui/fields';
 import { FileTreeEditor } from '../ui/FileTreeEditor';

@@ -1,8 +1,6 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { monacoReady } from '../monaco/ready';
 import { studio, useStudio, type StudioState } from '../store';
-import { CompareTab } from '../compare/CompareTab';
-import { CompareView } from '../compare/CompareView';
 
 /** Monaco and the editor come in their own chunk, after the first paint. */
 const TemplateEditor = lazy(() => monacoReady().then(() => import('./TemplateEditor')));
@@ -12,7 +10,7 @@ function tabSignature(s: StudioState): string {
   return JSON.stringify(s.tabs.map((k) => [k, s.docs[k]?.title, s.docs[k]?.path, s.docs[k]?.dirty]));
 }
 
-function Tabs() {
+function Tabs({ end }: { end: ReactNode }) {
   const signature = useStudio(tabSignature);
   const active = useStudio((s) => s.activeTab);
   const tabs = JSON.parse(signature) as [string, string | undefined, string | undefined, boolean | undefined][];
@@ -44,7 +42,7 @@ function Tabs() {
           </div>
         );
       })}
-      <CompareTab />
+      {end}
     </div>
   );
 }
@@ -99,7 +97,15 @@ function Banner() {
   return null;
 }
 
-export function EditorArea() {
+/** What other features put into the editor area (app/ composes them). */
+export interface EditorAreaParts {
+  /** After the documents' tabs (the compare view's tab). */
+  tabsEnd?: ReactNode;
+  /** Shown beside (or over) the editor while the compare view is active. */
+  compare?: ReactNode;
+}
+
+export function EditorArea({ tabsEnd, compare }: EditorAreaParts) {
   const activeTab = useStudio((s) => s.activeTab);
   const reveal = useStudio((s) => s.reveal);
   const compareActive = useStudio((s) => s.compareActive);
@@ -108,7 +114,7 @@ export function EditorArea() {
   useEffect(() => studio.getState().hideCompare(), [activeTab, reveal]);
   return (
     <section className="editor-area" aria-label="Editor">
-      <Tabs />
+      <Tabs end={tabsEnd} />
       <ReadOnlyOffer />
       <Banner />
       <div className={`editor-body${compareActive ? ` with-compare${compareSplit ? ' split' : ''}` : ''}`}>
@@ -120,7 +126,7 @@ export function EditorArea() {
             <TemplateEditor />
           </Suspense>
         </div>
-        {compareActive && <CompareView />}
+        {compareActive && compare}
       </div>
     </section>
   );

@@ -6,7 +6,8 @@ import { studio } from '../store';
 import { readVariantYaml } from '../store/variant-yaml';
 import { overrideRef } from '../store/components-slice';
 import { keyOf, modelFor, PROMPT_LANGUAGE, TEMPLATE_LANGUAGE, uriOf } from '../monaco/models';
-import { BASE_VARIABLES, CONTEXT_PATHS, keyAt, LAYER_TEXT, openTagBefore, SECTION_IDS, STANDARD_PLACEHOLDER_KEYS } from './template-syntax';
+import { LAYER_TEXT } from '../ui/placeholder-layers';
+import { BASE_VARIABLES, CONTEXT_PATHS, keyAt, openTagBefore, SECTION_IDS, STANDARD_PLACEHOLDER_KEYS } from './template-syntax';
 
 /**
  * The Monaco language of our templates: highlighting of `{{KEY}}` and block tags, completion,

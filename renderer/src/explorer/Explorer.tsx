@@ -1,9 +1,8 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { allPresets } from '../store/context-slice';
 import { formatProblem } from '../../../shared/domain/problems';
 import type { DocRef, DocumentInfo } from '../../../shared/ipc/contract';
 import { useStudio, studio } from '../store';
-import { SelectionBar } from '../bundles/SelectionBar';
 import { EntityMenu, entityMenuHandlers, type EntityMenuState } from './EntityMenu';
 
 function variantOf(ref: DocRef): string | null {
@@ -50,7 +49,8 @@ function DocItem({ doc, label, menu }: { doc: DocumentInfo; label?: string; menu
   );
 }
 
-export function Explorer() {
+/** `selectionBar`: what is done with the entries picked with Ctrl+click (the export bar; app/ composes it). */
+export function Explorer({ selectionBar }: { selectionBar?: ReactNode } = {}) {
   const ws = useStudio((s) => s.workspace);
   const current = useStudio((s) => s.currentVariantId);
   const currentProfile = useStudio((s) => s.currentProfileId);
@@ -81,7 +81,7 @@ export function Explorer() {
         <strong title={ws.root ?? 'built-in variants'}>{ws.name}</strong>
         {ws.readOnly && <span className="badge">read-only</span>}
       </div>
-      <SelectionBar />
+      {selectionBar}
       {ws.problems.length > 0 && (
         <section className="problems" role="alert" data-testid="problems">
           <h3>

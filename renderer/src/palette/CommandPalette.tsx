@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { allPresets } from '../store/context-slice';
 import { NONE, studio, useStudio } from '../store';
-import { COMMANDS, matchScore } from '../app/commands';
+import { matchScore, registeredCommands } from '../ui/commands';
 import type { PaletteMode } from '../store/palette-slice';
 
 interface Item {
@@ -40,12 +40,9 @@ function PaletteBody({ mode }: { mode: PaletteMode }) {
         ...documents.map((d) => ({ id: d.key, title: d.path, hint: d.title, run: () => void s().openDoc(d.ref) })),
       ];
     const seen = new Set<string>();
-    return COMMANDS.filter((c) => (seen.has(c.title) ? false : (seen.add(c.title), true))).map((c) => ({
-      id: c.id,
-      title: c.title,
-      hint: c.keys,
-      run: () => c.run(s()),
-    }));
+    return registeredCommands()
+      .filter((c) => (seen.has(c.title) ? false : (seen.add(c.title), true)))
+      .map((c) => ({ id: c.id, title: c.title, hint: c.keys, run: c.run }));
   }, [mode, presets, documents, variants]);
 
   const shown = useMemo(

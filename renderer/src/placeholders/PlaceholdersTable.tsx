@@ -3,7 +3,7 @@ import { variantResultOf } from '../store/preview-slice';
 import { docKey } from '../../../shared/ipc/doc-ref';
 import { scanTags } from '../../../shared/engine/text/placeholder-scan';
 import { keyUsages, PLACEHOLDER_KEY, readVariantYaml } from '../store/variant-yaml';
-import { LAYER_SHORT, LAYER_TEXT } from '../editor/template-syntax';
+import { LAYER_SHORT, LAYER_TEXT } from '../ui/placeholder-layers';
 import { studio, useStudio } from '../store';
 
 /** Keys of `{{...}}` slots in a base template, in order of first use (the engine's own tag scanner). */

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { changedLines } from '../../../tests/yaml-source/changed-lines';
 import { createFakeApi, failedPreview, workspaceView } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
-import { deepMerge, resolvePreset, setIn } from './context-slice';
+import { setIn } from '../ui/json-path';
+import { deepMerge, resolvePreset } from './context-slice';
 
 let cleanup: () => void = () => {};
 afterEach(() => cleanup());

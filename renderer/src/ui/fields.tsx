@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { getIn, type Path } from '../store/context-slice';
+import { getIn, type Path } from './json-path';
 
 /** Form fields bound to a path of a JSON object; empty input removes the key. */
 export interface BoundProps {
