@@ -2,6 +2,7 @@ import { API_KINDS, API_LABELS } from '../../../shared/requests/api-kind';
 import type { Entity } from '../../../shared/ipc/contract';
 import { deleteEntity, entityOfActiveTab, newVariantFrom, renameEntity, undoEntityChange } from '../explorer/entity-actions';
 import type { StudioState } from '../store/types';
+import { focusVariantId } from '../store/focus';
 import { registerCommands } from '../ui/commands';
 
 export interface Command {
@@ -68,7 +69,10 @@ export const COMMANDS: readonly Command[] = [
   {
     id: 'newVariant',
     title: 'New variant from the current one…',
-    run: (s) => s.currentVariantId && void newVariantFrom(s.currentVariantId),
+    run: (s) => {
+      const id = focusVariantId(s);
+      if (id) void newVariantFrom(id);
+    },
   },
   {
     id: 'renameEntity',

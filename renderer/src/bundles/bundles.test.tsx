@@ -136,7 +136,7 @@ describe('picking in the explorer and exporting', () => {
       },
     });
     const { store } = start(api);
-    store.setState({ currentVariantId: 'generic' });
+    store.setState({ target: { kind: 'variant', variantId: 'generic' } });
     store.getState().openExport('request');
     render(<BundleDialogs />);
     fireEvent.click(screen.getByLabelText('OpenAI Responses'));

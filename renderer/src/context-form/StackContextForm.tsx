@@ -1,5 +1,6 @@
 import { OPENCODE_STANDARD_GLOBALS } from '../../../shared/stack/standard-globals';
 import { NONE, studio, useStudio } from '../store';
+import { focusAgent, focusProfileId } from '../store/focus';
 import { getIn, type Path } from '../ui/json-path';
 import { PresetSelect } from './PresetSelect';
 import { CheckField, Fieldset, JsonField, LinesField, TextAreaField, TextField } from '../ui/fields';
@@ -33,9 +34,9 @@ function GlobalLocationSwitches() {
 
 export function StackContextForm() {
   const ctx = useStudio((s) => s.stackContext);
-  const profileId = useStudio((s) => s.currentProfileId);
-  const agents = useStudio((s) => s.workspace?.profiles.find((p) => p.id === s.currentProfileId)?.agents ?? NONE);
-  const agent = useStudio((s) => s.currentAgent);
+  const profileId = useStudio(focusProfileId);
+  const agents = useStudio((s) => s.workspace?.profiles.find((p) => p.id === focusProfileId(s))?.agents ?? NONE);
+  const agent = useStudio(focusAgent);
   const discovery = useStudio((s) => s.stackDiscovery);
   const on = (path: Path, value: unknown): void => studio.getState().setStackField(path, value);
   const p = { value: ctx, onChange: on };

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { monacoReady } from '../monaco/ready';
 import { studio, useStudio, type StudioState } from '../store';
+import { focusVariantId } from '../store/focus';
 
 /** Monaco and the editor come in their own chunk, after the first paint. */
 const TemplateEditor = lazy(() => monacoReady().then(() => import('./TemplateEditor')));
@@ -70,7 +71,7 @@ function Banner() {
   const disk = useStudio((s) => (s.activeTab ? s.docs[s.activeTab]?.disk : undefined));
   const path = useStudio((s) => (s.activeTab ? s.docs[s.activeTab]?.path : undefined));
   const builtinComponentId = useStudio((s) => (s.activeTab ? s.docs[s.activeTab]?.builtinComponentId : undefined));
-  const variant = useStudio((s) => s.currentVariantId);
+  const variant = useStudio(focusVariantId);
   if (!key || path === undefined) return null;
   const doc = { disk, path, builtinComponentId };
   if (doc.disk) {

@@ -3,6 +3,7 @@ import type { VariantBuildResult } from '../../../shared/engine/build/build-resu
 import { variantResultOf } from '../store/preview-slice';
 import { monaco } from '../monaco/setup';
 import { studio } from '../store';
+import { focusVariantId } from '../store/focus';
 import { readVariantYaml } from '../store/variant-yaml';
 import { overrideRef } from '../store/components-slice';
 import { keyOf, modelFor, PROMPT_LANGUAGE, TEMPLATE_LANGUAGE, uriOf } from '../monaco/models';
@@ -231,7 +232,7 @@ export function registerTemplateLanguage(): void {
       const span = keyAt(model.getValue(), model.getOffsetAt(position));
       if (!span || span.block) return null;
       const key = keyOf(model.uri);
-      const target = await definitionKey(span.key, key ? variantOfDoc(key) : (studio.getState().currentVariantId ?? undefined));
+      const target = await definitionKey(span.key, key ? variantOfDoc(key) : (focusVariantId(studio.getState()) ?? undefined));
       if (!target) return null;
       const doc = studio.getState().docs[target];
       if (!doc) return null;

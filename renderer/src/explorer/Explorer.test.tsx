@@ -54,7 +54,7 @@ describe('Explorer', () => {
     fireEvent.click(screen.getByText('xs', { selector: 'button.variant' }));
     await flush();
     await flush();
-    expect(store.getState().currentVariantId).toBe('xs');
+    expect(store.getState().target).toEqual({ kind: 'variant', variantId: 'xs' });
     expect(store.getState().activeTab).toBe('variant-template:xs');
     expect(api.callsOf('preview:set').at(-1)!.target).toEqual({ kind: 'variant', variantId: 'xs' });
   });

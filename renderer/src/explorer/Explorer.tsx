@@ -3,6 +3,7 @@ import { allPresets } from '../store/context-slice';
 import { formatProblem } from '../../../shared/domain/problems';
 import type { DocRef, DocumentInfo } from '../../../shared/ipc/contract';
 import { useStudio, studio } from '../store';
+import { focusProfileId, focusVariantId } from '../store/focus';
 import { EntityMenu, entityMenuHandlers, type EntityMenuState } from './EntityMenu';
 
 function variantOf(ref: DocRef): string | null {
@@ -52,8 +53,8 @@ function DocItem({ doc, label, menu }: { doc: DocumentInfo; label?: string; menu
 /** `selectionBar`: what is done with the entries picked with Ctrl+click (the export bar; app/ composes it). */
 export function Explorer({ selectionBar }: { selectionBar?: ReactNode } = {}) {
   const ws = useStudio((s) => s.workspace);
-  const current = useStudio((s) => s.currentVariantId);
-  const currentProfile = useStudio((s) => s.currentProfileId);
+  const current = useStudio(focusVariantId);
+  const currentProfile = useStudio(focusProfileId);
   const presetName = useStudio((s) => s.presetName);
   const picked = useStudio((s) => s.bundleSelection);
   const presets = useMemo(() => allPresets(ws), [ws]);
@@ -116,9 +117,7 @@ export function Explorer({ selectionBar }: { selectionBar?: ReactNode } = {}) {
                 aria-current={current === id ? 'true' : undefined}
                 title={`${info?.description ?? 'This variant does not load; see the problems above.'}\nCtrl+click: pick for export`}
                 onClick={(e) =>
-                  e.ctrlKey || e.metaKey
-                    ? studio.getState().toggleBundleSelection('variant', id)
-                    : void studio.getState().selectVariant(id, true)
+                  e.ctrlKey || e.metaKey ? studio.getState().toggleBundleSelection('variant', id) : void studio.getState().selectVariant(id)
                 }
                 disabled={broken(id) && docs.length === 0}
                 {...entityMenuHandlers({ kind: 'variant', id }, setMenu)}

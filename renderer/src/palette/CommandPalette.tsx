@@ -35,7 +35,7 @@ function PaletteBody({ mode }: { mode: PaletteMode }) {
           id: `v:${v.id}`,
           title: `Variant ${v.id}`,
           hint: v.description,
-          run: () => void s().selectVariant(v.id, true),
+          run: () => void s().selectVariant(v.id),
         })),
         ...documents.map((d) => ({ id: d.key, title: d.path, hint: d.title, run: () => void s().openDoc(d.ref) })),
       ];

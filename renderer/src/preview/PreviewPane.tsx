@@ -5,6 +5,7 @@ import { monacoReady } from '../monaco/ready';
 import { plainMessage } from '../ui/plain-message';
 import { openAt } from '../store/open-at';
 import { NONE, studio, useStudio, type StudioState } from '../store';
+import { describeFocus, sameTarget } from '../store/focus';
 import { InstructionFiles } from './InstructionFiles';
 import { jumpToSource } from './jump';
 import { outlineOf, stackResultOf, variantResultOf, type PreviewTab } from '../store/preview-slice';
@@ -229,24 +230,29 @@ export function PreviewPane({ actions, diffControls, budgets, diffView }: Previe
     ...(native ? ([['tools', 'Tools JSON']] as [PreviewTab, string][]) : []),
     ...(stack ? ([['instructions', `Instruction files (${instructionsUsed} used)`]] as [PreviewTab, string][]) : []),
   ];
-  const title =
-    target?.kind === 'variant'
-      ? target.variantId
-      : target?.kind === 'profile'
-        ? `${target.profileId}${target.agent ? ` · ${target.agent}` : ''}`
-        : 'Preview';
+  // What is rendered, by name (store/focus.ts), and why when the open file is not its own.
+  const label = useStudio((s) => describeFocus(s).label);
+  const shared = useStudio((s) => describeFocus(s).shared);
+  // The focus moved and the build of the new target has not come yet: the prompt shown is the previous one.
+  const pending = useStudio((s) => !!s.preview && !!s.target && !sameTarget(s.preview.target, s.target));
   const current = (tab === 'tools' && !native) || (tab === 'instructions' && !stack) || tab === 'outline' ? 'prompt' : tab;
   return (
-    <section className="preview-pane" aria-label="Preview" data-testid="preview">
+    <section className="preview-pane" aria-label="Preview" aria-busy={pending} data-testid="preview">
       <header className="preview-head">
-        <h2>
-          {title}
+        <h2 data-testid="preview-title">
+          {label ?? 'Preview'}
           {builtVariant && target?.kind !== 'variant' && <span className="muted"> → {builtVariant}</span>}
+          {pending && <span className="muted"> (building…)</span>}
         </h2>
         {actions}
         {diffControls}
       </header>
       <Sizes />
+      {shared && (
+        <p className="focus-note muted" data-testid="focus-note">
+          {shared}
+        </p>
+      )}
       {budgets}
       <BuildProblem />
       <div className="preview-tabs" role="tablist" aria-label="Preview views">
@@ -263,7 +269,7 @@ export function PreviewPane({ actions, diffControls, budgets, diffView }: Previe
         ))}
       </div>
       <div className="preview-body">
-        <div className={`preview-main${stale ? ' stale' : ''}`} hidden={current !== 'prompt'} data-testid="preview-main">
+        <div className={`preview-main${stale || pending ? ' stale' : ''}`} hidden={current !== 'prompt'} data-testid="preview-main">
           <Suspense fallback={<p className="muted pad">Loading the preview…</p>}>
             {diffOn ? (
               diffView

@@ -1,5 +1,6 @@
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 import { call } from './api';
+import { focusVariantId } from './focus';
 import type { SliceCreator, StudioState } from './types';
 import { moveComponent, readVariantYaml, reorderTemplateSlots, setComponentEnabled, VariantYamlError } from './variant-yaml';
 
@@ -15,7 +16,7 @@ export interface ComponentsSlice {
 
 /** Edits the current variant's variant.yaml text through a pure function; reports what went wrong. */
 export function editVariantConfig(get: () => StudioState, edit: (text: string) => string): boolean {
-  const id = get().currentVariantId;
+  const id = focusVariantId(get());
   if (!id) return false;
   const key = docKey({ kind: 'variant-config', variantId: id });
   const doc = get().docs[key];
@@ -36,7 +37,7 @@ export function overrideRef(variantId: string, componentId: string): DocRef {
 
 export const createComponentsSlice: SliceCreator<ComponentsSlice> = (_set, get) => ({
   moveComponent(from, to) {
-    const id = get().currentVariantId;
+    const id = focusVariantId(get());
     if (!id) return false;
     const cfgKey = docKey({ kind: 'variant-config', variantId: id });
     const cfg = get().docs[cfgKey];
@@ -64,7 +65,7 @@ export const createComponentsSlice: SliceCreator<ComponentsSlice> = (_set, get) 
     return ok;
   },
   async openComponentOverride(cid) {
-    const vid = get().currentVariantId;
+    const vid = focusVariantId(get());
     if (!vid) return;
     const ref = overrideRef(vid, cid);
     const key = docKey(ref);
@@ -78,7 +79,7 @@ export const createComponentsSlice: SliceCreator<ComponentsSlice> = (_set, get) 
     await get().openDoc(ref);
   },
   async openComponentSource(cid, offset) {
-    const vid = get().currentVariantId;
+    const vid = focusVariantId(get());
     const ws = get().workspace;
     if (vid) {
       const key = docKey(overrideRef(vid, cid));

@@ -14,15 +14,18 @@ import { createPaletteSlice } from './palette-slice';
 import { createPlaceholdersSlice } from './placeholders-slice';
 import { createPreviewSlice } from './preview-slice';
 import { createProblemsSlice } from './problems-slice';
+import { createFocusSlice } from './focus-slice';
+import { rememberInitialState } from './workspace-reset';
 import { setApi, setApiErrorListener } from './api';
 import type { StudioState } from './types';
 
 export type { StudioState } from './types';
 
 export function createStudioStore(): StoreApi<StudioState> {
-  return createStore<StudioState>()((...a) => ({
+  const store = createStore<StudioState>()((...a) => ({
     ...createUiSlice(...a),
     ...createWorkspaceSlice(...a),
+    ...createFocusSlice(...a),
     ...createDocsSlice(...a),
     ...createPreviewSlice(...a),
     ...createDiffSlice(...a),
@@ -34,6 +37,12 @@ export function createStudioStore(): StoreApi<StudioState> {
     ...createBundlesSlice(...a),
     ...createProblemsSlice(...a),
   }));
+  rememberInitialState(store);
+  // The one rule of what is shown (focus.ts): whatever makes another document active, the target follows.
+  store.subscribe((s, prev) => {
+    if (s.activeTab !== prev.activeTab) s.followActiveDoc();
+  });
+  return store;
 }
 
 /** The app's store. Tests make their own with createStudioStore and connectStore. */

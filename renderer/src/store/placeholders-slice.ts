@@ -1,6 +1,7 @@
 import { docKey } from '../../../shared/ipc/doc-ref';
 import { editVariantConfig } from './components-slice';
 import { removePlaceholder, renamePlaceholder, renameTemplateKey, setPlaceholder } from './variant-yaml';
+import { focusVariantId } from './focus';
 import type { SliceCreator } from './types';
 
 export interface PlaceholdersSlice {
@@ -16,7 +17,7 @@ export const createPlaceholdersSlice: SliceCreator<PlaceholdersSlice> = (_set, g
   },
   async renamePlaceholder(from, to, inTemplate) {
     if (!editVariantConfig(get, (t) => renamePlaceholder(t, from, to))) return false;
-    const vid = get().currentVariantId;
+    const vid = focusVariantId(get());
     if (inTemplate && vid) {
       const doc = await get().ensureDoc({ kind: 'variant-template', variantId: vid });
       if (doc) get().editDoc(doc.key, renameTemplateKey(doc.text, from, to), 'structured');

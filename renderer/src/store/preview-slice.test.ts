@@ -18,6 +18,7 @@ describe('preview slice', () => {
     const api = createFakeApi();
     const { store, disconnect } = setupStore(api);
     cleanup = disconnect;
+    store.setState({ target: { kind: 'variant', variantId: 'generic' } });
     api.emit('preview:result', result(5, 'five'));
     api.emit('preview:result', result(4, 'four'));
     expect(store.getState().preview!.seq).toBe(5);
@@ -31,7 +32,8 @@ describe('preview slice', () => {
     });
     const { store, disconnect } = setupStore(api);
     cleanup = disconnect;
-    store.getState().setTarget({ kind: 'variant', variantId: 'generic' });
+    store.setState({ target: { kind: 'variant', variantId: 'generic' } });
+    void store.getState().refreshPreview();
     store.getState().toggleDiff(true);
     store.getState().setBaselineChoice({ kind: 'variant', variantId: 'xs' });
     store.getState().toggleDiff(false);

@@ -1,6 +1,7 @@
 import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
 import type { StackBuildResult } from '../../../shared/stack/build';
-import type { BuildTarget, EventPayload, PreviewResult } from '../../../shared/ipc/contract';
+import type { EventPayload, PreviewResult } from '../../../shared/ipc/contract';
+import { sameTarget } from './focus';
 import { call } from './api';
 import type { SliceCreator } from './types';
 import { buildOutline, type OutlineEntry } from './outline';
@@ -8,7 +9,6 @@ import { buildOutline, type OutlineEntry } from './outline';
 export type PreviewTab = 'prompt' | 'outline' | 'warnings' | 'tools' | 'instructions';
 
 export interface PreviewSlice {
-  target: BuildTarget | null;
   preview: PreviewResult | null;
   tokens: EventPayload<'preview:tokens'> | null;
   /** Token counts (o200k) of each outline entry of the shown result. */
@@ -19,7 +19,6 @@ export interface PreviewSlice {
    * the last result that built, shown dimmed, and this says why the newer one did not.
    */
   previewStale: { seq: number; error: string } | null;
-  setTarget(target: BuildTarget): void;
   refreshPreview(): Promise<void>;
   applyPreview(result: PreviewResult): void;
   applyTokens(tokens: EventPayload<'preview:tokens'>): void;
@@ -52,18 +51,6 @@ export function stackResultOf(preview: PreviewResult | null | undefined): StackB
   return preview.outcome.result as unknown as StackBuildResult;
 }
 
-export function sameTarget(a: BuildTarget, b: BuildTarget): boolean {
-  return (
-    JSON.stringify([
-      a.kind,
-      'variantId' in a ? a.variantId : '',
-      'profileId' in a ? a.profileId : '',
-      'agent' in a ? (a.agent ?? '') : '',
-    ]) ===
-    JSON.stringify([b.kind, 'variantId' in b ? b.variantId : '', 'profileId' in b ? b.profileId : '', 'agent' in b ? (b.agent ?? '') : ''])
-  );
-}
-
 export function previewText(preview: PreviewResult | null): string {
   return preview?.outcome.ok ? preview.outcome.result.text : '';
 }
@@ -91,16 +78,11 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get) => {
   };
 
   return {
-    target: null,
     preview: null,
     tokens: null,
     outlineTokens: null,
     previewTab: 'prompt',
     previewStale: null,
-    setTarget(target) {
-      set({ target, previewStale: null });
-      void get().refreshPreview();
-    },
     async refreshPreview() {
       const target = get().target;
       if (!target) return;
@@ -112,6 +94,8 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get) => {
       const cur = get().preview;
       const stale = get().previewStale;
       if (result.seq <= Math.max(cur?.seq ?? 0, stale?.seq ?? 0)) return;
+      // A build of what was shown before the focus moved (store/focus.ts) is not the preview's any more.
+      if (!sameTarget(result.target, get().target)) return;
       if (!result.outcome.ok && cur?.outcome.ok && sameTarget(cur.target, result.target)) {
         // Keep showing what built last; say why the new one did not (one banner, updated in place).
         set({ previewStale: { seq: result.seq, error: result.outcome.error } });

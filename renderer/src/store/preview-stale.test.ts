@@ -24,6 +24,7 @@ describe('a build that fails while typing', () => {
     const api = createFakeApi();
     const { store, disconnect } = setupStore(api);
     cleanup = disconnect;
+    store.setState({ target });
     api.emit('preview:result', built(1, 'good'));
     api.emit('preview:result', failed(2, "no variant 'hermes' in this workspace"));
     api.emit('preview:result', failed(3, "no variant 'hermes' in this workspace"));
@@ -46,8 +47,13 @@ describe('a build that fails while typing', () => {
     const api = createFakeApi();
     const { store, disconnect } = setupStore(api);
     cleanup = disconnect;
+    store.setState({ target });
     api.emit('preview:result', built(1, 'good'));
-    api.emit('preview:result', failed(2, 'broken', { kind: 'variant', variantId: 'xs' }));
+    // The focus moved to xs: a result of hermes is no longer the preview's, xs's failure is shown.
+    store.setState({ target: { kind: 'variant', variantId: 'xs' } });
+    api.emit('preview:result', built(2, 'late hermes'));
+    expect(store.getState().preview!.seq).toBe(1);
+    api.emit('preview:result', failed(3, 'broken', { kind: 'variant', variantId: 'xs' }));
     expect(store.getState().preview!.outcome.ok).toBe(false);
     expect(store.getState().previewStale).toBeNull();
   });

@@ -11,8 +11,10 @@ import type { PaletteSlice } from './palette-slice';
 import type { CompareSlice } from './compare/compare-slice';
 import type { BundlesSlice } from './bundles-slice';
 import type { ProblemsSlice } from './problems-slice';
+import type { FocusSlice } from './focus-slice';
 
 export type StudioState = WorkspaceSlice &
+  FocusSlice &
   DocsSlice &
   PreviewSlice &
   DiffSlice &

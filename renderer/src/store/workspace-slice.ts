@@ -1,18 +1,13 @@
-import type { DocRef, WorkspaceView } from '../../../shared/ipc/contract';
+import type { WorkspaceView } from '../../../shared/ipc/contract';
 import { call } from './api';
 import { withFolder } from './with-folder';
-import type { SliceCreator } from './types';
+import type { SliceCreator, StudioState } from './types';
+import { initialWorkspaceState } from './workspace-reset';
 
 export interface WorkspaceSlice {
   workspace: WorkspaceView | null;
-  /** The variant the components list, placeholders and preview are about. */
-  currentVariantId: string | null;
-  currentProfileId: string | null;
-  currentAgent: string | null;
   initWorkspace(): Promise<void>;
   applyWorkspace(view: WorkspaceView): void;
-  selectVariant(id: string, openTemplate?: boolean): Promise<void>;
-  selectProfile(id: string, agent?: string | null): Promise<void>;
   openFolder(path?: string): Promise<void>;
   copyWorkspace(path?: string): Promise<boolean>;
 }
@@ -22,55 +17,40 @@ export function defaultVariant(view: WorkspaceView): string | null {
   return view.variants.find((v) => v.id === 'generic')?.id ?? view.variants[0]?.id ?? null;
 }
 
-export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => ({
+/** What a workspace opens on: its `basic` preset (else its first) and generic (else its first variant). */
+async function openOn(get: () => StudioState, view: WorkspaceView): Promise<void> {
+  const presets = view.presets.filter((p) => p.kind === 'variant').map((p) => p.name);
+  const preset = presets.includes('basic') ? 'basic' : (presets[0] ?? null);
+  if (preset) await get().loadPreset(preset, false);
+  const variant = defaultVariant(view);
+  if (variant) await get().selectVariant(variant);
+}
+
+export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, store) => ({
   workspace: null,
-  currentVariantId: null,
-  currentProfileId: null,
-  currentAgent: null,
   async initWorkspace() {
     let view = await call('workspace:get', {});
     if (!view) view = (await call('workspace:openBuiltin', {})) ?? null;
     if (!view) return;
     get().applyWorkspace(view);
     await get().offerDrafts();
-    const presets = view.presets.filter((p) => p.kind === 'variant').map((p) => p.name);
-    const preset = presets.includes('basic') ? 'basic' : (presets[0] ?? null);
-    if (preset) await get().loadPreset(preset, false);
-    const variant = defaultVariant(view);
-    if (variant) await get().selectVariant(variant, true);
+    await openOn(get, view);
   },
   applyWorkspace(view) {
     const previous = get().workspace;
-    set({ workspace: view });
     if (previous && previous.sessionId !== view.sessionId) {
-      // Another workspace: tabs and history of the old one mean nothing here.
+      // Another workspace: nothing of the old one stays (workspace-reset.ts lists what goes).
       get().forgetAllDocs();
-      const variant = defaultVariant(view);
-      set({ currentVariantId: null, currentProfileId: null });
-      if (variant) void get().selectVariant(variant, true);
+      set({ ...initialWorkspaceState(store), workspace: view });
+      void openOn(get, view);
       return;
     }
+    set({ workspace: view });
     // Keep the open docs' dirty flags and names in step with the host's list (a document
     // created a moment ago gets its title when the host first lists it).
     // A variant whose file broke while typing is not announced here (it would be once per
     // keystroke): the preview keeps its last prompt with a banner naming the problem.
     get().syncDocInfo(view.documents);
-  },
-  async selectVariant(id, openTemplate = false) {
-    set({ currentVariantId: id, currentProfileId: null, currentAgent: null });
-    await get().ensureDoc({ kind: 'variant-config', variantId: id });
-    get().setTarget({ kind: 'variant', variantId: id });
-    if (openTemplate) await get().openDoc({ kind: 'variant-template', variantId: id });
-  },
-  async selectProfile(id, agent = null) {
-    set({ currentProfileId: id, currentAgent: agent, currentVariantId: null });
-    if (!get().stackPresetName) {
-      const stackPreset = get().workspace?.presets.find((p) => p.kind === 'stack')?.name;
-      if (stackPreset) await get().loadPreset(stackPreset, false);
-    }
-    const ref: DocRef = { kind: 'profile-file', profileId: id, file: 'profile.yaml' };
-    await get().openDoc(ref);
-    get().setTarget(agent ? { kind: 'profile', profileId: id, agent } : { kind: 'profile', profileId: id });
   },
   async openFolder(path) {
     if (!(await get().confirmDiscardAll('Open another workspace?'))) return;

@@ -2,6 +2,7 @@ import type { CompareColumnSpec, CompareResult, CompareTokens } from '../../../.
 import { MAX_COMPARE_COLUMNS } from '../../../../shared/ipc/channels/compare';
 import { call } from '../api';
 import type { SliceCreator } from '../types';
+import { focusVariantId } from '../focus';
 import { loadColumns, saveColumns } from './compare-storage';
 
 /** The compare view's columns: what they are (remembered per workspace), what the host built, their token counts. */
@@ -51,7 +52,7 @@ export const createCompareColumnsSlice: SliceCreator<CompareColumnsSlice> = (set
       if (get().compareColumns.length === 0) {
         const remembered = loadColumns(root());
         const variants = get().workspace?.variants.map((v) => v.id) ?? [];
-        set({ compareColumns: remembered?.length ? remembered : defaultColumns(variants, get().currentVariantId) });
+        set({ compareColumns: remembered?.length ? remembered : defaultColumns(variants, focusVariantId(get())) });
       }
       await send();
     },

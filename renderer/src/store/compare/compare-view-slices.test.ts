@@ -38,7 +38,7 @@ describe('compare columns', () => {
     cleanup = disconnect;
     store.setState({
       workspace: workspaceView({ root: '/ws/a', variants: ['xs', 'generic', 'gpt-5'].map((id) => ({ id, family: id, description: '' })) }),
-      currentVariantId: 'gpt-5',
+      target: { kind: 'variant', variantId: 'gpt-5' },
       presetName: 'basic',
     });
     await store.getState().startCompare();
