@@ -63,13 +63,19 @@ test('the preview follows the active tab: a new variant, typing in it, switching
   await expect(page.getByTestId('diff-counts')).toHaveCount(0);
 
   // Closing the active tab hands over to the one left; reopening the variant shows it again, its edit kept.
-  await activeTab(page).locator('..').getByRole('button', { name: /^Close / }).click();
+  await activeTab(page)
+    .locator('..')
+    .getByRole('button', { name: /^Close / })
+    .click();
   await page.getByTestId('confirm').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('tabs').getByRole('tab')).toHaveCount(2);
   // Saved first, so closing asks nothing.
   await page.keyboard.press('Control+S');
   await expect(activeTab(page).locator('..')).not.toHaveClass(/dirty/);
-  await activeTab(page).locator('..').getByRole('button', { name: /^Close / }).click();
+  await activeTab(page)
+    .locator('..')
+    .getByRole('button', { name: /^Close / })
+    .click();
   await expect(page.getByTestId('tabs').getByRole('tab')).toHaveCount(1);
   await showing(page, 'generic');
   await variantButton(page, 'generic-mine').click();
@@ -105,7 +111,9 @@ test('a file every variant shares keeps the variant shown and says so; the varia
   await showing(page, 'generic');
   await tab(page, 'execute_command').click();
   await showing(page, 'generic');
-  await expect(page.getByTestId('focus-note')).toHaveText('tools/execute_command.yaml is shared by the variants: shown as generic uses it.');
+  await expect(page.getByTestId('focus-note')).toHaveText(
+    'tools/execute_command.yaml is shared by the variants: shown as generic uses it.',
+  );
 });
 
 test('a stack profile’s file shows the profile, a variant’s tab shows the variant', async ({ studio: page }) => {

@@ -1,6 +1,6 @@
 import type { SliceCreator } from './types';
 
-export type PaletteMode = 'commands' | 'presets' | 'documents';
+export type PaletteMode = 'commands' | 'presets' | 'documents' | 'recent';
 
 export interface PaletteSlice {
   palette: PaletteMode | null;

@@ -70,7 +70,7 @@ export const KEPT_ACROSS_WORKSPACES = {
   palette: 'the palette shown',
   snapshots: 'pinned texts are the host’s (it keeps them across workspaces): a diff across workspaces is a valid one',
   compareOpen: 'the compare view stays open, its columns rebuilt from the new workspace',
-  compareActive: 'the compare view stays in front',
+  compareActive: 'as for any document shown, the new workspace’s first one steps in front of it (its tab is one click away)',
   compareSplit: 'a layout preference',
   compareMaximized: 'a layout preference',
   compareTab: 'which compare view the user looks at',

@@ -9,6 +9,8 @@ export interface WorkspaceSlice {
   initWorkspace(): Promise<void>;
   applyWorkspace(view: WorkspaceView): void;
   openFolder(path?: string): Promise<void>;
+  /** Opens the built-in variants (read-only), after asking about unsaved edits. */
+  openBuiltin(): Promise<void>;
   copyWorkspace(path?: string): Promise<boolean>;
 }
 
@@ -55,6 +57,11 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, sto
   async openFolder(path) {
     if (!(await get().confirmDiscardAll('Open another workspace?'))) return;
     const view = await withFolder('workspace:openFolder', path, 'Open a workspace folder', (t) => get().notify('error', t));
+    if (view) get().applyWorkspace(view);
+  },
+  async openBuiltin() {
+    if (!(await get().confirmDiscardAll('Open the built-in variants?'))) return;
+    const view = await call('workspace:openBuiltin', {});
     if (view) get().applyWorkspace(view);
   },
   async copyWorkspace(path) {
