@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { monacoReady } from '../monaco/ready';
 import { studio, useStudio, type StudioState } from '../store';
 import { focusVariantId } from '../store/focus';
@@ -108,11 +108,8 @@ export interface EditorAreaParts {
 
 export function EditorArea({ tabsEnd, compare }: EditorAreaParts) {
   const activeTab = useStudio((s) => s.activeTab);
-  const reveal = useStudio((s) => s.reveal);
   const compareActive = useStudio((s) => s.compareActive);
   const compareSplit = useStudio((s) => s.compareSplit);
-  // Showing a document (a tab, a jump to a line) brings the editor back in front of the compare view.
-  useEffect(() => studio.getState().hideCompare(), [activeTab, reveal]);
   return (
     <section className="editor-area" aria-label="Editor">
       <Tabs end={tabsEnd} />

@@ -15,6 +15,7 @@ import { createPlaceholdersSlice } from './placeholders-slice';
 import { createPreviewSlice } from './preview-slice';
 import { createProblemsSlice } from './problems-slice';
 import { createFocusSlice } from './focus-slice';
+import { rememberSession } from './session-memory';
 import { rememberInitialState } from './workspace-reset';
 import { setApi, setApiErrorListener } from './api';
 import type { StudioState } from './types';
@@ -38,9 +39,12 @@ export function createStudioStore(): StoreApi<StudioState> {
     ...createProblemsSlice(...a),
   }));
   rememberInitialState(store);
+  rememberSession(store);
   // The one rule of what is shown (focus.ts): whatever makes another document active, the target follows.
   store.subscribe((s, prev) => {
     if (s.activeTab !== prev.activeTab) s.followActiveDoc();
+    // Showing a document (a tab, a jump to a line) brings the editor back in front of the compare view.
+    if (s.activeTab !== prev.activeTab || s.reveal !== prev.reveal) s.hideCompare();
   });
   return store;
 }

@@ -1,7 +1,9 @@
+import type { StoreApi } from 'zustand/vanilla';
 import type { WorkspaceView } from '../../../shared/ipc/contract';
 import { call } from './api';
 import { withFolder } from './with-folder';
 import type { SliceCreator, StudioState } from './types';
+import { restoreSession } from './session-memory';
 import { initialWorkspaceState } from './workspace-reset';
 
 export interface WorkspaceSlice {
@@ -19,13 +21,21 @@ export function defaultVariant(view: WorkspaceView): string | null {
   return view.variants.find((v) => v.id === 'generic')?.id ?? view.variants[0]?.id ?? null;
 }
 
-/** What a workspace opens on: its `basic` preset (else its first) and generic (else its first variant). */
-async function openOn(get: () => StudioState, view: WorkspaceView): Promise<void> {
+/**
+ * What a workspace opens on: the session remembered for it (its context and compare view,
+ * session-memory.ts), else its `basic` preset (or its first); generic (else its first variant).
+ */
+async function openOn(store: StoreApi<StudioState>, view: WorkspaceView): Promise<void> {
+  const get = store.getState;
   const presets = view.presets.filter((p) => p.kind === 'variant').map((p) => p.name);
   const preset = presets.includes('basic') ? 'basic' : (presets[0] ?? null);
-  if (preset) await get().loadPreset(preset, false);
+  const memory = await restoreSession(store, view, preset);
   const variant = defaultVariant(view);
   if (variant) await get().selectVariant(variant);
+  if (memory?.compare.open) {
+    get().openCompare(memory.compare.tab);
+    if (!memory.compare.active) get().hideCompare();
+  }
 }
 
 export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, store) => ({
@@ -36,7 +46,7 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, sto
     if (!view) return;
     get().applyWorkspace(view);
     await get().offerDrafts();
-    await openOn(get, view);
+    await openOn(store, view);
   },
   applyWorkspace(view) {
     const previous = get().workspace;
@@ -44,7 +54,7 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, sto
       // Another workspace: nothing of the old one stays (workspace-reset.ts lists what goes).
       get().forgetAllDocs();
       set({ ...initialWorkspaceState(store), workspace: view });
-      void openOn(get, view);
+      void openOn(store, view);
       return;
     }
     set({ workspace: view });
