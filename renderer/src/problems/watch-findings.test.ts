@@ -5,15 +5,7 @@ import { setupStore } from '../testing/setup-store';
 import { watchFindings } from './watch-findings';
 
 const findings: CheckFinding[] = [
-  {
-    code: 'STRICT_AGENT_ROLE_NOT_FIRST',
-    severity: 'warning',
-    message: 'AGENT_ROLE_SECTION should come first',
-    file: 'variants/xs/variant.yaml',
-    line: 22,
-    column: 5,
-    variantId: 'xs',
-  },
+  { code: 'LOAD_ERROR', severity: 'error', message: 'Invalid input (at version)', file: 'variants/xs/variant.yaml' },
 ];
 
 describe('the check follows edits', () => {
