@@ -24,6 +24,8 @@ async function showing(page: Page, id: string): Promise<void> {
 }
 
 test('the preview follows the active tab: a new variant, typing in it, switching, closing and reopening', async ({ studio: page }) => {
+  // A long flow: on a loaded machine it takes longer than one default timeout.
+  test.slow();
   await showing(page, 'generic');
   // A new variant from the explorer's context menu: its template opens in a second tab, and is shown.
   await variantButton(page, 'generic').click({ button: 'right' });
@@ -87,6 +89,8 @@ test('the preview follows the active tab: a new variant, typing in it, switching
 test('a file every variant shares keeps the variant shown and says so; the variant’s own file takes over again', async ({
   studio: page,
 }) => {
+  // A long flow: on a loaded machine it takes longer than one default timeout.
+  test.slow();
   await variantButton(page, 'xs').click();
   await showing(page, 'xs');
   await expect(page.getByTestId('focus-note')).toHaveCount(0);

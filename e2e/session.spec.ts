@@ -7,8 +7,11 @@ import { countInPreview, expect, screenshot, test, waitForPreview } from './fixt
 
 async function editContext(page: Page): Promise<void> {
   await page.getByTestId('preset-select').selectOption('no-mcp');
+  // The preset is loaded before it is edited (an edit made while it loads would be of the previous one).
+  await expect(page.getByTestId('preview-title')).toHaveText('generic × no-mcp');
   await page.getByTestId('bottom-tab-context').click();
   await page.getByLabel('Model id').fill('gpt-5-mini');
+  await expect(page.getByTestId('preview-title')).toHaveText('generic × no-mcp (edited)');
   await page.getByLabel('The agent can use a browser').uncheck();
   await expect.poll(() => countInPreview(page, '## browser_action')).toBe(0);
   await page.getByTestId('open-compare').click();
@@ -35,6 +38,8 @@ async function contextIsBack(page: Page): Promise<void> {
 }
 
 test('context edits and the compare view survive a reload; undone, a reload keeps that too', async ({ studio: page }) => {
+  // A long flow: on a loaded machine it takes longer than one default timeout.
+  test.slow();
   await editContext(page);
   await page.reload();
   await contextIsBack(page);
@@ -53,6 +58,8 @@ test('context edits and the compare view survive a reload; undone, a reload keep
 });
 
 test('context edits and the compare view survive a kill of the app', async ({ studio: page, app }) => {
+  // A long flow: on a loaded machine it takes longer than one default timeout.
+  test.slow();
   await editContext(page);
   // Killed, not stopped: no chance to save anything on the way out.
   const exited = new Promise((resolve) => app.child.once('exit', resolve));

@@ -19,6 +19,8 @@ async function command(page: Page, text: string): Promise<void> {
 }
 
 test('another workspace: preview, compare columns and problems are its own, and back again', async ({ studio: page, app }) => {
+  // A long flow: on a loaded machine it takes longer than one default timeout.
+  test.slow();
   const first = app.workspace!;
   const second = tempWorkspace();
   // The second workspace's generic says so, and has a broken variant of its own.
