@@ -1,4 +1,5 @@
-import { evaluateAssertions, type AssertionResult } from '../../../shared/wire/assertions.js';
+import { evaluateAssertions } from '../../../shared/wire/assertions.js';
+import type { EvalCellResult, EvalProgress, EvalSummary } from '../../../shared/wire/run-result.js';
 import { baseUrlOf, type Connection } from '../../../shared/wire/connections.js';
 import { testTurns } from '../../../shared/wire/test-file.js';
 import type { BuildInputs } from '../build-runner.js';
@@ -6,7 +7,7 @@ import { columnRequest, type ColumnRequestOutcome } from './column-request.js';
 import type { EvalCell } from './eval-plan.js';
 import type { ClientLimits, SendOptions } from './http-client.js';
 import type { RecordingStore } from './recordings.js';
-import { prepareRequest, runCell, type CellResult, type CellStatus, type RunMode } from './run-cell.js';
+import { prepareRequest, runCell, type RunMode } from './run-cell.js';
 import type { SpendGuard } from './spend-guard.js';
 
 /**
@@ -15,43 +16,6 @@ import type { SpendGuard } from './spend-guard.js';
  * every request in flight and starts no other; progress says cells done, tokens, money spent
  * and the time left.
  */
-
-export interface EvalCellResult {
-  id: string;
-  test: string;
-  column: string;
-  connection: string;
-  status: CellStatus | 'build-failed';
-  /** Null when the reply could not be judged (no reply, not sent, needs recording). */
-  pass: boolean | null;
-  assertions: AssertionResult[];
-  /** The request as sent (URL without credentials, exact body). */
-  request?: { url: string; body: string; key: string } | undefined;
-  result?: CellResult | undefined;
-  message?: string | undefined;
-}
-
-export interface EvalProgress {
-  done: number;
-  total: number;
-  tokens: number;
-  spentUsd: number;
-  elapsedMs: number;
-  /** Estimated from the pace so far (null before the first cell is done). */
-  remainingMs: number | null;
-}
-
-export interface EvalSummary {
-  cells: EvalCellResult[];
-  passed: number;
-  failed: number;
-  errors: number;
-  needsRecording: number;
-  notRun: number;
-  spentUsd: number;
-  durationMs: number;
-  cancelled: boolean;
-}
 
 export interface EvalDeps {
   inputs: BuildInputs;

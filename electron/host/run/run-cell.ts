@@ -5,20 +5,21 @@ import { endpointUrl, requestHeaders, urlWithoutCredentials } from '../../../sha
 import { recordingKey } from '../../../shared/wire/recording-key.js';
 import { createStreamDecoder, parseReplyText } from '../../../shared/wire/reply-decoder.js';
 import { emptyReply, addEvent, type Reply } from '../../../shared/wire/reply.js';
-import { agentToolCalls, type ParsedToolCall, type ToolVocabulary } from '../../../shared/wire/tool-calls.js';
+import { agentToolCalls, type ToolVocabulary } from '../../../shared/wire/tool-calls.js';
 import { NO_USAGE, type WireEvent } from '../../../shared/wire/wire-event.js';
 import { countTokens } from '../tokens.js';
 import { sendWireRequest, type ClientLimits, type SendOptions } from './http-client.js';
 import type { RecordingStore } from './recordings.js';
 import type { SpendGuard } from './spend-guard.js';
+import type { CellResult, RunMode } from '../../../shared/wire/run-result.js';
+
+export type { CellResult, CellStatus, RunMode } from '../../../shared/wire/run-result.js';
 
 /**
  * One request of a run or an eval cell, from the column's request input to the reply as the
  * agent reads it: the exact body (the export's, with the conversation in), sent live, or
  * replayed from its recording, or recorded; the spending cap checked first.
  */
-
-export type RunMode = 'live' | 'record' | 'replay';
 
 export interface PreparedRequest {
   api: ApiKind;
@@ -53,24 +54,6 @@ export function prepareRequest(
     key: recordingKey(api, url, body),
     maxOutputTokens: input.maxTokens,
   };
-}
-
-export type CellStatus = 'ok' | 'error' | 'needs-recording' | 'cancelled' | 'not-sent';
-
-export interface CellResult {
-  status: CellStatus;
-  reply: Reply;
-  toolCalls: ParsedToolCall[];
-  latencyMs: number;
-  /** Dollars (null: no price for the model). */
-  cost: number | null;
-  attempts: number;
-  /** Where the reply came from. */
-  source: 'live' | 'recording' | 'none';
-  /** The recording written or replayed (workspace-relative), or why there is none. */
-  recording?: { file: string; written: boolean } | { missing: true; stale: number } | undefined;
-  /** One message for a cell that did not get a whole reply. */
-  message?: string | undefined;
 }
 
 export interface CellContext {
