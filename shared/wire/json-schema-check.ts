@@ -45,7 +45,7 @@ export function schemaProblems(schema: unknown, value: unknown): string[] {
   const result = validator.validate(value);
   if (result.valid) return [];
   // The library reports every enclosing keyword too; the innermost ones say what is wrong.
-  const leaves = result.errors.filter((e) => !['properties', 'allOf', 'anyOf', 'oneOf', 'items', '$ref'].includes(e.keyword));
+  const leaves = result.errors.filter((e) => !['properties', 'allOf', 'anyOf', 'oneOf', 'items', '$ref', 'false'].includes(e.keyword));
   const shown = (leaves.length ? leaves : result.errors).slice(0, 5);
   return shown.map((e) => `${e.instanceLocation.replace(/^#/, '') || '(arguments)'}: ${e.error}`);
 }

@@ -217,7 +217,7 @@ function connectionError(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const code = cause && typeof cause === 'object' && 'code' in cause ? String((cause as { code: unknown }).code) : '';
   const message = cause instanceof Error ? cause.message : String(cause);
-  return code && !message.includes(code) ? `${code} ${message}` : message;
+  return code && !code.startsWith('UND_ERR') && !message.includes(code) ? `${code} ${message}` : message;
 }
 
 /** Reads one chunk, or gives up after `idleMs` of silence or when the exchange is aborted. */
