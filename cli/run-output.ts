@@ -57,7 +57,7 @@ export function evalText(summary: EvalSummary): string {
 const xml = (text: string): string =>
   text
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
-    .replace(/[^\t\n\r\u0020-\uFFFF]/gu, '');
+    .replace(/[^\t\n\r\u0020-\u{10FFFF}]/gu, '');
 
 /** JUnit XML: one testsuite per test, one testcase per column. */
 export function evalJunit(summary: EvalSummary): string {
