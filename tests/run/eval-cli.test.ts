@@ -78,7 +78,9 @@ describe('variant-studio eval', () => {
     writeFileSync(path.join(ws, 'tests/greet.yaml'), GREET.replace('Greet the user', 'Greet the user warmly'));
     const replayed = await run(evalArgs(), process.cwd(), env);
     expect(replayed.code).toBe(2);
-    expect(replayed.out).toContain('NEEDS RECORDING  greet · generic @ base via stand-in\n      needs recording: the request changed since it was recorded (the old recording is stale)\n');
+    expect(replayed.out).toContain(
+      'NEEDS RECORDING  greet · generic @ base via stand-in\n      needs recording: the request changed since it was recorded (the old recording is stale)\n',
+    );
     expect(standIn.requests.length).toBe(calls);
     // Recording again replaces the stale recordings.
     expect((await run(evalArgs('--record'), process.cwd(), env)).code).toBe(1);
@@ -98,7 +100,9 @@ describe('variant-studio eval', () => {
     const junit = await run(evalArgs('--live', '--format', 'junit'), process.cwd(), env);
     expect(junit.code).toBe(1);
     expect(junit.out).toContain('<testsuite name="greet" tests="2" failures="1" errors="0">');
-    expect(junit.out).toContain('<failure message="first tool call is say with {&quot;text&quot;:&quot;Hello&quot;}: the reply made no tool call">');
+    expect(junit.out).toContain(
+      '<failure message="first tool call is say with {&quot;text&quot;:&quot;Hello&quot;}: the reply made no tool call">',
+    );
   });
 
   it('names the file and the problem of a bad test, and a wrong key as the cell’s one message', async () => {
@@ -115,7 +119,9 @@ describe('variant-studio eval', () => {
     );
     const wrongKey = await run(evalArgs('--live', '--test', 'greet'), process.cwd(), { EVAL_KEY: 'sk-wrong' });
     expect(wrongKey.code).toBe(1);
-    expect(wrongKey.out).toContain('ERROR  greet · generic @ base via stand-in\n      HTTP 401: the key was refused: invalid API key; nothing of the reply was received\n');
+    expect(wrongKey.out).toContain(
+      'ERROR  greet · generic @ base via stand-in\n      HTTP 401: the key was refused: invalid API key; nothing of the reply was received\n',
+    );
     expect(readFileSync(path.join(ws, 'tests/greet.yaml'), 'utf8')).toBe(GREET);
   });
 });

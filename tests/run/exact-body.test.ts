@@ -34,12 +34,30 @@ describe.each(API_KINDS)('the exact body over %s', (api) => {
     const ws = workspace();
     const standIn = await fx.standIn({ expectedKey: 'sk-exact-body' });
     const out = fx.folder();
-    const exported = await run(['export', '--format', 'request', '--workspace', ws, '--variant', variant, '--preset', preset, '--api', api, '--out', out]);
+    const exported = await run([
+      'export',
+      '--format',
+      'request',
+      '--workspace',
+      ws,
+      '--variant',
+      variant,
+      '--preset',
+      preset,
+      '--api',
+      api,
+      '--out',
+      out,
+    ]);
     expect(exported.code).toBe(0);
     const file = readFileSync(path.join(out, variant, `${preset}.${api}.json`), 'utf8');
-    if (preset === 'native') expect(file).toContain(api === 'anthropic' ? '"input_schema"' : api === 'gemini' ? '"functionDeclarations"' : '"parameters"');
+    if (preset === 'native')
+      expect(file).toContain(api === 'anthropic' ? '"input_schema"' : api === 'gemini' ? '"functionDeclarations"' : '"parameters"');
     const connections = path.join(fx.folder(), 'connections.yaml');
-    writeFileSync(connections, `connections:\n  - id: stand-in\n    api: ${api}\n    baseUrl: ${standIn.baseUrl(api)}\n    keyEnv: STAND_IN_KEY\n`);
+    writeFileSync(
+      connections,
+      `connections:\n  - id: stand-in\n    api: ${api}\n    baseUrl: ${standIn.baseUrl(api)}\n    keyEnv: STAND_IN_KEY\n`,
+    );
     const env = { STAND_IN_KEY: 'sk-exact-body' };
     const args = ['run', '--workspace', ws, '--variant', variant, '--preset', preset, '--api', api, '--connections', connections];
 
@@ -54,7 +72,10 @@ describe.each(API_KINDS)('the exact body over %s', (api) => {
     expect(standIn.requests[1]!.body).toBe(file.replace(JSON.stringify(USER_MESSAGE_PLACEHOLDER), JSON.stringify(message)));
 
     await run([...args, '--message', message], process.cwd(), env);
-    const withMessage = JSON.parse(file.replace(JSON.stringify(USER_MESSAGE_PLACEHOLDER), JSON.stringify(message))) as Record<string, unknown>;
+    const withMessage = JSON.parse(file.replace(JSON.stringify(USER_MESSAGE_PLACEHOLDER), JSON.stringify(message))) as Record<
+      string,
+      unknown
+    >;
     expect(standIn.requests[2]!.body).toBe(`${JSON.stringify({ ...withMessage, ...streamFields(api) }, null, 2)}\n`);
     expect(standIn.requests[2]!.stream).toBe(true);
     if (api === 'gemini') expect(standIn.requests[2]!.url).toBe('/v1beta/models/claude-sonnet-4-5-20250929:streamGenerateContent?alt=sse');

@@ -54,7 +54,7 @@ export function planEval(tests: readonly WorkspaceTest[], connections: readonly 
         ok: false,
         error: `${test.file}: no connection '${missing[0]}' (connections: ${connections.map((c) => c.id).join(', ') || 'none'})`,
       };
-    const used = names ? connections.filter((c) => names.includes(c.id)) : connections;
+    const used = names ? names.map((n) => connections.find((c) => c.id === n)!) : connections;
     if (!used.length)
       return {
         ok: false,

@@ -1,7 +1,7 @@
 import type { ChannelRequest, ConnectionsPayload, TestListPayload } from '../../../shared/ipc/contract.js';
 import { HostError } from '../../../shared/ipc/host-error.js';
 import { deterministicBuildOptions } from '../../../shared/engine/snapshots/snapshot-files.js';
-import { baseUrlOf } from '../../../shared/wire/connections.js';
+import { baseUrlOf, type Connection } from '../../../shared/wire/connections.js';
 import { modelsUrl, requestHeaders } from '../../../shared/wire/endpoints.js';
 import { httpErrorMessage } from '../../../shared/wire/reply-decoder.js';
 import type { EvalSummary, RunRecord } from '../../../shared/wire/run-result.js';
@@ -153,10 +153,21 @@ export class RunService {
     return { ...this.host.preview.inputs(session, 'edited'), options: deterministicBuildOptions() };
   }
 
+  /**
+   * The connections an eval may use: the saved ones, and the standard ones only once their key
+   * is set (a standard connection nobody configured is never called).
+   */
+  private evalConnections(): Connection[] {
+    return this.connections
+      .all()
+      .filter((c) => !c.standard || this.connections.keyFor(c.connection) !== undefined)
+      .map((c) => c.connection);
+  }
+
   tests(): TestListPayload {
     const session = this.host.requireSession();
     const loaded = loadWorkspaceTests(session.realRoot);
-    const connections = this.connections.all().length;
+    const connections = this.evalConnections().length;
     return {
       tests: loaded.tests.map((t) => ({
         id: t.id,
@@ -173,11 +184,7 @@ export class RunService {
     if (request.mode === 'record' && session.readOnly)
       throw new HostError('READ_ONLY', 'the built-in workspace is read-only: copy it to record replies into its tests/recordings/');
     const loaded = loadWorkspaceTests(session.realRoot);
-    const plan = planEval(
-      loaded.tests,
-      this.connections.all().map((c) => c.connection),
-      request.tests,
-    );
+    const plan = planEval(loaded.tests, this.evalConnections(), request.tests);
     if (!plan.ok) throw new HostError('INVALID_REQUEST', plan.error);
     const controller = this.begin(request.evalId);
     try {
