@@ -273,6 +273,7 @@ describe('variant-studio schemas', () => {
       'context.schema.json',
       'stack-profile.schema.json',
       'harness-profile.schema.json',
+      'test.schema.json',
     ]);
     const schema = JSON.parse(readFileSync(path.join(ws, 'schemas/variant.schema.json'), 'utf8')) as {
       required: string[];
