@@ -41,6 +41,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'coverage/**',
+      '.cache/**',
     ],
   },
   js.configs.recommended,

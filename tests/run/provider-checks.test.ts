@@ -35,7 +35,10 @@ describe('exact token counts', () => {
       ok: false,
       message: 'openai-chat has no free token-counting endpoint (only Anthropic and Gemini do)',
     });
-    expect(await counts.count('anthropic', 'http://127.0.0.1:9', undefined, INPUT)).toEqual({ ok: false, message: 'no key is set for this connection' });
+    expect(await counts.count('anthropic', 'http://127.0.0.1:9', undefined, INPUT)).toEqual({
+      ok: false,
+      message: 'no key is set for this connection',
+    });
   });
 });
 
@@ -62,7 +65,9 @@ describe('the two-call cache check', () => {
 
 describe('the spending cap', () => {
   it('sends while the worst case fits, then stops before the cap would be passed', async () => {
-    const standIn = await fx.standIn({ fallback: { text: 'ok', usage: { inputTokens: 1000, outputTokens: 10, cachedInputTokens: 0, cacheWriteTokens: 0 } } });
+    const standIn = await fx.standIn({
+      fallback: { text: 'ok', usage: { inputTokens: 1000, outputTokens: 10, cachedInputTokens: 0, cacheWriteTokens: 0 } },
+    });
     // $1 per million input and output tokens: a request of ~60 input tokens and 256 output tokens costs at most ~$0.0003.
     const guard = new SpendGuard(0.0005, priceTable({ m1: { input: 1, output: 1 } }));
     const request = prepareRequest('openai-chat', standIn.baseUrl('openai-chat'), INPUT, [{ role: 'user', content: 'hi' }], true);
@@ -72,7 +77,9 @@ describe('the spending cap', () => {
     expect(first.cost).toBeCloseTo(0.00101, 8);
     const second = await runCell(request, ctx);
     expect(second.status).toBe('not-sent');
-    expect(second.message).toMatch(/^spending cap \$0\.00050: not sent, it could cost up to \$0\.000\d+ and \$0\.0010 is spent or reserved$/);
+    expect(second.message).toMatch(
+      /^spending cap \$0\.00050: not sent, it could cost up to \$0\.000\d+ and \$0\.0010 is spent or reserved$/,
+    );
     expect(standIn.requests.length).toBe(1);
   });
 
@@ -81,7 +88,9 @@ describe('the spending cap', () => {
     const guard = new SpendGuard(1, priceTable(undefined));
     const request = prepareRequest('anthropic', standIn.baseUrl('anthropic'), INPUT, [{ role: 'user', content: 'hi' }], true);
     const result = await runCell(request, { mode: 'live', key: 'k', vocabulary: { format: 'xml', tools: [] }, spend: guard });
-    expect(result.message).toBe("no price for model 'm1' in the price table, so the spending cap cannot be kept: add one under prices (docs/run.md) or remove the cap");
+    expect(result.message).toBe(
+      "no price for model 'm1' in the price table, so the spending cap cannot be kept: add one under prices (docs/run.md) or remove the cap",
+    );
     expect(standIn.requests.length).toBe(0);
   });
 });
