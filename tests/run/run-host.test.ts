@@ -167,10 +167,10 @@ describe('the run channels', () => {
   });
 
   it('cancels a running eval: every request in flight stops, none other starts', async () => {
-    let cancel: (() => void) | undefined;
+    const control: { cancel?: () => void } = {};
     const standIn = await fx.standIn({
       script: (_request, index) => {
-        if (index === 1) setImmediate(() => cancel?.());
+        if (index === 1) setImmediate(() => control.cancel?.());
         return { fault: { kind: 'never-ends' } };
       },
     });
@@ -184,7 +184,7 @@ describe('the run channels', () => {
       watch: false,
       environment: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: standIn.origin },
     });
-    cancel = () => void t.call('run:cancel', { runId: 'slow' });
+    control.cancel = () => void t.call('run:cancel', { runId: 'slow' });
     const summary = await t.call<Loose>('eval:start', { evalId: 'slow', mode: 'live', concurrency: 2, tests: ['slow'] });
     expect(summary.cancelled).toBe(true);
     expect(summary.cells.map((c: Loose) => c.status)).toEqual(Array(6).fill('cancelled'));
