@@ -31,6 +31,8 @@ export interface EvalDeps {
   onCell?: ((cell: EvalCellResult) => void) | undefined;
 }
 
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promise<EvalSummary> {
   const started = performance.now();
   const results: EvalCellResult[] = new Array(cells.length);
@@ -52,6 +54,8 @@ export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promi
   };
 
   const runOne = async (cell: EvalCell): Promise<EvalCellResult> => {
+    // Builds and bodies are synchronous work: let the event loop (the editor's) run between them.
+    await yieldToLoop();
     const base = { id: cell.id, test: cell.test.id, column: cell.columnLabel, connection: cell.connection.id };
     const buildKey = JSON.stringify(cell.column);
     let build = builds.get(buildKey);

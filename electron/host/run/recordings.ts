@@ -74,7 +74,11 @@ export class RecordingStore {
   async write(recording: Recording): Promise<string> {
     const file = this.fileOf(recording.key);
     await writeFileAtomicAsync(file, `${JSON.stringify(recording, null, 2)}\n`);
-    this.index = undefined;
+    if (this.index && recording.test !== undefined && recording.column !== undefined) {
+      const cell = `${recording.test}\n${recording.column}`;
+      const keys = this.index.get(cell) ?? [];
+      if (!keys.includes(recording.key)) this.index.set(cell, [...keys, recording.key]);
+    }
     return `${RECORDINGS_DIR}/${recording.key}.json`;
   }
 
@@ -108,7 +112,7 @@ export class RecordingStore {
       await fs.promises.rm(this.fileOf(key), { force: true });
       removed.push(key);
     }
-    this.index = undefined;
+    this.index?.set(`${test}\n${column}`, [keep]);
     return removed;
   }
 }
