@@ -16,7 +16,6 @@ import { documentHandlers } from './channels/document-channels.js';
 import { stackHandlers } from './channels/stack-channels.js';
 import { harnessHandlers } from './channels/harness-channels.js';
 import { runHandlers } from './channels/run-channels.js';
-import { RunService } from './run/run-service.js';
 import { workspaceHandlers } from './channels/workspace-channels.js';
 import { applyDiskChanges } from './disk-changes.js';
 import { DraftStore, type StoredDraft } from './drafts.js';
@@ -46,7 +45,7 @@ export class StudioHost implements HostContext {
   readonly handlers: ChannelHandlers;
   readonly settings: UserSettings;
   readonly preview: PreviewService;
-  readonly run: RunService;
+  private readonly closeRuns: () => void;
   readonly grantedFolders = new Set<string>();
   readonly editedAt = new Map<string, string>();
   private readonly builtinDir: string | undefined;
@@ -63,7 +62,8 @@ export class StudioHost implements HostContext {
     this.settings = new UserSettings(options.userDataDir);
     this.builtinDir = options.builtinDir ?? safeBuiltinDir();
     this.preview = new PreviewService(this);
-    this.run = new RunService(this, { keyCipher: options.keyCipher, env: options.environment, limits: options.runLimits });
+    const runs = runHandlers(this, { keyCipher: options.keyCipher, env: options.environment, limits: options.runLimits });
+    this.closeRuns = runs.close;
     this.handlers = {
       ...workspaceHandlers(this),
       ...documentHandlers(this),
@@ -76,7 +76,7 @@ export class StudioHost implements HostContext {
       ...helpHandlers(this),
       ...harnessHandlers(this),
       ...compareHandlers(this),
-      ...runHandlers(this.run),
+      ...runs.handlers,
     };
     this.dispatch = createDispatcher(this.handlers, {
       validateResponses: options.validate,
@@ -105,7 +105,7 @@ export class StudioHost implements HostContext {
     if (this.isClosed) return;
     this.isClosed = true;
     this.preview.close();
-    this.run.close();
+    this.closeRuns();
     if (this.viewRefresh) clearTimeout(this.viewRefresh.timer);
     this.viewRefresh = undefined;
     await this.closeSession();

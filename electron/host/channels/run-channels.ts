@@ -1,6 +1,7 @@
 import type { ChannelHandlers } from '../../../shared/ipc/dispatch.js';
 import { HostError } from '../../../shared/ipc/host-error.js';
-import type { RunService } from '../run/run-service.js';
+import type { HostContext } from '../host-context.js';
+import type { RunService, RunServiceOptions } from '../run/run-service.js';
 
 type RunChannel =
   | 'run:send'
@@ -17,31 +18,41 @@ type RunChannel =
   | 'connections:options'
   | 'connections:test';
 
-/** Handlers of the run group: runs, evals, the run history and the connections (keys go in only). */
-export function runHandlers(service: RunService): Pick<ChannelHandlers, RunChannel> {
-  return {
-    'run:send': (request) => service.send(request),
-    'run:cancel': ({ runId }) => service.cancel(runId),
-    'run:history': () => service.history.list(),
-    'run:open': ({ id }) => {
-      const record = service.history.open(id);
+/**
+ * Handlers of the run group: runs, evals, the run history and the connections (keys go in
+ * only). The wire layer loads on the first call of the group, not at the host's start.
+ */
+export function runHandlers(host: HostContext, options: RunServiceOptions): { handlers: Pick<ChannelHandlers, RunChannel>; close(): void } {
+  let loading: Promise<RunService> | undefined;
+  let loaded: RunService | undefined;
+  const service = (): Promise<RunService> =>
+    (loading ??= import('../run/run-service.js').then(({ RunService }) => (loaded = new RunService(host, options))));
+  const handlers: Pick<ChannelHandlers, RunChannel> = {
+    'run:send': async (request) => (await service()).send(request),
+    'run:cancel': async ({ runId }) => (loaded ? loaded.cancel(runId) : false),
+    'run:history': async () => (await service()).history.list(),
+    'run:open': async ({ id }) => {
+      const record = (await service()).history.open(id);
       if (!record) throw new HostError('NOT_FOUND', `no earlier run '${id}'`);
       return record;
     },
-    'run:countTokens': (request) => service.countTokens(request),
-    'run:cacheCheck': (request) => service.cacheCheck(request),
-    'eval:tests': () => service.tests(),
-    'eval:start': (request) => service.evaluate(request),
-    'connections:get': () => service.view(),
-    'connections:set': ({ connection, key }) => {
-      service.connections.set(connection, key);
-      return service.view();
+    'run:countTokens': async (request) => (await service()).countTokens(request),
+    'run:cacheCheck': async (request) => (await service()).cacheCheck(request),
+    'eval:tests': async () => (await service()).tests(),
+    'eval:start': async (request) => (await service()).evaluate(request),
+    'connections:get': async () => (await service()).view(),
+    'connections:set': async ({ connection, key }) => {
+      const s = await service();
+      s.connections.set(connection, key);
+      return s.view();
     },
-    'connections:remove': ({ id }) => {
-      service.connections.remove(id);
-      return service.view();
+    'connections:remove': async ({ id }) => {
+      const s = await service();
+      s.connections.remove(id);
+      return s.view();
     },
-    'connections:options': (request) => service.setOptions(request),
-    'connections:test': ({ id }) => service.test(id),
+    'connections:options': async (request) => (await service()).setOptions(request),
+    'connections:test': async ({ id }) => (await service()).test(id),
   };
+  return { handlers, close: () => loaded?.close() };
 }
