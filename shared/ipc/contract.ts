@@ -9,6 +9,7 @@ import { compareChannels, compareEvents } from './channels/compare.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
 import { harnessChannels } from './channels/harnesses.js';
+import { runChannels, runEvents } from './channels/run.js';
 import { workspaceChannels, WorkspaceViewSchema } from './channels/workspace.js';
 import { DocRefSchema, type DocRef } from './doc-ref.js';
 import { ipcResultSchema } from './ipc-result.js';
@@ -34,6 +35,7 @@ export * from './channels/entities.js';
 export * from './channels/help.js';
 export * from './channels/harnesses.js';
 export * from './channels/compare.js';
+export * from './channels/run.js';
 
 export const CHANNELS = {
   ...workspaceChannels,
@@ -47,6 +49,7 @@ export const CHANNELS = {
   ...helpChannels,
   ...harnessChannels,
   ...compareChannels,
+  ...runChannels,
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;
@@ -84,6 +87,7 @@ export const EVENTS = {
   /** An application-menu command (Electron only; browser mode has no menu). */
   'menu:command': z.object({ command: MenuCommandSchema }).strict(),
   ...compareEvents,
+  ...runEvents,
 } as const;
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;
