@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { FileProblem } from '../../shared/domain/problems.js';
-import { DocRefSchema, type DocRef } from '../../shared/ipc/doc-ref.js';
+import { DocRefSchema } from '../../shared/ipc/doc-ref.js';
 import { writeFileAtomicAsync, writeFileAtomicSync } from './atomic-save.js';
 
 /**
@@ -214,5 +214,3 @@ export class DraftStore {
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
-
-export type { DocRef };

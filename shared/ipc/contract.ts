@@ -11,7 +11,6 @@ import { stackChannels } from './channels/stack.js';
 import { harnessChannels } from './channels/harnesses.js';
 import { workspaceChannels, WorkspaceViewSchema } from './channels/workspace.js';
 import { DocRefSchema, type DocRef } from './doc-ref.js';
-import { ipcResultSchema } from './ipc-result.js';
 
 /**
  * The one contract between the renderer and the host. Every channel is declared once, with
@@ -97,5 +96,4 @@ export type StudioApi = {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };
 
-export const responseSchema = <C extends ChannelName>(name: C) => ipcResultSchema(CHANNELS[name].response);
 export type { DocRef };
