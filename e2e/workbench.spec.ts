@@ -66,12 +66,15 @@ test('a stack profile: agent, the user system text and instruction files in the 
   const projectFiles = async () => (await outlineLabels(page)).filter((l) => l.startsWith('/home/user/project/'));
   const [api, root] = ['/home/user/project/packages/api/AGENTS.md', '/home/user/project/AGENTS.md'];
   await expect.poll(projectFiles).toEqual([api, root]);
+  const addFile = async (file: string, text: string): Promise<void> => {
+    await form.getByLabel('New file path').fill(file);
+    await form.getByRole('button', { name: 'Add file' }).click();
+    await form.getByLabel(`Content of ${file}`).fill(text);
+    await expect(tree).toContainText(file);
+  };
   // A new AGENTS.md on the way up from the working folder joins the prompt between the two.
   const between = '/home/user/project/packages/AGENTS.md';
-  await form.getByLabel('New file path').fill(between);
-  await form.getByRole('button', { name: 'Add file' }).click();
-  await form.getByLabel(`Content of ${between}`).fill('Notes-for-every-package.');
-  await expect(tree).toContainText(between);
+  await addFile(between, 'Notes-for-every-package.');
   await expect.poll(projectFiles).toEqual([api, between, root]);
   await page.locator(`[data-testid=outline] .outline-entry[data-label="${between}"]`).click();
   await expect(previewLines(page)).toContainText(`Instructions from: ${between}`);
@@ -79,10 +82,7 @@ test('a stack profile: agent, the user system text and instruction files in the 
   await screenshot(page, '08-stack-profile');
   // One below the working folder is listed, but not read.
   const below = '/home/user/project/packages/api/CONTEXT-NOTES/AGENTS.md';
-  await form.getByLabel('New file path').fill(below);
-  await form.getByRole('button', { name: 'Add file' }).click();
-  await form.getByLabel(`Content of ${below}`).fill('Not-read-from-below.');
-  await expect(tree).toContainText(below);
+  await addFile(below, 'Not-read-from-below.');
   await expect.poll(projectFiles).toEqual([api, between, root]);
   // Removed again: the prompt is as before.
   await form.getByLabel(`Remove ${between}`).click();
