@@ -12,7 +12,6 @@ import { harnessChannels } from './channels/harnesses.js';
 import { runChannels, runEvents } from './channels/run.js';
 import { workspaceChannels, WorkspaceViewSchema } from './channels/workspace.js';
 import { DocRefSchema, type DocRef } from './doc-ref.js';
-import { ipcResultSchema } from './ipc-result.js';
 
 /**
  * The one contract between the renderer and the host. Every channel is declared once, with
@@ -101,5 +100,4 @@ export type StudioApi = {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };
 
-export const responseSchema = <C extends ChannelName>(name: C) => ipcResultSchema(CHANNELS[name].response);
 export type { DocRef };
