@@ -61,6 +61,34 @@ describe('routing table', () => {
     expect(table.shadowed).toEqual([]);
   });
 
+  it("names each id's provider from the tables of gateways and provider prefixes, with the rule that decided", () => {
+    const ws = load();
+    // The context is OpenAI's: an id the tables know does not inherit it.
+    const context = parseContext({ providerInfo: { providerId: 'openai', model: { id: 'gpt-5' } } });
+    const ids = [
+      'openrouter/anthropic/claude-opus-4.1',
+      'anthropic/claude-opus-4.1',
+      'claude-opus-4-1-20250805',
+      'gemini-2.5-pro',
+      'qwen3:8b',
+      'my-finetune',
+    ];
+    const table = routingTable(ws.variants, context, ids, ws.config.fallback);
+    expect(table.rows.map((r) => [r.modelId, r.providerId, r.providerRule])).toEqual([
+      ['openrouter/anthropic/claude-opus-4.1', 'openrouter', 'gateway prefix openrouter/ (OpenRouter)'],
+      ['anthropic/claude-opus-4.1', 'openrouter', 'a vendor/model id: OpenRouter (a vendor/model id)'],
+      ['claude-opus-4-1-20250805', 'anthropic', 'model name prefix claude-'],
+      ['gemini-2.5-pro', 'gemini', 'listed under Google in the model list'],
+      ['qwen3:8b', 'ollama', "Ollama's name:tag form"],
+      ['my-finetune', 'openai', "no table knows the id: the context's provider"],
+    ]);
+    // A provider given with the ids wins.
+    expect(routingTable(ws.variants, context, ['claude-x'], 'generic', { providerId: 'bedrock' }).rows[0]).toMatchObject({
+      providerId: 'bedrock',
+      providerRule: 'given with the model id',
+    });
+  });
+
   it('detects matchers that can never win: implied by an earlier one, or never matching', () => {
     const a = variant({ id: 'a', matcher: { modelId: { contains: 'claude', ignoreCase: true } } });
     const b = variant({ id: 'b', matcher: { modelId: { prefix: 'claude-3', ignoreCase: true } } });
