@@ -8,6 +8,7 @@ import { contextForModel } from '../../shared/engine/routing/routing-table.js';
 import type { ApiKind } from '../../shared/requests/api-kind.js';
 import { requestBodyText } from '../../shared/requests/request-bodies.js';
 import { requestInputFromStack, requestInputFromVariant, type RequestInput } from '../../shared/requests/request-input.js';
+import type { RequestModel } from '../../shared/requests/request-model.js';
 import { HostError } from '../../shared/ipc/host-error.js';
 import { resolveVariantContext, runBuild, type BuildInputs, type ParsedContextSpec } from './build-runner.js';
 import type { HostContext } from './host-context.js';
@@ -28,8 +29,8 @@ interface BuiltColumn {
   text: string;
   /** The engine's column (variant columns), for budgets. */
   variant?: CompareColumn | undefined;
-  /** What an API request for the column holds (built columns). */
-  request?: (() => RequestInput) | undefined;
+  /** What an API request for the column holds (built columns), for a body of that API. */
+  request?: ((api: ApiKind) => RequestInput) | undefined;
 }
 
 /** How long after the last result tokens are counted. */
@@ -115,7 +116,7 @@ export class CompareService {
         },
         sections: stackColumnSections(stack),
         text: stack.text,
-        request: () => requestInputFromStack(stack),
+        request: (api) => requestInputFromStack(stack, api),
       };
     }
     const resolved = resolveVariantContext(inputs.snapshot, columnContext);
@@ -144,11 +145,12 @@ export class CompareService {
       sections: variantColumnSections(c.result, c.variant),
       text: c.result.text,
       variant: c,
-      request: () =>
+      request: (api) =>
         requestInputFromVariant(
           c.result!,
           spec.kind === 'model' ? contextForModel(resolved.value, spec.modelId, spec.providerId) : resolved.value,
           c.variant,
+          api,
         ),
     };
   }
@@ -190,13 +192,15 @@ export class CompareService {
     }
   }
 
-  /** A column as last built: its prompt text, or with `api` its request body. */
-  copy(index: number, api?: ApiKind): { label: string; text: string } {
+  /** A column as last built: its prompt text, or with `api` its request body and the model it names. */
+  copy(index: number, api?: ApiKind): { label: string; text: string; model?: RequestModel } {
     const column = this.last?.columns[index];
     if (!this.spec || !column) throw new HostError('NOT_FOUND', `the compare view has no column ${index + 1}`);
     if (column.view.error || !column.request)
       throw new HostError('BUILD_FAILED', `${column.view.label}: ${column.view.error ?? 'not built'}`);
-    return { label: column.view.label, text: api === undefined ? column.text : requestBodyText(api, column.request()) };
+    if (api === undefined) return { label: column.view.label, text: column.text };
+    const input = column.request(api);
+    return { label: column.view.label, text: requestBodyText(api, input), model: input.modelChoice! };
   }
 
   private scheduleTokens(seq: number): void {

@@ -118,6 +118,10 @@ describe('compare view (host)', () => {
     expect(model.label).toBe('my-special-model → special');
     const body = JSON.parse(model.text);
     expect(body.model).toBe('my-special-model');
+    // The model a copied body names: the same function as the exports (an id no table knows: the context's provider's).
+    expect(model.model).toEqual({ model: 'my-special-model', rule: 'context', reason: expect.stringMatching(/^the context's model/) });
+    const asGemini = await h.call('compare:copy', { index: 1, api: 'gemini' });
+    expect(asGemini.model).toMatchObject({ model: 'gemini-2.5-pro', rule: 'api-default' });
     const special = await h.call('build:run', { target: { kind: 'variant', variantId: 'special' }, context: BASE });
     expect(body.system.map((b: { text: string }) => b.text).join('')).toBe(special.result.text);
     const stack = await h.call('compare:copy', { index: 2, api: 'openai-chat' });

@@ -9,6 +9,7 @@ import type { OriginLocation } from '../../engine/volatility/origin-location.js'
 import type { RangeOrigin } from '../../engine/volatility/volatile-range.js';
 import { API_KINDS } from '../../requests/api-kind.js';
 import { BuildTargetSchema, ContextSpecSchema } from './builds.js';
+import { RequestModelSchema } from './bundles.js';
 import { channel, Empty } from './channel.js';
 
 /**
@@ -179,8 +180,8 @@ export const compareChannels = {
         api: z.enum(API_KINDS).optional(),
       })
       .strict(),
-    z.object({ label: z.string(), text: z.string() }).strict(),
-    'A compare column as shown: its prompt text, or (with api) the API request body for it, ready for curl.',
+    z.object({ label: z.string(), text: z.string(), model: RequestModelSchema.optional() }).strict(),
+    'A compare column as shown: its prompt text, or (with api) the API request body for it, ready for curl, with the model it names and the rule that chose it.',
   ),
 } as const;
 
