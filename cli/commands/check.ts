@@ -9,6 +9,8 @@ export interface CheckCommandOptions extends CommonOptions {
   strict: boolean;
   /** The same workspace before the change (e.g. a checkout of main): a shortened stable prefix is reported. */
   baseline?: string | undefined;
+  /** The routing list every variant must be reachable from (default: the built-in model catalog). */
+  modelIds?: string[] | undefined;
 }
 
 /** Lints a workspace, with the prompt-cache checks and the token budgets; exit 1 when there is an error. */
@@ -20,6 +22,7 @@ export async function checkCommand(options: CheckCommandOptions, io: CliIo): Pro
     date: options.date,
     countTokens: await loadTokenCounter(),
     before,
+    modelIds: options.modelIds,
   });
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.filter((f) => f.severity === 'warning').length;

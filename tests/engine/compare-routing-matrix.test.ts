@@ -40,6 +40,7 @@ describe('model id lists', () => {
       'DeepSeek',
       'Qwen',
       'GLM (Zhipu)',
+      'Nous Research',
       'Local (Ollama)',
     ]);
     for (const p of MODEL_CATALOG) expect(new Set(p.models).size).toBe(p.models.length);

@@ -154,3 +154,40 @@ describe('matcher implication (shadowing)', () => {
     expect(matcherImplies(m(later), m(earlier))).toBe(expected);
   });
 });
+
+describe('reachability from the routing list', () => {
+  const reach = (extra: Record<string, string>, modelIds: string[]) =>
+    lintWorkspace(loadWorkspace(memoryFileSource({ ...miniWorkspace(), ...extra })), { modelIds }).filter(
+      (f) => f.code === 'UNREACHABLE_VARIANT',
+    );
+  const variant = (id: string, matcher: string) =>
+    variantYaml([`id: ${id}`, 'family: x', 'version: 1', 'description: d', `matcher: ${matcher}`, 'componentOrder: [AGENT_ROLE_SECTION]']);
+
+  it('a variant every id passes by, and one an earlier variant takes every id from', () => {
+    const out = reach(
+      {
+        'workspace.yaml': 'name: Mini\nselectionOrder: [special, narrow, nowhere]\nfallback: generic\n',
+        'variants/narrow/variant.yaml': variant('narrow', '{ modelId: { prefix: spec } }'),
+        'variants/narrow/template.md': '{{AGENT_ROLE_SECTION}}',
+        'variants/nowhere/variant.yaml': variant('nowhere', '{ modelId: { prefix: zzz } }'),
+        'variants/nowhere/template.md': '{{AGENT_ROLE_SECTION}}',
+      },
+      ['special-9', 'gpt-5'],
+    );
+    expect(out.map((f) => [f.variantId, f.message, f.fix])).toEqual([
+      [
+        'narrow',
+        "no model id of the routing list (2 ids) reaches this variant under any preset: its matcher says yes to special-9 (preset base), but 'special' is tried first and takes it",
+        "move 'narrow' before 'special' in selectionOrder (workspace.yaml), or narrow the matcher of 'special'",
+      ],
+      [
+        'nowhere',
+        'no model id of the routing list (2 ids) reaches this variant under any preset: its matcher says yes to none of them under any preset',
+        'widen the matcher, or add the model ids it is for to the routing list',
+      ],
+    ]);
+    // The fallback is reached by the ids that fall through; with an id for each, nothing is reported.
+    expect(reach({}, ['special-1', 'gpt-5'])).toEqual([]);
+    expect(reach({}, ['special-1']).map((f) => f.variantId)).toEqual(['generic']);
+  });
+});

@@ -14,15 +14,16 @@ type CheckChannel = 'check:run';
  * is kept until the next edit.
  */
 export function checkHandlers(host: HostContext): Pick<ChannelHandlers, CheckChannel> {
-  let last: { sessionId: string; version: number; findings: LintFinding[]; groups: FindingGroup[] } | undefined;
+  let last: { sessionId: string; version: number; list: string; findings: LintFinding[]; groups: FindingGroup[] } | undefined;
   return {
-    'check:run': async () => {
+    'check:run': async ({ modelIds }) => {
       const session = host.requireSession();
       const version = session.docs.version;
-      if (last?.sessionId !== session.id || last.version !== version) {
+      const list = JSON.stringify(modelIds ?? null);
+      if (last?.sessionId !== session.id || last.version !== version || last.list !== list) {
         const countTokens = await loadTokenCounter();
-        const findings = checkWorkspace(loadWorkspace(session.docs.editedSource()), { strict: true, countTokens });
-        last = { sessionId: session.id, version, findings, groups: groupFindings(findings) };
+        const findings = checkWorkspace(loadWorkspace(session.docs.editedSource()), { strict: true, countTokens, modelIds });
+        last = { sessionId: session.id, version, list, findings, groups: groupFindings(findings) };
       }
       return { findings: last.findings, groups: last.groups };
     },

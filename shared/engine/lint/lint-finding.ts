@@ -34,6 +34,7 @@ export type LintCode =
   | 'COMPONENT_FAILS_FOR_CONTEXT'
   | 'MATCHER_INVALID'
   | 'MATCHER_SHADOWED'
+  | 'UNREACHABLE_VARIANT'
   | 'TEMPLATE_BLOCK'
   // Prompt caching and budgets
   | 'CACHE_VOLATILE_BEFORE_STABLE'

@@ -2,6 +2,7 @@ import type { ContextPreset } from '../../domain/preset.js';
 import type { Variant } from '../../domain/variant.js';
 import { lintBudgets } from './lint-budgets.js';
 import { lintContextWindow } from './lint-context-window.js';
+import { lintReachability } from './lint-reach.js';
 import { lintCacheStability, trackedBuild } from './lint-cache.js';
 import type { BuildOptions } from '../environment.js';
 import { isStandardPlaceholder } from '../sections.js';
@@ -24,6 +25,8 @@ export interface LintOptions {
   countTokens?: ((text: string) => number) | undefined;
   /** The workspace before an edit (e.g. as last saved): a stable prefix the edit shortened is reported. */
   before?: WorkspaceSnapshot | undefined;
+  /** The routing list: with it, variants that none of these model ids reaches (under any preset) are reported. */
+  modelIds?: readonly string[] | undefined;
 }
 
 const SEVERITY_ORDER: Record<LintSeverity, number> = { error: 0, warning: 1, info: 2 };
@@ -403,7 +406,12 @@ export function lintWorkspace(ws: WorkspaceSnapshot, options: LintOptions = {}):
     fix: 'correct the file at this place (its JSON Schema is in schemas/); until then it is left out',
   }));
   for (const variant of ws.variants) findings.push(...lintVariant(variant, ws, options.strict === true));
-  findings.push(...lintMatchers(ws));
+  const matcherFindings = lintMatchers(ws);
+  findings.push(...matcherFindings);
+  if (options.modelIds)
+    findings.push(
+      ...lintReachability(ws, options.presets ?? ws.presets, options.modelIds, new Set(matcherFindings.map((f) => f.variantId!))),
+    );
   if (options.buildOptions) findings.push(...lintBuilds(ws, options.presets ?? ws.presets, options.buildOptions, options));
   return findings.sort(
     (a, b) =>

@@ -51,7 +51,12 @@ export type CheckFindingGroup = z.infer<typeof FindingGroupSchema>;
 
 export const checkChannels = {
   'check:run': channel(
-    z.object({}).strict(),
+    z
+      .object({
+        /** The routing list (the model ids the routing table lists): variants none of them reaches are reported. Default: the built-in catalog. */
+        modelIds: z.array(z.string().min(1).max(200)).max(2000).optional(),
+      })
+      .strict(),
     z
       .object({
         findings: z.array(LintFindingSchema),
