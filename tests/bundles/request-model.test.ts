@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
-import { deterministicBuildOptions } from '../../shared/engine/snapshots/snapshot-files.js';
 import { loadWorkspace } from '../../shared/engine/workspace/load-workspace.js';
 import { renderBuilds } from '../../shared/bundle/rendered.js';
 import { requestExport } from '../../shared/export/prompt-files.js';
@@ -63,13 +61,8 @@ describe('requestModel', () => {
 describe('the request inputs use it', () => {
   const gpt5 = ws.variants.find((v) => v.id === 'gpt-5')!;
   const basic = ws.presets.find((p) => p.name === 'basic')!;
-  const result = buildVariantPrompt({
-    variant: gpt5,
-    context: basic.context,
-    components: ws.components,
-    tools: ws.tools,
-    options: deterministicBuildOptions(),
-  });
+  const built = (id: string) => renderBuilds(ws, [ws.variants.find((v) => v.id === id)!], ['basic'])[0]!.result;
+  const result = built('gpt-5');
 
   it('gpt-5 under basic: each API gets a model of its own', () => {
     const models = API_KINDS.map((api) => {
@@ -86,16 +79,9 @@ describe('the request inputs use it', () => {
 
   it("the context's model info sets max tokens only for the context's model", () => {
     const generic = ws.variants.find((v) => v.id === 'generic')!;
-    const built = buildVariantPrompt({
-      variant: generic,
-      context: basic.context,
-      components: ws.components,
-      tools: ws.tools,
-      options: deterministicBuildOptions(),
-    });
     const config = { ...generic.config, maxTokens: undefined };
-    expect(requestInputFromVariant(built, basic.context, { config }, 'anthropic').maxTokens).toBe(64000);
-    expect(requestInputFromVariant(built, basic.context, { config }, 'openai-chat').maxTokens).toBe(8192);
+    expect(requestInputFromVariant(built('generic'), basic.context, { config }, 'anthropic').maxTokens).toBe(64000);
+    expect(requestInputFromVariant(built('generic'), basic.context, { config }, 'openai-chat').maxTokens).toBe(8192);
   });
 
   it('a stack build: its model when it is the API’s, else the default', () => {

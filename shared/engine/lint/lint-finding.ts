@@ -42,7 +42,8 @@ export type LintCode =
   | 'BUDGET_EXCEEDED'
   | 'CONTEXT_WINDOW_EXCEEDED';
 
-export interface LintFinding {
+/** What a finding (or a group of them) says, and where. */
+export interface FindingPlace {
   code: LintCode;
   severity: LintSeverity;
   message: string;
@@ -50,6 +51,9 @@ export interface LintFinding {
   file: string;
   line?: number | undefined;
   column?: number | undefined;
+}
+
+export interface LintFinding extends FindingPlace {
   variantId?: string | undefined;
   /** The context preset a build-based finding was seen under. */
   preset?: string | undefined;
@@ -96,13 +100,7 @@ export function formatFinding(f: LintFinding): string {
  * occurrence keeping its variant, preset, detail and fix. The check result carries the
  * groups, so the CLI and the Problems panel show the same list.
  */
-export interface FindingGroup {
-  code: LintCode;
-  severity: LintSeverity;
-  message: string;
-  file: string;
-  line?: number | undefined;
-  column?: number | undefined;
+export interface FindingGroup extends FindingPlace {
   /** How many findings the group holds. */
   count: number;
   /** What to change, when it is the same for every occurrence (else each occurrence says). */
