@@ -1,4 +1,5 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, type Document } from 'yaml';
+import { parseYamlDocument, yamlDocumentValue } from '../yaml/bounded-yaml.js';
 import type { z } from 'zod';
 import type { WorkspaceFileSource } from '../domain/file-source.js';
 import type { FileProblem } from '../domain/problems.js';
@@ -95,8 +96,14 @@ export function loadStackProfile(source: WorkspaceFileSource, folder: string): L
   }
 
   const lc = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lc, uniqueKeys: true, prettyErrors: false });
-  for (const e of [...doc.errors, ...doc.warnings]) {
+  const read = parseYamlDocument(text, { lineCounter: lc });
+  if (!read.ok) {
+    const { line, column, message } = read.problem;
+    problems.push({ file: config, line, column, severity: 'error', message });
+    return { problems };
+  }
+  const doc = read.doc;
+  for (const e of [...doc.errors, ...doc.warnings].slice(0, 20)) {
     const pos = e.linePos?.[0] ?? lc.linePos(e.pos[0]);
     problems.push({
       file: config,
@@ -113,7 +120,12 @@ export function loadStackProfile(source: WorkspaceFileSource, folder: string): L
     problems.push({ file: config, line: pos?.line, column: pos?.column, path: path.length ? dotted(path) : undefined, severity, message });
   };
 
-  const parsed = StackProfileFileSchema.safeParse(doc.toJS() ?? {});
+  const data = yamlDocumentValue(doc);
+  if (!data.ok) {
+    problems.push({ file: config, line: 1, column: 1, severity: 'error', message: `YAML: ${data.message}` });
+    return { problems };
+  }
+  const parsed = StackProfileFileSchema.safeParse(data.value ?? {});
   if (!parsed.success) {
     for (const issue of parsed.error.issues) reportIssue(issue, at);
     return { problems };
