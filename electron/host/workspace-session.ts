@@ -35,6 +35,8 @@ export class WorkspaceSession {
   readonly id = randomUUID();
   readonly docs: DocumentSet;
   readonly skipped: { file: string; reason: string }[];
+  /** What the user is told once about how this workspace opened (WorkspaceView.notices). */
+  readonly notices: string[] = [];
   private readonly parseCache = new YamlParseCache();
   private readonly savedParseCache = new YamlParseCache();
   private edited?: { version: number; snapshot: WorkspaceSnapshot };
@@ -197,6 +199,7 @@ export class WorkspaceSession {
       ].sort((a, b) => a.name.localeCompare(b.name)),
       profiles: profiles.map((p) => ({ id: p.id, agents: p.profile ? Object.keys(p.profile.agents) : [] })),
       problems,
+      ...(this.notices.length > 0 ? { notices: [...this.notices] } : {}),
     };
   }
 }

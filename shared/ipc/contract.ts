@@ -83,6 +83,8 @@ export const EVENTS = {
   'bundle:progress': BundleProgressSchema,
   /** An application-menu command (Electron only; browser mode has no menu). */
   'menu:command': z.object({ command: MenuCommandSchema }).strict(),
+  /** Something the user should know that answers no request (a failure in the background: the host kept running). */
+  'host:notice': z.object({ kind: z.enum(['error', 'info']), message: z.string() }).strict(),
   ...compareEvents,
 } as const;
 export type EventName = keyof typeof EVENTS;
