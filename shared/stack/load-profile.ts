@@ -1,4 +1,5 @@
 import { isMap, isScalar, isSeq, LineCounter, type Document } from 'yaml';
+import { compileLinearRegex } from '../safe-regex/linear-regex.js';
 import { parseYamlDocument, yamlDocumentValue } from '../yaml/bounded-yaml.js';
 import type { z } from 'zod';
 import type { WorkspaceFileSource } from '../domain/file-source.js';
@@ -181,15 +182,9 @@ export function loadStackProfile(source: WorkspaceFileSource, folder: string): L
     for (const field of ['modelId', 'providerId'] as const) {
       rule[field]?.forEach((c, j) => {
         if (typeof c !== 'string' && c.regex !== undefined) {
-          try {
-            new RegExp(c.regex);
-          } catch (error) {
-            at(
-              ['providerRules', i, field, j, 'regex'],
-              'error',
-              `invalid regex: ${error instanceof Error ? error.message : String(error)}`,
-            );
-          }
+          const compiled = compileLinearRegex(c.regex, { ignoreCase: c.ignoreCase });
+          if (!compiled.ok)
+            at(['providerRules', i, field, j, 'regex'], 'error', `the regex /${c.regex}/ is not accepted: ${compiled.reason}`);
         }
       });
     }
