@@ -14,6 +14,7 @@ import {
   type WorkspaceSnapshot,
 } from '../../shared/engine/index.js';
 import { loadStackProfile, type StackProfile } from '../../shared/stack/index.js';
+import { recoverInterruptedImports } from './bundles/import-journal.js';
 import { resolveInside } from './confine.js';
 import { DocumentSet, isDirty, type DocEntry } from './document-set.js';
 import { contentHash } from './hash.js';
@@ -51,6 +52,8 @@ export class WorkspaceSession {
     readonly realRoot: string,
     readonly builtin: boolean,
   ) {
+    // An import a kill interrupted is finished or rolled back before anything is read.
+    if (!builtin) this.notices.push(...recoverInterruptedImports(realRoot));
     const scanned = scanWorkspace(realRoot, { removeStaleTemps: !builtin });
     this.docs = new DocumentSet(scanned.files, contentHash);
     this.skipped = scanned.skipped;
