@@ -77,6 +77,8 @@ export type MenuCommand = z.infer<typeof MenuCommandSchema>;
 export const EVENTS = {
   'workspace:changed': WorkspaceViewSchema,
   'doc:changedOnDisk': z.object({ ref: DocRefSchema, text: z.string().nullable(), conflict: z.boolean() }).strict(),
+  /** A document's text changed in memory (an edit from some window, a revert): every window shows the current text. */
+  'doc:text': z.object({ ref: DocRefSchema, text: z.string(), origin: z.string().optional() }).strict(),
   'preview:result': PreviewResultSchema,
   'preview:tokens': z.object({ seq: z.number().int(), text: TokenCountsSchema, baseline: TokenCountsSchema.nullable() }).strict(),
   /** How far a bundle export, read or import has come (large bundles). */
