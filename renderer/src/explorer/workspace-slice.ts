@@ -42,6 +42,8 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get) => 
   applyWorkspace(view) {
     const previous = get().workspace;
     set({ workspace: view });
+    // Said once per opened workspace: why it is open, an interrupted import finished or rolled back.
+    if (previous?.sessionId !== view.sessionId) for (const notice of view.notices ?? []) get().notify('error', notice);
     if (previous && previous.sessionId !== view.sessionId) {
       // Another workspace: tabs and history of the old one mean nothing here.
       get().forgetAllDocs();
