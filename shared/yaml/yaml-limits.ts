@@ -21,7 +21,7 @@ export interface YamlLimits {
 }
 
 export const YAML_LIMITS: YamlLimits = {
-  maxBytes: 1024 * 1024,
+  maxBytes: 512 * 1024,
   maxDepth: 64,
   maxNodes: 10_000,
   maxTokens: 60_000,

@@ -33,8 +33,14 @@ describe('bounded YAML: every hostile family is a problem, never a throw', () =>
     expect(readYaml(deepBlocks(12)).ok).toBe(true);
   });
 
-  it('a map of 40,000 keys (0.9 MB) is refused by its value count; 4,000 keys read', () => {
+  it('a map of 40,000 keys (0.9 MB) is refused by its size, 20,000 keys by their count; 4,000 keys read', () => {
     expect(readYaml(wideMap(40_000))).toEqual({
+      ok: false,
+      message: 'the file is 877 KB; YAML files over 512 KB are not read',
+      line: 1,
+      column: 1,
+    });
+    expect(readYaml(wideMap(20_000))).toEqual({
       ok: false,
       message: 'the file has more than 10,000 YAML values (keys, items, scalars); it is not read',
       line: 5001,
@@ -53,12 +59,12 @@ describe('bounded YAML: every hostile family is a problem, never a throw', () =>
   it('a text over the size limit is refused with its size', () => {
     expect(readYaml(hugeScalar(2 * 1024 * 1024))).toEqual({
       ok: false,
-      message: 'the file is 2.0 MB; YAML files over 1.0 MB are not read',
+      message: 'the file is 2.0 MB; YAML files over 512 KB are not read',
       line: 1,
       column: 1,
     });
-    const big = readYaml(hugeScalar(900_000));
-    expect(big.ok && (big.value as { text: string }).text.length).toBe(900_000);
+    const big = readYaml(hugeScalar(500_000));
+    expect(big.ok && (big.value as { text: string }).text.length).toBe(500_000);
   });
 
   it('too many tokens or aliases are refused', () => {
