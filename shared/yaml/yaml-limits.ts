@@ -23,8 +23,8 @@ export interface YamlLimits {
 export const YAML_LIMITS: YamlLimits = {
   maxBytes: 512 * 1024,
   maxDepth: 64,
-  maxNodes: 10_000,
-  maxTokens: 60_000,
+  maxNodes: 5_000,
+  maxTokens: 30_000,
   maxAliases: 1_000,
   maxAliasExpansion: 100,
 };
