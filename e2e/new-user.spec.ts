@@ -25,7 +25,7 @@ test('quick open finds multi-word and partial queries', async ({ studio: page })
   await page.keyboard.press('Enter');
   const browser = page.getByTestId('folder-browser');
   await browser.getByLabel('Folder path').fill('/no/such/folder');
-  await browser.getByRole('button', { name: 'Go' }).click();
+  await browser.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(browser.getByRole('alert')).toHaveText("There is no folder at '/no/such/folder' (or it cannot be read).");
   await browser.getByRole('button', { name: 'Cancel' }).click();
   await expect(browser).toHaveCount(0);
@@ -194,7 +194,7 @@ test.describe('the built-in variants', () => {
       // Chosen: walk into a folder and back up, name the new one, copy.
       await offer.getByRole('button', { name: 'Copy the built-ins to a folder of my own' }).click();
       await browser.getByLabel('Folder path').fill(parent);
-      await browser.getByRole('button', { name: 'Go' }).click();
+      await browser.getByRole('button', { name: 'Go', exact: true }).click();
       await browser.getByRole('button', { name: '📁 existing' }).click();
       await expect(browser.getByLabel('Folder path')).toHaveValue(path.join(parent, 'existing'));
       await browser.getByRole('button', { name: '↑ .. (up)' }).click();
