@@ -8,9 +8,11 @@ import { buildCommand } from './commands/build.js';
 import { buildProfileCommand } from './commands/build-profile.js';
 import { cacheCommand } from './commands/cache.js';
 import { checkCommand } from './commands/check.js';
+import { evalCommand } from './commands/eval.js';
 import { exportCommand } from './commands/export.js';
 import { importCommand } from './commands/import.js';
 import { instructionsCommand } from './commands/instructions.js';
+import { runCommand } from './commands/run.js';
 import { compareCommand } from './commands/compare.js';
 import type { CompareColumnSpec } from '../shared/engine/compare/compare-builds.js';
 import { parseModelIds } from '../shared/engine/routing/model-ids.js';
@@ -37,6 +39,9 @@ Commands:
              --cwd <dir> reads that folder on disk instead (and each harness's global files)
   export     Write a bundle (.zip) of variants and profiles, or TypeScript / Markdown / API requests (export --help)
   import     Import a bundle into a workspace, everything or nothing (import --help)
+  run        Send one variant's exact request to a model and print the reply, tool calls and usage (run --help)
+  eval       Run the workspace's tests against models or recorded replies; exit 1 on a failure, 2 on a
+             missing recording in replay mode (eval --help)
 
 Options:
   --workspace <dir>     Workspace folder (default: the built-in variants)
@@ -139,6 +144,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (command === 'export') return await exportCommand(rest, io);
     if (command === 'import') return await importCommand(rest, io);
+    if (command === 'run') return await runCommand(rest, io);
+    if (command === 'eval') return await evalCommand(rest, io);
     const { values, positionals, tokens } = parseOptions(command, rest);
     if (values.help) {
       io.stdout(USAGE);
@@ -196,7 +203,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await instructionsCommand({ ...options, harness: values.harness, cwd: values.cwd }, io);
       default:
         throw new UsageError(
-          `unknown command '${command}' (commands: build, select, compare, cache, check, snapshot, schemas, instructions, export, import)`,
+          `unknown command '${command}' (commands: build, select, compare, cache, check, snapshot, schemas, instructions, export, import, run, eval)`,
         );
     }
   } catch (error) {

@@ -38,6 +38,8 @@ export class WorkspaceSession {
   readonly skipped: { file: string; reason: string }[];
   /** What the user is told once about how this workspace opened (WorkspaceView.notices). */
   readonly notices: string[] = [];
+  /** Problems of the host's own files for this workspace (a drafts file kept aside), shown with the file problems. */
+  readonly hostProblems: FileProblem[] = [];
   private readonly parseCache = new YamlParseCache();
   private readonly savedParseCache = new YamlParseCache();
   private edited?: { version: number; snapshot: WorkspaceSnapshot };
@@ -185,6 +187,7 @@ export class WorkspaceSession {
       ...snapshot.problems,
       ...profiles.flatMap((p) => p.problems),
       ...this.skipped.map((s) => ({ file: s.file, message: `not loaded: ${s.reason}`, severity: 'warning' as const })),
+      ...this.hostProblems,
     ];
     return {
       sessionId: this.id,

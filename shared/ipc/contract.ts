@@ -9,9 +9,9 @@ import { compareChannels, compareEvents } from './channels/compare.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
 import { harnessChannels } from './channels/harnesses.js';
+import { runChannels, runEvents } from './channels/run.js';
 import { workspaceChannels, WorkspaceViewSchema } from './channels/workspace.js';
 import { DocRefSchema, type DocRef } from './doc-ref.js';
-import { ipcResultSchema } from './ipc-result.js';
 
 /**
  * The one contract between the renderer and the host. Every channel is declared once, with
@@ -34,6 +34,7 @@ export * from './channels/entities.js';
 export * from './channels/help.js';
 export * from './channels/harnesses.js';
 export * from './channels/compare.js';
+export * from './channels/run.js';
 
 export const CHANNELS = {
   ...workspaceChannels,
@@ -47,6 +48,7 @@ export const CHANNELS = {
   ...helpChannels,
   ...harnessChannels,
   ...compareChannels,
+  ...runChannels,
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;
@@ -88,6 +90,7 @@ export const EVENTS = {
   /** Something the user should know that answers no request (a failure in the background: the host kept running). */
   'host:notice': z.object({ kind: z.enum(['error', 'info']), message: z.string() }).strict(),
   ...compareEvents,
+  ...runEvents,
 } as const;
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;
@@ -101,5 +104,4 @@ export type StudioApi = {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };
 
-export const responseSchema = <C extends ChannelName>(name: C) => ipcResultSchema(CHANNELS[name].response);
 export type { DocRef };

@@ -28,7 +28,6 @@ export const DocRefSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('harness-file'), harnessId: IdSchema, file: RelFile }).strict(),
 ]);
 export type DocRef = z.infer<typeof DocRefSchema>;
-export type DocKind = DocRef['kind'];
 
 /** A stable string for maps and tabs, e.g. `variant-template:generic`. */
 export function docKey(ref: DocRef): string {

@@ -166,7 +166,7 @@ describe('variant-studio export', () => {
       err: 'variant-studio: --profile goes with bundles: ts, md and request exports are of variants\n',
     });
     expect((await run(['export', '--format', 'pdf', '--out', zip])).err).toBe(
-      "variant-studio: --format must be ts, md or request (or left out for a bundle), not 'pdf'\n",
+      "variant-studio: --format must be ts, md, request or promptfoo (or left out for a bundle), not 'pdf'\n",
     );
     expect((await run(['export', '--format', 'request', '--api', 'cohere', '--out', temp()])).err).toBe(
       "variant-studio: --api must be one of openai-chat, openai-responses, anthropic, gemini, not 'cohere'\n",

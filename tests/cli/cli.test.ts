@@ -84,7 +84,7 @@ describe('variant-studio build', async () => {
     [['snapshot', '--dir', 'no-such-folder'], "variant-studio: --dir: the folder '"],
     [
       ['frobnicate'],
-      "variant-studio: unknown command 'frobnicate' (commands: build, select, compare, cache, check, snapshot, schemas, instructions, export, import)",
+      "variant-studio: unknown command 'frobnicate' (commands: build, select, compare, cache, check, snapshot, schemas, instructions, export, import, run, eval)",
     ],
   ])('%j is a one-line error with exit code 2', async (args, message) => {
     const ws = workspace();
@@ -273,6 +273,7 @@ describe('variant-studio schemas', () => {
       'context.schema.json',
       'stack-profile.schema.json',
       'harness-profile.schema.json',
+      'test.schema.json',
     ]);
     const schema = JSON.parse(readFileSync(path.join(ws, 'schemas/variant.schema.json'), 'utf8')) as {
       required: string[];

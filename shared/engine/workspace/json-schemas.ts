@@ -5,6 +5,7 @@ import { VariantFileSchema } from '../../domain/variant.js';
 import { SystemPromptContextSchema } from '../../domain/context.js';
 import { stackProfileJsonSchema } from '../../stack/profile.js';
 import { harnessProfileJsonSchema } from '../../harness/profile/schema.js';
+import { testFileJsonSchema } from '../../wire/test-file.js';
 import { WorkspaceConfigSchema } from './workspace-config.js';
 
 function schemaOf(schema: z.ZodType, title: string, description: string): Record<string, unknown> {
@@ -40,5 +41,6 @@ export function workspaceJsonSchemas(): Record<string, Record<string, unknown>> 
     ),
     'stack-profile.schema.json': stackProfileJsonSchema(),
     'harness-profile.schema.json': harnessProfileJsonSchema(),
+    'test.schema.json': testFileJsonSchema(),
   };
 }

@@ -85,7 +85,6 @@ export const PlanItemSchema = z
     suggestedId: z.string().optional(),
   })
   .strict();
-export type PlanItemView = z.infer<typeof PlanItemSchema>;
 
 export const ImportPlanViewSchema = z
   .object({

@@ -20,7 +20,6 @@ export const DeleteOutcomeSchema = z.discriminatedUnion('status', [
 export type DeleteOutcome = z.infer<typeof DeleteOutcomeSchema>;
 
 export const DraftSchema = z.object({ key: z.string(), ref: DocRefSchema, text: z.string(), savedAt: z.string() }).strict();
-export type Draft = z.infer<typeof DraftSchema>;
 
 export const DocReadSchema = z
   .object({
