@@ -46,6 +46,9 @@ export class WorkspaceSession {
   private saved?: { version: number; snapshot: WorkspaceSnapshot };
   private readonly templateNames = new Map<string, { rev: number | undefined; text: string | undefined; name: string }>();
   private readonly profileCache = new Map<string, { signature: string; loaded: LoadedProfile }>();
+  /** Paths a save is writing now (how many saves), and the watcher's reports of them held until it is done. */
+  private readonly saving = new Map<string, number>();
+  private readonly heldDiskChanges = new Set<string>();
 
   private constructor(
     /** The folder as the user named it (shown in the UI). */
@@ -76,6 +79,30 @@ export class WorkspaceSession {
 
   get readOnly(): boolean {
     return this.builtin;
+  }
+
+  /** A save starts writing these paths (see save-together.ts). */
+  beginSave(rels: readonly string[]): void {
+    for (const rel of rels) this.saving.set(rel, (this.saving.get(rel) ?? 0) + 1);
+  }
+
+  /** The save is done; answers the held disk reports of paths no save is writing any more. */
+  endSave(rels: readonly string[]): string[] {
+    for (const rel of rels) {
+      const n = (this.saving.get(rel) ?? 1) - 1;
+      if (n > 0) this.saving.set(rel, n);
+      else this.saving.delete(rel);
+    }
+    const released = [...this.heldDiskChanges].filter((rel) => !this.saving.has(rel));
+    for (const rel of released) this.heldDiskChanges.delete(rel);
+    return released;
+  }
+
+  /** Whether a disk report of `rel` must wait for a save in progress (it is held, and answered by endSave). */
+  holdDiskChange(rel: string): boolean {
+    if (!this.saving.has(rel)) return false;
+    this.heldDiskChanges.add(rel);
+    return true;
   }
 
   /** The workspace as edited (builds use this). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { buildChannels, PreviewResultSchema, TokenCountsSchema } from './channels/builds.js';
+import type { ContextWindowCheck } from '../engine/models/context-window.js';
+import { buildChannels, PreviewResultSchema, SectionSizeSchema, TokenCountsSchema } from './channels/builds.js';
 import { bundleChannels, BundleProgressSchema } from './channels/bundles.js';
 import { checkChannels } from './channels/checks.js';
 import { entityChannels } from './channels/entities.js';
@@ -82,7 +83,24 @@ export const EVENTS = {
   /** A document's text changed in memory (an edit from some window, a revert): every window shows the current text. */
   'doc:text': z.object({ ref: DocRefSchema, text: z.string(), origin: z.string().optional() }).strict(),
   'preview:result': PreviewResultSchema,
-  'preview:tokens': z.object({ seq: z.number().int(), text: TokenCountsSchema, baseline: TokenCountsSchema.nullable() }).strict(),
+  'preview:tokens': z
+    .object({
+      seq: z.number().int(),
+      text: TokenCountsSchema,
+      baseline: TokenCountsSchema.nullable(),
+      /**
+       * The size of each section (component id, `{{KEY}}`, template text or stack part) with
+       * the one function every view uses (shared/engine/compare/section-sizes.ts): the CLI's
+       * compare table and the compare view show the same numbers.
+       */
+      sections: z.array(SectionSizeSchema).optional(),
+      /** The prompt against its model's context window (null: the model's limits are not known). */
+      contextWindow: z
+        .custom<ContextWindowCheck>((v) => typeof v === 'object' && v !== null && 'limits' in v)
+        .nullable()
+        .optional(),
+    })
+    .strict(),
   /** How far a bundle export, read or import has come (large bundles). */
   'bundle:progress': BundleProgressSchema,
   /** An application-menu command (Electron only; browser mode has no menu). */
