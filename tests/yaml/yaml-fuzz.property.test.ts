@@ -4,7 +4,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readContextFile } from '../../cli/workspace-input.js';
 import { UsageError } from '../../cli/cli-io.js';
+import { cliConnections } from '../../cli/run-setup.js';
 import { readBundle } from '../../electron/host/bundles/read-bundle.js';
+import { parseTestFile } from '../../electron/host/run/workspace-tests.js';
 import { templateFileOf } from '../../electron/host/workspace-files.js';
 import { applyRenames } from '../../shared/bundle/rename-ids.js';
 import { BundleRejected } from '../../shared/bundle/rejection.js';
@@ -135,7 +137,7 @@ describe('every YAML entry point on generated hostile YAML', () => {
     );
   }, 180_000);
 
-  it('workspace, stack profile, harness profile and frontmatter loaders answer with problems naming the file', () => {
+  it('workspace, stack profile, harness profile, frontmatter and test-file loaders answer with problems naming the file', () => {
     fc.assert(
       fc.property(hostile, (text) => {
         const tool = parseYamlFile('tools/t.yaml', text, ToolFileSchema);
@@ -150,12 +152,14 @@ describe('every YAML entry point on generated hostile YAML', () => {
         expect(harness.profile !== undefined || harness.problems.some((p) => p.file === 'harnesses/h/harness.yaml')).toBe(true);
         const fm = parseFrontmatter(text);
         expect(fm.ok || fm.error.length > 0).toBe(true);
+        const test = parseTestFile('tests/t.yaml', text);
+        expect(test.ok || test.message.length > 0).toBe(true);
       }),
       { numRuns: 40, seed: 1819 },
     );
   }, 180_000);
 
-  it('the source editor, bundle renames and the CLI context reader throw only their own errors', () => {
+  it('the source editor, bundle renames and the CLI context and connections readers throw only their own errors', () => {
     const dir = writeTempWorkspace({});
     try {
       fc.assert(
@@ -178,6 +182,10 @@ describe('every YAML entry point on generated hostile YAML', () => {
           fs.writeFileSync(path.join(dir, 'context.yaml'), text);
           bounded(
             () => readContextFile('context.yaml', dir, SystemPromptContextSchema),
+            (e) => e instanceof UsageError,
+          );
+          bounded(
+            () => cliConnections('context.yaml', dir, {}),
             (e) => e instanceof UsageError,
           );
         }),
