@@ -43,7 +43,7 @@ describe('the CLI on deeply nested YAML', () => {
       `tools/a.yaml:1:64: error LOAD_ERROR: ${DEEP}`,
       `workspace.yaml:1:64: error LOAD_ERROR: ${DEEP}`,
     ]);
-    expect(lines.at(-2)).toMatch(/^2 error\(s\), 3 warning\(s\), 0 note\(s\) in /);
+    expect(lines.at(-2)).toMatch(/^2 error\(s\), 4 warning\(s\), 0 note\(s\) in /);
   });
 
   it('build and snapshot run on what loads', () => {
