@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { deterministicBuildOptions } from '../shared/engine/snapshots/snapshot-files.js';
 import { loadStackProfile } from '../shared/stack/load-profile.js';
 import { ConnectionSettingsSchema, standardConnections, type ConnectionSettings } from '../shared/wire/connections.js';
 import type { BuildInputs } from '../electron/host/build-runner.js';
+import { describeYamlProblem, readYaml } from '../shared/yaml/bounded-yaml.js';
 import { ConnectionService } from '../electron/host/run/connection-service.js';
 import { MemoryKeyStore } from '../electron/host/run/key-store.js';
 import { folderFileSource } from '../electron/host/folder-source.js';
@@ -21,13 +21,15 @@ import type { LoadedWorkspace } from './workspace-input.js';
 export function cliConnections(file: string | undefined, cwd: string, env: NodeJS.ProcessEnv): ConnectionService {
   let settings: ConnectionSettings;
   if (file) {
-    let data: unknown;
+    let text: string;
     try {
-      data = parseYaml(readFileSync(path.resolve(cwd, file), 'utf8'), { maxAliasCount: 100 });
+      text = readFileSync(path.resolve(cwd, file), 'utf8');
     } catch (error) {
       throw new UsageError(`--connections '${file}': ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     }
-    const parsed = ConnectionSettingsSchema.safeParse(data ?? {});
+    const read = readYaml(text);
+    if (!read.ok) throw new UsageError(`--connections '${file}': ${describeYamlProblem(read)}`);
+    const parsed = ConnectionSettingsSchema.safeParse(read.value ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw new UsageError(`--connections '${file}': ${issue.path.map(String).join('.') || '(file)'}: ${issue.message}`);

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { SystemPromptContextSchema, type SystemPromptContext } from '../shared/domain/context.js';
 import { formatProblem } from '../shared/domain/problems.js';
 import { loadWorkspace } from '../shared/engine/workspace/load-workspace.js';
 import type { WorkspaceSnapshot } from '../shared/engine/workspace/workspace-snapshot.js';
+import { describeYamlProblem, readYaml } from '../shared/yaml/bounded-yaml.js';
 import { builtinWorkspaceDir } from '../electron/host/builtin-workspace.js';
 import { folderFileSource } from '../electron/host/folder-source.js';
 import { UsageError } from './cli-io.js';
@@ -58,12 +58,18 @@ export function readContextFile<S extends z.ZodType>(file: string, cwd: string, 
     throw new UsageError(`cannot read context file '${file}'`);
   }
   let data: unknown;
-  try {
-    data = yaml ? parseYaml(text) : JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(
-      `context file '${file}' is not valid ${yaml ? 'YAML' : 'JSON'}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`,
-    );
+  if (yaml) {
+    const read = readYaml(text);
+    if (!read.ok) throw new UsageError(`context file '${file}' is not valid YAML: ${describeYamlProblem(read)}`);
+    data = read.value;
+  } else {
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      throw new UsageError(
+        `context file '${file}' is not valid JSON: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`,
+      );
+    }
   }
   const raw = data && typeof data === 'object' && 'context' in data ? (data as { context: unknown }).context : data;
   const parsed = schema.safeParse(raw ?? {});

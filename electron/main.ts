@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session } from 'electron';
 import type { MenuCommand } from '../shared/ipc/contract.js';
+import { keepServingOnUncaught } from './host/last-resort.js';
 import { createStudioHost, type FilePurpose, type FolderPurpose, type StudioHost } from './host/studio-host.js';
 import { APP_DATA_NAME } from './host/user-data-dir.js';
 import { loadWindowState, placeWindow, saveWindowState } from './host/window-state.js';
@@ -153,6 +154,7 @@ async function start(): Promise<void> {
     onError: (where, error) => console.error(`[host] ${where}:`, error),
   });
   host.subscribe((event, payload) => forwardEvent(mainWindow?.webContents, event, payload));
+  keepServingOnUncaught(host);
   registerIpc(ipcMain, host.dispatch, location);
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(

@@ -7,6 +7,7 @@ import { BundleRejected } from '../../shared/bundle/rejection.js';
 import { ImportChoiceError, type ImportChoice, type ImportChoices } from '../../shared/bundle/resolve-import.js';
 import { HostError } from '../../shared/ipc/host-error.js';
 import { applyBundle, folderState, planBundle } from '../../electron/host/bundles/import-bundle.js';
+import { recoverInterruptedImports } from '../../electron/host/bundles/import-journal.js';
 import { readBundle } from '../../electron/host/bundles/read-bundle.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../cli-io.js';
 
@@ -113,6 +114,8 @@ export async function importCommand(args: readonly string[], io: CliIo): Promise
   if (existsSync(target) && !statSync(target).isDirectory()) throw new UsageError(`workspace '${values.workspace}' is not a folder`);
   if (!existsSync(target) && !dryRun) mkdirSync(target, { recursive: true });
   const realRoot = existsSync(target) ? realpathSync(target) : target;
+  // An earlier import a kill interrupted is finished or rolled back first (not in a dry run).
+  if (!dryRun && existsSync(target)) for (const message of recoverInterruptedImports(realRoot)) io.stderr(`variant-studio: ${message}\n`);
   const state = existsSync(target) ? folderState(realRoot) : new Map();
   const plan = planBundle(contents, state);
   const { choices, conflicts } = choicesFor(plan, policy);

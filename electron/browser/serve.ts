@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../host/builtin-workspace.js';
+import { keepServingOnUncaught } from '../host/last-resort.js';
 import { createStudioHost } from '../host/studio-host.js';
 import { startBrowserServer, type DevMiddleware } from './server.js';
 import { defaultUserDataDir } from '../host/user-data-dir.js';
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
     initialWorkspace: values.workspace ? path.resolve(values.workspace) : undefined,
     onError: (where, error) => console.error(`[host] ${where}:`, error),
   });
+  keepServingOnUncaught(host);
   try {
     await host.start();
   } catch (error) {

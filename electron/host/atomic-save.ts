@@ -1,17 +1,20 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import writeFileAtomic from 'write-file-atomic';
 import { readTextFile } from './text-file.js';
 
 /**
- * Saving without ever leaving a half-written file: write-file-atomic writes a temporary file
- * next to the target, fsyncs it and renames it over the target (a rename is atomic on one
+ * Saving without ever leaving a half-written file: the text goes to a temporary file next to
+ * the target (`<target>.<digits>`, the shape write-file-atomic uses, so a kill's leftover is
+ * recognised), is fsynced, and renamed over the target (a rename is atomic on one
  * filesystem), so a crash or kill at any moment leaves the old or the new content.
  *
- * Before writing, the file on disk is compared with what the caller loaded (by content
- * hash); if someone else changed it meanwhile nothing is written and the caller gets a
- * conflict with the text now on disk.
+ * The file on disk is compared with what the caller loaded (by content hash) before writing
+ * and again right before the rename: if someone else changed it meanwhile — also while the
+ * temporary file was being written — nothing is replaced and the caller gets a conflict with
+ * the text now on disk. (What remains is the moment between that last check and the rename.)
  */
 
 export type AtomicSaveResult = { status: 'saved'; hash: string } | { status: 'conflict'; diskText: string | null; diskHash: string | null };
@@ -51,17 +54,52 @@ function serialized<T>(key: string, task: () => Promise<T>): Promise<T> {
  */
 export function saveTextAtomic(absolute: string, text: string, expectedHash: string | null | undefined): Promise<AtomicSaveResult> {
   return serialized(absolute, async () => {
-    if (expectedHash !== undefined) {
+    const changed = (): AtomicSaveResult | undefined => {
+      if (expectedHash === undefined) return undefined;
       const current = diskHash(absolute);
-      if (current !== expectedHash) {
-        const read = current === null ? undefined : readTextFile(absolute);
-        return { status: 'conflict', diskText: read?.kind === 'text' ? read.text : null, diskHash: current };
-      }
-    }
+      if (current === expectedHash) return undefined;
+      const read = current === null ? undefined : readTextFile(absolute);
+      return { status: 'conflict', diskText: read?.kind === 'text' ? read.text : null, diskHash: current };
+    };
+    const before = changed();
+    if (before) return before;
     await fs.promises.mkdir(path.dirname(absolute), { recursive: true });
-    await writeFileAtomic(absolute, text, { encoding: 'utf8', fsync: true });
+    const target = await fs.promises.realpath(absolute).catch(() => absolute);
+    const temp = `${target}.${randomInt(10_000, 2 ** 32)}`;
+    await writeSynced(temp, text, await modeOf(target));
+    try {
+      const during = changed();
+      if (during) {
+        await fs.promises.unlink(temp);
+        return during;
+      }
+      await fs.promises.rename(temp, target);
+    } catch (error) {
+      await fs.promises.unlink(temp).catch(() => undefined);
+      throw error;
+    }
     return { status: 'saved', hash: createHash('sha256').update(text, 'utf8').digest('hex') };
   });
+}
+
+/** The permission bits of an existing file (kept by a save), or undefined for a new one. */
+async function modeOf(file: string): Promise<number | undefined> {
+  try {
+    return (await fs.promises.stat(file)).mode & 0o7777;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes a new file and fsyncs it (callback fs, as write-file-atomic does). */
+async function writeSynced(file: string, text: string, mode: number | undefined): Promise<void> {
+  const fd = await promisify(fs.open)(file, 'wx', mode ?? 0o666);
+  try {
+    await promisify(fs.writeFile)(fd, text, 'utf8');
+    await promisify(fs.fsync)(fd);
+  } finally {
+    await promisify(fs.close)(fd);
+  }
 }
 
 export type CheckedDeleteResult = { status: 'deleted' } | { status: 'conflict'; diskText: string | null; diskHash: string | null };

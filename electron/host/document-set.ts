@@ -1,4 +1,5 @@
 import type { WorkspaceFileSource } from '../../shared/domain/file-source.js';
+import { textRevision } from '../../shared/ipc/text-revision.js';
 
 /**
  * The open workspace's files in memory: for each workspace-relative path, the text as last
@@ -66,6 +67,7 @@ export class DocumentSet {
   /** Bumped when files appear or disappear. */
   structureVersion = 0;
   private editedIndex?: { at: number; index: Index };
+  private readonly revisions = new Map<string, { text: string; revision: string }>();
   private savedIndex?: { at: string; index: Index };
 
   constructor(files: Iterable<[string, string]> = [], hashOf: (text: string) => string = () => '') {
@@ -90,6 +92,17 @@ export class DocumentSet {
 
   dirty(): DocEntry[] {
     return this.values().filter(isDirty);
+  }
+
+  /** textRevision of a document's edited text (computed once per change). */
+  revisionOf(rel: string): string | undefined {
+    const entry = this.entries.get(rel);
+    if (!entry) return undefined;
+    const cached = this.revisions.get(rel);
+    if (cached?.text === entry.text) return cached.revision;
+    const revision = textRevision(entry.text);
+    this.revisions.set(rel, { text: entry.text, revision });
+    return revision;
   }
 
   /** Replaces the edited text; returns whether it changed. */

@@ -1,6 +1,6 @@
-import { parseDocument } from 'yaml';
 import type { DocRef, Entity } from '../../shared/ipc/contract.js';
 import { HostError } from '../../shared/ipc/host-error.js';
+import { yamlField } from '../../shared/yaml/bounded-yaml.js';
 import { appendSeqItem, deleteIn, moveSeqItem, setIn } from '../../shared/yaml-source/edit-yaml-source.js';
 import { diskHash } from './atomic-save.js';
 import { ABSENT, changedBoth, stateOf, type FilePlan } from './file-plan.js';
@@ -35,21 +35,13 @@ function requireFree(session: WorkspaceSession, rels: readonly string[], what: s
 /** The items of a top-level YAML list in a text (empty when there is none or it does not parse). */
 function listOf(text: string | null, key: string): unknown[] {
   if (text === null) return [];
-  try {
-    const value = parseDocument(text).toJS() as Record<string, unknown> | null;
-    return Array.isArray(value?.[key]) ? (value[key] as unknown[]) : [];
-  } catch {
-    return [];
-  }
+  const value = yamlField(text, key);
+  return Array.isArray(value) ? (value as unknown[]) : [];
 }
 
 function valueOf(text: string | null, key: string): unknown {
   if (text === null) return undefined;
-  try {
-    return (parseDocument(text).toJS() as Record<string, unknown> | null)?.[key];
-  } catch {
-    return undefined;
-  }
+  return yamlField(text, key);
 }
 
 /** Replaces `from` by `to` (or removes it, when `to` is null) in a top-level list. */

@@ -86,19 +86,35 @@ export class StudioHost implements HostContext {
 
   // ---------- lifecycle ----------
 
-  /** Opens the first workspace: the one asked for, else the last one, else the built-ins. */
+  /**
+   * Opens the first workspace: the one asked for, else the last one, else the built-ins. A
+   * remembered folder that fails to open, or whose opening ended the previous run (a crash
+   * nothing could catch), gives way to the built-ins with a notice saying why: never a loop
+   * of starts that all end the same way.
+   */
   async start(): Promise<WorkspaceView | null> {
     if (this.options.initialWorkspace) return this.openFolder(path.resolve(this.options.initialWorkspace));
     const last = this.settings.last();
+    const interrupted = this.settings.interruptedOpening();
+    this.settings.endOpening();
+    let notice: string | undefined;
     if (last?.kind === 'folder' && isDirectory(last.path)) {
-      try {
-        return await this.openFolder(last.path);
-      } catch (error) {
-        this.reportError('start', error);
+      if (interrupted !== undefined && samePath(interrupted, last.path)) {
+        notice = `The last run of the app ended while opening ${last.path}, so it was not opened again: the built-in variants are open instead. Open the folder again (File ▸ Open) once it is fixed.`;
+      } else {
+        try {
+          return await this.openFolder(last.path);
+        } catch (error) {
+          this.reportError('start', error);
+          notice = `${last.path} could not be opened (${firstLine(error)}): the built-in variants are open instead.`;
+        }
       }
     }
-    if (this.builtinDir) return this.openBuiltin();
-    return null;
+    if (!this.builtinDir) return null;
+    const view = await this.openBuiltin();
+    if (notice === undefined) return view;
+    this.currentSession?.notices.push(notice);
+    return this.publishView(true);
   }
 
   async close(): Promise<void> {
@@ -177,6 +193,19 @@ export class StudioHost implements HostContext {
     this.options.onError?.(where, error);
   }
 
+  /**
+   * The last resort for a failure nothing else caught (in a timer, an event handler, a
+   * promise nobody awaits): it is logged, the renderer is told with a notice, and the host
+   * keeps serving.
+   */
+  contain(where: string, error: unknown): void {
+    this.reportError(where, error);
+    this.emit('host:notice', {
+      kind: 'error',
+      message: `Something failed in the background (${where}: ${firstLine(error)}). The app keeps running.`,
+    });
+  }
+
   // ---------- workspaces ----------
 
   requireSession(): WorkspaceSession {
@@ -191,7 +220,13 @@ export class StudioHost implements HostContext {
 
   async openFolder(folder: string): Promise<WorkspaceView> {
     if (this.builtinDir && samePath(folder, this.builtinDir)) return this.openBuiltin();
-    return this.openSession(WorkspaceSession.open(folder, false));
+    // Remembered until the folder is open: if the process ends meanwhile, the next start knows.
+    this.settings.beginOpening(folder);
+    try {
+      return await this.openSession(WorkspaceSession.open(folder, false));
+    } finally {
+      this.settings.endOpening();
+    }
   }
 
   async chooseFolder(
@@ -261,7 +296,7 @@ export class StudioHost implements HostContext {
           session.realRoot,
           (paths) => applyDiskChanges(this, session, paths),
           this.options.watchDebounceMs ?? 100,
-          (error) => this.reportError('watcher', error),
+          (error) => this.contain('watcher', error),
         );
         this.watcher = watcher;
         await watcher.start();
@@ -315,8 +350,17 @@ export class StudioHost implements HostContext {
     if (!this.viewRefresh) return;
     clearTimeout(this.viewRefresh.timer);
     this.viewRefresh = undefined;
-    if (this.currentSession && !this.isClosed) this.publishView();
+    try {
+      if (this.currentSession && !this.isClosed) this.publishView();
+    } catch (error) {
+      this.contain('view refresh', error);
+    }
   }
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0] ?? text;
 }
 
 function safeBuiltinDir(): string | undefined {

@@ -22,6 +22,11 @@ const SettingsSchema = z
       .optional(),
     /** The getting-started panel was shown once (it opens by itself on the first start only). */
     gettingStartedSeen: z.boolean().optional(),
+    /**
+     * A folder being opened right now. Still here at the next start, it means the process
+     * ended while opening it (a crash nothing could catch): that start opens the built-ins.
+     */
+    opening: z.string().optional(),
   })
   .strict();
 type Settings = z.infer<typeof SettingsSchema>;
@@ -60,6 +65,24 @@ export class UserSettings {
   markGettingStartedSeen(): void {
     if (this.settings.gettingStartedSeen) return;
     this.settings.gettingStartedSeen = true;
+    this.save();
+  }
+
+  /** The folder whose opening the last run did not finish (the process ended meanwhile), if any. */
+  interruptedOpening(): string | undefined {
+    return this.settings.opening;
+  }
+
+  /** A folder starts opening (written before anything of it is read). */
+  beginOpening(folder: string): void {
+    this.settings.opening = folder;
+    this.save();
+  }
+
+  /** The opening is over (opened, or failed with an error). */
+  endOpening(): void {
+    if (this.settings.opening === undefined) return;
+    delete this.settings.opening;
     this.save();
   }
 

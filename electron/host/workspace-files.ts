@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { DocRefSchema, conventionalPath, type DocRef } from '../../shared/ipc/doc-ref.js';
+import { yamlField } from '../../shared/yaml/bounded-yaml.js';
 import { isAtomicTempName } from './atomic-save.js';
 import { isInside, resolveInside } from './confine.js';
 import { readTextFile } from './text-file.js';
@@ -142,13 +142,9 @@ export function scanWorkspace(realRoot: string, options: ScanOptions = {}): Scan
 /** The base template file name a variant.yaml names (relative to the variant folder). */
 export function templateFileOf(variantYaml: string | undefined): string {
   if (variantYaml === undefined) return 'template.md';
-  try {
-    const data = parseYaml(variantYaml) as { template?: unknown } | null;
-    if (data && typeof data.template === 'string' && data.template.length > 0) return data.template;
-  } catch {
-    // A broken variant.yaml: the conventional name.
-  }
-  return 'template.md';
+  // A broken variant.yaml: the conventional name.
+  const template = yamlField(variantYaml, 'template');
+  return typeof template === 'string' && template.length > 0 ? template : 'template.md';
 }
 
 /** Looks up a variant's template file name (relative to its folder). */

@@ -14,6 +14,7 @@ import {
   type WorkspaceSnapshot,
 } from '../../shared/engine/index.js';
 import { loadStackProfile, type StackProfile } from '../../shared/stack/index.js';
+import { recoverInterruptedImports } from './bundles/import-journal.js';
 import { resolveInside } from './confine.js';
 import { DocumentSet, isDirty, type DocEntry } from './document-set.js';
 import { contentHash } from './hash.js';
@@ -35,6 +36,8 @@ export class WorkspaceSession {
   readonly id = randomUUID();
   readonly docs: DocumentSet;
   readonly skipped: { file: string; reason: string }[];
+  /** What the user is told once about how this workspace opened (WorkspaceView.notices). */
+  readonly notices: string[] = [];
   /** Problems of the host's own files for this workspace (a drafts file kept aside), shown with the file problems. */
   readonly hostProblems: FileProblem[] = [];
   private readonly parseCache = new YamlParseCache();
@@ -54,6 +57,8 @@ export class WorkspaceSession {
     readonly realRoot: string,
     readonly builtin: boolean,
   ) {
+    // An import a kill interrupted is finished or rolled back before anything is read.
+    if (!builtin) this.notices.push(...recoverInterruptedImports(realRoot));
     const scanned = scanWorkspace(realRoot, { removeStaleTemps: !builtin });
     this.docs = new DocumentSet(scanned.files, contentHash);
     this.skipped = scanned.skipped;
@@ -227,6 +232,7 @@ export class WorkspaceSession {
       ].sort((a, b) => a.name.localeCompare(b.name)),
       profiles: profiles.map((p) => ({ id: p.id, agents: p.profile ? Object.keys(p.profile.agents) : [] })),
       problems,
+      ...(this.notices.length > 0 ? { notices: [...this.notices] } : {}),
     };
   }
 }

@@ -1,7 +1,7 @@
-import { parse as parseYaml } from 'yaml';
 import type { WorkspaceFileSource } from '../domain/file-source.js';
 import type { Variant } from '../domain/variant.js';
 import type { WorkspaceSnapshot } from '../engine/workspace/workspace-snapshot.js';
+import { yamlField } from '../yaml/bounded-yaml.js';
 import { isValidItemId } from './bundle-layout.js';
 
 /**
@@ -80,12 +80,8 @@ function chooseIds(
 function idField(source: WorkspaceFileSource, file: string, key: string): string | undefined {
   const text = source.read(file);
   if (text === undefined) return undefined;
-  try {
-    const value = (parseYaml(text) as Record<string, unknown> | null)?.[key];
-    return typeof value === 'string' && isValidItemId(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
+  const value = yamlField(text, key);
+  return typeof value === 'string' && isValidItemId(value) ? value : undefined;
 }
 
 export function bundleClosure(input: ClosureInput, selection: BundleSelection): BundleClosure {

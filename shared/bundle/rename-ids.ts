@@ -1,4 +1,5 @@
-import { isMap, isScalar, isSeq, parse as parseYaml, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
+import { parseYamlDocument, readYaml, yamlField } from '../yaml/bounded-yaml.js';
 import type { BundleItemKind } from './bundle-layout.js';
 
 /**
@@ -19,11 +20,8 @@ interface Edit {
 
 /** A scalar's YAML source for a string (plain when it reads back as the same string). */
 function yamlString(value: string): string {
-  try {
-    if (parseYaml(value) === value && !/[:#{}[\],&*!|>'"%@`]/.test(value)) return value;
-  } catch {
-    // not plain
-  }
+  const read = readYaml(value);
+  if (read.ok && read.value === value && !/[:#{}[\],&*!|>'"%@`]/.test(value)) return value;
   return JSON.stringify(value);
 }
 
@@ -48,7 +46,9 @@ function editYaml(
     keys?: [string, ReadonlyMap<string, string> | undefined][];
   },
 ): string {
-  const doc = parseDocument(text, { keepSourceTokens: false });
+  const read = parseYamlDocument(text);
+  if (!read.ok) return text;
+  const doc = read.doc;
   if (doc.errors.length > 0 || !isMap(doc.contents)) return text;
   const root = doc.contents;
   const edits: Edit[] = [];
@@ -93,12 +93,8 @@ export function renamedPath(path: string, renames: Renames): string {
 }
 
 function templateFileName(variantYaml: string | undefined): string {
-  try {
-    const data = variantYaml === undefined ? undefined : (parseYaml(variantYaml) as { template?: unknown } | null);
-    return typeof data?.template === 'string' && data.template ? data.template : 'template.md';
-  } catch {
-    return 'template.md';
-  }
+  const template = variantYaml === undefined ? undefined : yamlField(variantYaml, 'template');
+  return typeof template === 'string' && template ? template : 'template.md';
 }
 
 /** Replaces template slots `{{ OLD }}` by `{{ NEW }}` (the spacing inside the braces is kept). */

@@ -2,17 +2,17 @@ import type { InstructionFs } from '../stack/instruction-fs.js';
 import { joinPath, relativeInside } from '../stack/path.js';
 import type { HarnessContext } from './context.js';
 import type { HarnessFileReport, HarnessResult } from './result.js';
-import { patternMatcher } from './text/path-patterns.js';
+import { patternMatcher, patternRefusal } from './text/path-patterns.js';
 
 /**
  * Lint for instruction files, over the results of several harnesses on one tree: files over a
  * harness's limit (and where the cut falls), imports that fail or leave the allowed root,
- * `paths:` patterns that match nothing in the tree, files one harness loads and another
+ * `paths:` patterns that match nothing in the tree (or that linear-time matching refuses), files one harness loads and another
  * ignores, and rules that appear twice in one request.
  */
 
 export type InstructionFindingCode =
-  'over-limit' | 'import-failed' | 'import-outside' | 'paths-match-nothing' | 'ignored-by' | 'duplicate-rules';
+  'over-limit' | 'import-failed' | 'import-outside' | 'paths-match-nothing' | 'paths-not-accepted' | 'ignored-by' | 'duplicate-rules';
 
 export interface InstructionFinding {
   code: InstructionFindingCode;
@@ -77,6 +77,17 @@ export function lintInstructions(results: readonly HarnessResult[], treeFiles: r
         const { base, flavour } = f.paths;
         const rels = treeFiles.map((p) => relativeInside(base, p)).filter((p): p is string => p !== undefined && p !== '');
         for (const pattern of f.paths.patterns) {
+          const refusal = patternRefusal(pattern, flavour);
+          if (refusal !== undefined) {
+            out.push({
+              code: 'paths-not-accepted',
+              severity: 'warning',
+              harness: r.harness,
+              path: f.path,
+              message: `${who}: the paths pattern '${pattern}' of ${f.path} is not accepted (${refusal}): the preview treats it as matching nothing`,
+            });
+            continue;
+          }
           const m = patternMatcher(pattern, flavour);
           if (!rels.some((rel) => m(rel)))
             out.push({

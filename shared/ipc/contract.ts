@@ -80,6 +80,8 @@ export type MenuCommand = z.infer<typeof MenuCommandSchema>;
 export const EVENTS = {
   'workspace:changed': WorkspaceViewSchema,
   'doc:changedOnDisk': z.object({ ref: DocRefSchema, text: z.string().nullable(), conflict: z.boolean() }).strict(),
+  /** A document's text changed in memory (an edit from some window, a revert): every window shows the current text. */
+  'doc:text': z.object({ ref: DocRefSchema, text: z.string(), origin: z.string().optional() }).strict(),
   'preview:result': PreviewResultSchema,
   'preview:tokens': z
     .object({
@@ -103,6 +105,8 @@ export const EVENTS = {
   'bundle:progress': BundleProgressSchema,
   /** An application-menu command (Electron only; browser mode has no menu). */
   'menu:command': z.object({ command: MenuCommandSchema }).strict(),
+  /** Something the user should know that answers no request (a failure in the background: the host kept running). */
+  'host:notice': z.object({ kind: z.enum(['error', 'info']), message: z.string() }).strict(),
   ...compareEvents,
   ...runEvents,
 } as const;

@@ -1,4 +1,6 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, type Document } from 'yaml';
+import { compileLinearRegex } from '../safe-regex/linear-regex.js';
+import { parseYamlDocument, yamlDocumentValue } from '../yaml/bounded-yaml.js';
 import type { z } from 'zod';
 import type { WorkspaceFileSource } from '../domain/file-source.js';
 import type { FileProblem } from '../domain/problems.js';
@@ -95,8 +97,14 @@ export function loadStackProfile(source: WorkspaceFileSource, folder: string): L
   }
 
   const lc = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lc, uniqueKeys: true, prettyErrors: false });
-  for (const e of [...doc.errors, ...doc.warnings]) {
+  const read = parseYamlDocument(text, { lineCounter: lc });
+  if (!read.ok) {
+    const { line, column, message } = read.problem;
+    problems.push({ file: config, line, column, severity: 'error', message });
+    return { problems };
+  }
+  const doc = read.doc;
+  for (const e of [...doc.errors, ...doc.warnings].slice(0, 20)) {
     const pos = e.linePos?.[0] ?? lc.linePos(e.pos[0]);
     problems.push({
       file: config,
@@ -113,7 +121,12 @@ export function loadStackProfile(source: WorkspaceFileSource, folder: string): L
     problems.push({ file: config, line: pos?.line, column: pos?.column, path: path.length ? dotted(path) : undefined, severity, message });
   };
 
-  const parsed = StackProfileFileSchema.safeParse(doc.toJS() ?? {});
+  const data = yamlDocumentValue(doc);
+  if (!data.ok) {
+    problems.push({ file: config, line: 1, column: 1, severity: 'error', message: `YAML: ${data.message}` });
+    return { problems };
+  }
+  const parsed = StackProfileFileSchema.safeParse(data.value ?? {});
   if (!parsed.success) {
     for (const issue of parsed.error.issues) reportIssue(issue, at);
     return { problems };
@@ -169,15 +182,9 @@ export function loadStackProfile(source: WorkspaceFileSource, folder: string): L
     for (const field of ['modelId', 'providerId'] as const) {
       rule[field]?.forEach((c, j) => {
         if (typeof c !== 'string' && c.regex !== undefined) {
-          try {
-            new RegExp(c.regex);
-          } catch (error) {
-            at(
-              ['providerRules', i, field, j, 'regex'],
-              'error',
-              `invalid regex: ${error instanceof Error ? error.message : String(error)}`,
-            );
-          }
+          const compiled = compileLinearRegex(c.regex, { ignoreCase: c.ignoreCase });
+          if (!compiled.ok)
+            at(['providerRules', i, field, j, 'regex'], 'error', `the regex /${c.regex}/ is not accepted: ${compiled.reason}`);
         }
       });
     }

@@ -1,3 +1,4 @@
+import { compileLinearRegex } from '../safe-regex/linear-regex.js';
 import type { IdCondition, ProviderRule, StackProfile, StackText } from './profile.js';
 
 export interface ProviderRuleVerdict {
@@ -34,11 +35,9 @@ export function idConditionHolds(c: IdCondition, value: string): boolean {
   if (c.prefix !== undefined) return v.startsWith(fold(c.prefix));
   if (c.suffix !== undefined) return v.endsWith(fold(c.suffix));
   if (c.regex !== undefined) {
-    try {
-      return new RegExp(c.regex, c.ignoreCase ? 'i' : '').test(value);
-    } catch {
-      return false;
-    }
+    // Linear-time matching; a pattern the engine refuses (load-profile reports it) never matches.
+    const compiled = compileLinearRegex(c.regex, { ignoreCase: c.ignoreCase });
+    return compiled.ok && compiled.regex.test(value);
   }
   return false;
 }

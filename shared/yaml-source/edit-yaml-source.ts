@@ -1,16 +1,5 @@
-import {
-  Document,
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  parseDocument,
-  Scalar,
-  type Node as YamlNode,
-  type Pair,
-  type YAMLMap,
-  type YAMLSeq,
-} from 'yaml';
+import { Document, isMap, isPair, isScalar, isSeq, Scalar, type Node as YamlNode, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { parseYamlDocument } from '../yaml/bounded-yaml.js';
 
 /**
  * Edits of a YAML file's TEXT that change only the lines they are about. The text is parsed
@@ -40,9 +29,12 @@ function splice(text: string, s: Splice): string {
 
 /** Parses a text for editing; a file with syntax errors is not edited. */
 export function parseForEdit(text: string, file = 'the YAML file'): Document.Parsed {
-  const doc = parseDocument(text, { keepSourceTokens: false, uniqueKeys: false });
-  if (doc.errors.length > 0) throw new YamlSourceError(`${file} cannot be read: ${doc.errors[0]!.message.split('\n')[0]}`);
-  return doc;
+  const read = parseYamlDocument(text);
+  if (!read.ok) throw new YamlSourceError(`${file} cannot be read: ${read.problem.message}`);
+  // Repeated keys do not stop an edit (the edit goes to the first one).
+  const first = read.doc.errors.find((e) => e.code !== 'DUPLICATE_KEY');
+  if (first) throw new YamlSourceError(`${file} cannot be read: ${first.message.split('\n')[0]}`);
+  return read.doc;
 }
 
 // ---------- positions in the source ----------

@@ -118,7 +118,7 @@ describe('lint', () => {
       'workspace.yaml': 'selectionOrder: [broad, narrow, broken]\n',
     });
     expect(out.filter((l) => l.includes('MATCHER'))).toEqual([
-      'variants/broken/variant.yaml:5:1: error MATCHER_INVALID: the matcher cannot run (invalid regex /[/: Invalid regular expression: /[/i: Unterminated character class); selection skips this variant [variant broken]',
+      'variants/broken/variant.yaml:5:1: error MATCHER_INVALID: the matcher cannot run (the regex /[/ is not accepted: missing closing ]: `[`); selection skips this variant [variant broken]',
       "variants/narrow/variant.yaml:5:1: warning MATCHER_SHADOWED: the matcher can never win: every context it matches is matched first by 'broad', which is tried earlier [variant narrow]",
     ]);
   });

@@ -78,7 +78,7 @@ describe('selectVariant', () => {
     const r = selectVariant([broken, b, generic], ctx('alpha'));
     expect(r.ok && r.variant.id).toBe('b');
     expect(r.steps[0]!.verdict).toBe('invalid');
-    expect(r.steps[0]!.explanation).toMatch(/^matcher cannot run: invalid regex \/\(\/: /);
+    expect(r.steps[0]!.explanation).toBe('matcher cannot run: the regex /(/ is not accepted: missing closing ): `(?i)(`');
   });
 
   it('falls back to generic when nothing matches', () => {

@@ -20,6 +20,7 @@ import type { RequestModel } from '../../../shared/requests/request-model.js';
 import type { StackBuildResult } from '../../../shared/stack/build.js';
 import { appVersion } from '../app-version.js';
 import { resolveVariantContext, runBuild, type ParsedContextSpec } from '../build-runner.js';
+import { isDirty } from '../document-set.js';
 import { contentHash } from '../hash.js';
 import type { HostContext } from '../host-context.js';
 import type { WorkspaceSession } from '../workspace-session.js';
@@ -277,6 +278,8 @@ export class BundleService {
         'the workspace changed since the import was planned (a save, an edit or a file changed on disk): review the import again; nothing was written',
       );
     }
+    // The documents as the commit starts: an edit that arrives while it runs is not replaced.
+    const revisions = new Map(session.docs.values().map((e) => [e.rel, e.rev]));
     let outcome: Awaited<ReturnType<typeof applyBundle>>;
     try {
       outcome = await applyBundle({
@@ -292,7 +295,7 @@ export class BundleService {
       throw error;
     }
     this.plans.delete(planId);
-    this.reflect(session, outcome.resolved.writes, outcome.committed.deleted, outcome.resolved.discarded);
+    this.reflect(session, outcome.resolved.writes, outcome.committed.deleted, outcome.resolved.discarded, revisions);
     return {
       written: outcome.committed.written,
       deleted: outcome.committed.deleted,
@@ -301,33 +304,60 @@ export class BundleService {
     };
   }
 
-  /** The open documents take in what the import wrote and removed, and drop the edits it replaced. */
+  /**
+   * The open documents take in what the import wrote and removed, and drop the edits it
+   * replaced (the user chose that in the plan). A document edited while the commit ran keeps
+   * that edit and is put in conflict with the file the import wrote, as with any change on
+   * disk: the user chooses.
+   */
   private reflect(
     session: WorkspaceSession,
     writes: ReadonlyMap<string, string>,
     deleted: readonly string[],
     discarded: readonly string[],
+    revisions: ReadonlyMap<string, number>,
   ): void {
-    const events: { rel: string; text: string | null }[] = [];
+    const events: { rel: string; text: string | null; conflict: boolean }[] = [];
+    /** Typed into while the commit ran (not the watcher taking in the imported file: that leaves it clean). */
+    const editedMeanwhile = (rel: string, imported: string | null): boolean => {
+      const entry = session.docs.get(rel);
+      return entry !== undefined && revisions.get(rel) !== entry.rev && isDirty(entry) && entry.text !== imported;
+    };
+    const conflict = (rel: string, text: string | null): void => {
+      const entry = session.docs.get(rel)!;
+      const diskHash = text === null ? null : contentHash(text);
+      // The watcher may have seen the new file first and said so already.
+      if (entry.conflict?.diskHash === diskHash) return;
+      entry.conflict = { diskText: text, diskHash };
+      events.push({ rel, text, conflict: true });
+    };
     for (const [rel, text] of writes) {
+      if (editedMeanwhile(rel, text)) {
+        conflict(rel, text);
+        continue;
+      }
       session.docs.applyDisk(rel, text, contentHash(text));
-      events.push({ rel, text });
+      events.push({ rel, text, conflict: false });
     }
     for (const rel of deleted) {
+      if (editedMeanwhile(rel, null)) {
+        conflict(rel, null);
+        continue;
+      }
       session.docs.remove(rel);
-      events.push({ rel, text: null });
+      events.push({ rel, text: null, conflict: false });
     }
     for (const rel of discarded) {
-      if (writes.has(rel) || deleted.includes(rel)) continue;
+      if (writes.has(rel) || deleted.includes(rel) || editedMeanwhile(rel, null)) continue;
       const remaining = session.docs.get(rel)?.savedText ?? null;
       session.docs.revert(rel);
-      events.push({ rel, text: remaining });
+      events.push({ rel, text: remaining, conflict: false });
     }
-    const paths = events.map((e) => e.rel);
+    const paths = events.filter((e) => !e.conflict).map((e) => e.rel);
     for (const rel of paths) this.host.editedAt.delete(rel);
     for (const e of events) {
       const ref = session.refOf(e.rel);
-      if (ref) this.host.emit('doc:changedOnDisk', { ref, text: e.text, conflict: false });
+      if (ref) this.host.emit('doc:changedOnDisk', { ref, text: e.text, conflict: e.conflict });
     }
     this.host.drafts?.schedule();
     if (paths.length) this.host.preview.diskChanged(paths);

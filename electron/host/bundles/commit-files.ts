@@ -4,6 +4,7 @@ import { HostError } from '../../../shared/ipc/host-error.js';
 import { diskHash } from '../atomic-save.js';
 import { resolveInside } from '../confine.js';
 import { contentHash } from '../hash.js';
+import { JOURNAL_FILE, STAGING_PREFIX, journalText, ownerText, syncFolder, type ImportJournal } from './import-journal.js';
 
 /**
  * Writes a set of files into a workspace as one change: everything or nothing. Every new
@@ -14,8 +15,9 @@ import { contentHash } from '../hash.js';
  * workspace is as it was. Paths are confined to the workspace (no `..`, no symlink out), and
  * a file that changed on disk since the import was planned stops the commit before it starts.
  *
- * A kill of the process in the middle of the renames is outside what this can undo; the
- * staging folder (.variant-studio-import-*) then still holds the moved-aside originals.
+ * Before the first rename the staging folder gets a journal of every step (import-journal.ts),
+ * so a kill in the middle of the renames is finished or rolled back when the workspace is
+ * opened next.
  */
 
 export interface CommitFs {
@@ -61,8 +63,6 @@ export interface CommitResult {
 
 type Step = { kind: 'mkdir'; dir: string } | { kind: 'aside'; target: string; backup: string } | { kind: 'place'; target: string };
 
-const STAGING_PREFIX = '.variant-studio-import-';
-
 function exists(file: string): boolean {
   try {
     fs.lstatSync(file);
@@ -89,7 +89,15 @@ export async function commitFiles(input: CommitInput): Promise<CommitResult> {
   }
 
   const staging = await fs.promises.mkdtemp(path.join(realRoot, STAGING_PREFIX));
+  await fs.promises.writeFile(path.join(staging, 'owner.json'), ownerText());
   const steps: Step[] = [];
+  let journal: ImportJournal | undefined;
+  const writeJournal = async (next: ImportJournal): Promise<void> => {
+    const temp = path.join(staging, `${JOURNAL_FILE}.${next.state}`);
+    await ops.writeFile(temp, journalText(next));
+    await ops.rename(temp, path.join(staging, JOURNAL_FILE));
+    syncFolder(staging);
+  };
   const total = writes.length * 2 + deletes.length;
   let done = 0;
   const tick = (): void => {
@@ -106,6 +114,29 @@ export async function commitFiles(input: CommitInput): Promise<CommitResult> {
       staged.push(file);
       tick();
     }
+    // Every new text is on disk: write down what the renames will do, then do them.
+    const dirs: string[] = [];
+    for (const { target } of writes)
+      for (let dir = path.dirname(target); dir !== realRoot && !exists(dir); dir = path.dirname(dir)) {
+        const rel = path.relative(realRoot, dir).split(path.sep).join('/');
+        if (!dirs.includes(rel)) dirs.push(rel);
+      }
+    dirs.sort((a, b) => a.split('/').length - b.split('/').length);
+    failedAt = 'the journal';
+    journal = {
+      version: 1,
+      state: 'committing',
+      writes: writes.map((w, i) => ({
+        rel: w.rel,
+        staged: `new-${i}`,
+        backup: `old-${i}`,
+        before: hashOfExpected(input.expected, w.rel),
+        after: contentHash(w.text),
+      })),
+      deletes: deletes.map((d, i) => ({ rel: d.rel, backup: `deleted-${i}`, before: hashOfExpected(input.expected, d.rel) })),
+      dirs,
+    };
+    await writeJournal(journal);
     for (let i = 0; i < writes.length; i++) {
       const { rel, target } = writes[i]!;
       failedAt = rel;
@@ -134,6 +165,8 @@ export async function commitFiles(input: CommitInput): Promise<CommitResult> {
       tick();
     }
   } catch (error) {
+    // A kill during the undo must not finish the import at the next start.
+    if (journal) await writeJournal({ ...journal, state: 'rolling-back' }).catch(() => undefined);
     const unrestored = await rollback(steps, ops);
     if (unrestored.length === 0) await fs.promises.rm(staging, { recursive: true, force: true }).catch(() => undefined);
     throw new HostError(
@@ -145,6 +178,12 @@ export async function commitFiles(input: CommitInput): Promise<CommitResult> {
   }
   await fs.promises.rm(staging, { recursive: true, force: true }).catch(() => undefined);
   return { written: writes.map((w) => w.rel), deleted: deletes.map((d) => d.rel) };
+}
+
+/** The hash the plan saw at a path (null: no file). */
+function hashOfExpected(expected: ReadonlyMap<string, string | null>, rel: string): string | null {
+  const text = expected.get(rel);
+  return text === undefined || text === null ? null : contentHash(text);
 }
 
 /** Undoes the steps in reverse; returns the targets it could not restore. */

@@ -36,11 +36,17 @@ export function documentHandlers(host: HostContext): Pick<ChannelHandlers, Docum
       const { entry } = host.requireSession().entry(ref);
       return readAnswer(entry);
     },
-    'doc:update': async ({ ref, text }) => {
+    'doc:update': async ({ ref, text, base, origin }) => {
       const session = host.requireSession();
       const { rel, entry } = session.entry(ref);
-      // The answer follows the rebuild's result: the preview reaches the renderer first.
-      if (session.docs.setText(rel, text)) await host.edited(session, rel);
+      // Made on a text this document no longer has (another window typed meanwhile): refused,
+      // with the current text, instead of silently dropping the other window's work.
+      if (base !== undefined && base !== session.docs.revisionOf(rel)) return { dirty: isDirty(entry), stale: { text: entry.text } };
+      if (session.docs.setText(rel, text)) {
+        host.emit('doc:text', { ref, text, ...(origin !== undefined ? { origin } : {}) });
+        // The answer follows the rebuild's result: the preview reaches the renderer first.
+        await host.edited(session, rel);
+      }
       return { dirty: isDirty(entry) };
     },
     'doc:save': async ({ ref, overwrite, ifValid }) => {
@@ -110,6 +116,7 @@ export function documentHandlers(host: HostContext): Pick<ChannelHandlers, Docum
       }
       host.drafts?.schedule();
       host.preview.diskChanged([rel]);
+      if (session.docs.get(rel)) host.emit('doc:text', { ref, text });
       return { text };
     },
     'doc:resolveConflict': ({ ref, keep }) => {
@@ -125,6 +132,7 @@ export function documentHandlers(host: HostContext): Pick<ChannelHandlers, Docum
           return { text: '', savedText: null, dirty: false, conflict: null };
         }
         session.docs.applyDisk(rel, conflict.diskText, conflict.diskHash);
+        host.emit('doc:text', { ref, text: conflict.diskText });
       } else {
         // Mine: the disk's version is now the one the edit goes over; saving overwrites it.
         session.docs.rebase(rel, conflict.diskText, conflict.diskHash);

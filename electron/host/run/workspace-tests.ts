@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { TestFileSchema, type WorkspaceTest } from '../../../shared/wire/test-file.js';
+import { describeYamlProblem, readYaml } from '../../../shared/yaml/bounded-yaml.js';
 
 /**
  * The workspace's tests, `tests/<id>.yaml`, read and checked by the host: each bad file is a
@@ -22,13 +22,9 @@ export interface LoadedTests {
 /** One test file's text as a test, or the problem with it (for files that do not come from disk too). */
 export function parseTestFile(file: string, text: string): { ok: true; test: WorkspaceTest } | { ok: false; message: string } {
   const id = path.basename(file).replace(/\.ya?ml$/i, '');
-  let data: unknown;
-  try {
-    data = parseYaml(text, { maxAliasCount: 100 });
-  } catch (error) {
-    return { ok: false, message: `not YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
-  }
-  const parsed = TestFileSchema.safeParse(data ?? {});
+  const read = readYaml(text);
+  if (!read.ok) return { ok: false, message: `not YAML: ${describeYamlProblem(read)}` };
+  const parsed = TestFileSchema.safeParse(read.value ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { ok: false, message: `${issue.path.map(String).join('.') || '(file)'}: ${issue.message}` };

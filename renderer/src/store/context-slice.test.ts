@@ -42,6 +42,10 @@ describe('context helpers', () => {
     files.s = 'kind: stack\ncontext:\n  agent: plan\n';
     expect(await resolvePreset(read as never, 's')).toEqual({ kind: 'stack', description: '', context: { agent: 'plan' } });
     expect(await resolvePreset(read as never, 'a')).toMatch(/cycle/);
+    files.deep = `context: ${'['.repeat(1000)}${']'.repeat(1000)}\n`;
+    expect(await resolvePreset(read as never, 'deep')).toBe(
+      'contexts/deep.yaml: line 1, column 73: collections are nested more than 64 deep; the file is not read',
+    );
   });
 });
 

@@ -1,9 +1,10 @@
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { stringify as stringifyYaml } from 'yaml';
 import { SystemPromptContextSchema } from '../../../shared/domain/context';
 import { mergePresetContext } from '../../../shared/domain/preset';
 import type { ContextSpec, WorkspaceView } from '../../../shared/ipc/contract';
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 import { getIn as getYamlIn, syncIn } from '../../../shared/yaml-source/edit-yaml-source';
+import { describeYamlProblem, readYaml } from '../../../shared/yaml/bounded-yaml';
 import { isObject, setIn, type Path } from '../ui/json-path';
 import { call } from './api';
 import { withFolder } from './with-folder';
@@ -84,12 +85,9 @@ export async function resolvePreset(
     chain.push(cur);
     const text = await read({ kind: 'preset', name: cur });
     if (text === undefined) return `preset ${cur} cannot be read`;
-    let parsed: unknown;
-    try {
-      parsed = parseYaml(text);
-    } catch (e) {
-      return `contexts/${cur}.yaml: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
-    }
+    const yaml = readYaml(text);
+    if (!yaml.ok) return `contexts/${cur}.yaml: ${describeYamlProblem(yaml)}`;
+    const parsed = yaml.value;
     const file = (isObject(parsed) ? parsed : {}) as { context?: unknown; extends?: unknown; description?: unknown; kind?: unknown };
     if (chain.length === 1 && typeof file.description === 'string') description = file.description;
     if (chain.length === 1 && file.kind === 'stack') kind = 'stack';

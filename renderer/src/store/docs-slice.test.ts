@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { textRevision } from '../../../shared/ipc/text-revision';
 import { createFakeApi, workspaceView } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
 
@@ -28,7 +29,9 @@ describe('documents slice', () => {
     store.getState().editDoc('variant-template:generic', 'Hello {{NAME}}!', 'typing');
     expect(store.getState().docs['variant-template:generic']!.dirty).toBe(true);
     await flush();
-    expect(api.callsOf('doc:update')).toEqual([{ ref: tplRef, text: 'Hello {{NAME}}!' }]);
+    expect(api.callsOf('doc:update')).toEqual([
+      { ref: tplRef, text: 'Hello {{NAME}}!', base: textRevision('Hello {{NAME}}'), origin: expect.any(String) },
+    ]);
   });
 
   it('takes titles, paths and dirty flags of open documents from the host list when it comes', async () => {

@@ -1,5 +1,6 @@
 import { conventionalPath, docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 import type { DocumentInfo, EventPayload } from '../../../shared/ipc/contract';
+import { textRevision } from '../../../shared/ipc/text-revision';
 import { plainMessage } from '../ui/plain-message';
 import { call, callRaw } from './api';
 import type { SliceCreator } from './types';
@@ -53,6 +54,8 @@ export interface DocsSlice {
   saveAll(): Promise<void>;
   revertDoc(key: string): Promise<void>;
   applyDiskChange(payload: EventPayload<'doc:changedOnDisk'>): void;
+  /** Another window changed a document's text (or the host did, on a revert): show it. */
+  applyRemoteText(payload: EventPayload<'doc:text'>): void;
   resolveDiskConflict(key: string, keep: 'mine' | 'disk'): void;
   /** Takes the dirty flags, titles and paths of open documents from the host's list. */
   syncDocInfo(documents: readonly DocumentInfo[]): void;
@@ -81,6 +84,9 @@ export function languageOf(ref: DocRef): DocLanguage {
   }
 }
 
+/** This window, in the edits it sends (its own doc:text events come back and are skipped). */
+const WINDOW = Math.random().toString(36).slice(2);
+
 const loading = new Map<string, Promise<DocState | undefined>>();
 const updateSeq = new Map<string, number>();
 
@@ -96,8 +102,14 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     if (!doc.ref) return;
     const n = (updateSeq.get(doc.key) ?? 0) + 1;
     updateSeq.set(doc.key, n);
-    void call('doc:update', { ref: doc.ref, text }).then((r) => {
-      if (r && updateSeq.get(doc.key) === n && get().docs[doc.key]?.dirty !== r.dirty) patchDoc(doc.key, { dirty: r.dirty });
+    void call('doc:update', { ref: doc.ref, text, base: textRevision(doc.text), origin: WINDOW }).then((r) => {
+      if (r?.stale) {
+        // Made on a text another window had already changed: the host kept theirs; show it.
+        const now = get().docs[doc.key];
+        histories.get(doc.key)?.record(r.stale.text, 'structured');
+        if (now) patchDoc(doc.key, { text: r.stale.text, dirty: r.dirty, version: now.version + 1 });
+        get().notify('error', `${doc.path} was changed in another window: your last edit was not applied; it shows the current text.`);
+      } else if (r && updateSeq.get(doc.key) === n && get().docs[doc.key]?.dirty !== r.dirty) patchDoc(doc.key, { dirty: r.dirty });
     });
   };
 
@@ -347,6 +359,13 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
       }
       histories.get(key)?.reset(text);
       patchDoc(key, { text, savedText: text, dirty: false, version: doc.version + 1, disk: null });
+    },
+
+    applyRemoteText({ ref, text, origin }) {
+      const doc = get().docs[docKey(ref)];
+      if (origin === WINDOW || !doc || doc.text === text) return;
+      histories.get(doc.key)?.record(text, 'structured');
+      patchDoc(doc.key, { text, dirty: text !== doc.savedText, version: doc.version + 1 });
     },
 
     resolveDiskConflict(key, keep) {

@@ -110,6 +110,17 @@ describe('variant.yaml structured edits', () => {
     expect(() => moveComponent(broken, 0, 1)).toThrow(VariantYamlError);
   });
 
+  it('refuses hostile YAML with the limit it breaks, not a frozen tab (issue 18)', () => {
+    const wide = `id: x\ncomponentOrder: []\nplaceholders:\n${Array.from({ length: 10_000 }, (_, i) => `  K${i}: v`).join('\n')}\n`;
+    expect(readVariantYaml(wide).error).toBe(
+      'variant.yaml cannot be read: line 2501, column 10: the file has more than 5,000 YAML values (keys, items, scalars); it is not read',
+    );
+    expect(readVariantYaml(`id: x\ncomponentOrder: ${'['.repeat(1000)}${']'.repeat(1000)}\n`).error).toBe(
+      'variant.yaml cannot be read: line 2, column 80: collections are nested more than 64 deep; the file is not read',
+    );
+    expect(() => setPlaceholder(wide, 'A', '1')).toThrow(VariantYamlError);
+  });
+
   it('renames template slots and finds usages by line', () => {
     const tpl = 'A {{ NAME }}\nB\n{{NAME}} and {{NAMES}}';
     expect(renameTemplateKey(tpl, 'NAME', 'WHO')).toBe('A {{WHO}}\nB\n{{WHO}} and {{NAMES}}');

@@ -1,6 +1,7 @@
-import { isMap, isSeq, parseDocument, type Document } from 'yaml';
+import { isMap, isSeq, type Document } from 'yaml';
 import { deleteIn, moveSeqItem, renameKey, setIn, YamlSourceError } from '../../../shared/yaml-source/edit-yaml-source';
 import { scanTags, type TagMatch } from '../../../shared/engine/text/placeholder-scan';
+import { describeYamlProblem, parseYamlDocument, yamlDocumentValue } from '../../../shared/yaml/bounded-yaml';
 
 /**
  * Structured edits of a variant.yaml TEXT. Each edit changes only the lines it is about
@@ -19,13 +20,19 @@ export interface VariantOutline {
   tools: string[];
 }
 
+/** The document, through the bounded parser (a hostile file is an error, not a frozen tab). */
 function parse(text: string): Document.Parsed {
-  const doc = parseDocument(text, { keepSourceTokens: false });
-  if (doc.errors.length > 0) {
-    const e = doc.errors[0]!;
-    throw new VariantYamlError(`variant.yaml cannot be read: ${e.message.split('\n')[0]}`);
-  }
-  return doc;
+  const read = parseYamlDocument(text);
+  if (!read.ok) throw new VariantYamlError(`variant.yaml cannot be read: ${describeYamlProblem(read.problem)}`);
+  const e = read.doc.errors[0];
+  if (e) throw new VariantYamlError(`variant.yaml cannot be read: ${e.message.split('\n')[0]}`);
+  return read.doc;
+}
+
+function valueOf(doc: Document.Parsed): unknown {
+  const value = yamlDocumentValue(doc);
+  if (!value.ok) throw new VariantYamlError(`variant.yaml cannot be read: ${value.message}`);
+  return value.value;
 }
 
 const cache = { text: '', value: null as VariantOutline | null, error: null as string | null };
@@ -36,7 +43,7 @@ export function readVariantYaml(text: string): { value: VariantOutline | null; e
   let value: VariantOutline | null = null;
   let error: string | null = null;
   try {
-    const js = (parse(text).toJS() ?? {}) as Record<string, unknown>;
+    const js = (valueOf(parse(text)) ?? {}) as Record<string, unknown>;
     const order = Array.isArray(js.componentOrder) ? js.componentOrder.map(String) : [];
     const overrides: VariantOutline['overrides'] = {};
     const rawOverrides = (js.componentOverrides ?? {}) as Record<string, Record<string, unknown> | null>;

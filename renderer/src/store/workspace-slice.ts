@@ -50,6 +50,8 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, sto
   },
   applyWorkspace(view) {
     const previous = get().workspace;
+    // Said once per opened workspace: why it is open, an interrupted import finished or rolled back.
+    if (previous?.sessionId !== view.sessionId) for (const notice of view.notices ?? []) get().notify('error', notice);
     if (previous && previous.sessionId !== view.sessionId) {
       // Another workspace: nothing of the old one stays (workspace-reset.ts lists what goes).
       get().forgetAllDocs();

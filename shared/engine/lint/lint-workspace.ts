@@ -6,7 +6,7 @@ import { lintReachability } from './lint-reach.js';
 import { lintCacheStability, trackedBuild } from './lint-cache.js';
 import type { BuildOptions } from '../environment.js';
 import { isStandardPlaceholder } from '../sections.js';
-import { evaluateMatcher } from '../selection/evaluate-matcher.js';
+import { evaluateMatcher, matcherRegexRefusals } from '../selection/evaluate-matcher.js';
 import { shadowedMatchers } from '../routing/routing-table.js';
 import { parseTemplateCached } from '../template/component-template.js';
 import { scanTags } from '../text/placeholder-scan.js';
@@ -284,6 +284,15 @@ function lintMatchers(ws: WorkspaceSnapshot): LintFinding[] {
   };
   for (const variant of ws.variants) {
     if (!variant.matcher) continue;
+    const refusals = matcherRegexRefusals(variant.matcher);
+    for (const reason of refusals)
+      findings.push({
+        code: 'MATCHER_INVALID',
+        severity: 'error',
+        message: `the matcher cannot run (${reason}); selection skips this variant`,
+        ...at(variant),
+      });
+    if (refusals.length > 0) continue;
     try {
       evaluateMatcher(variant.matcher, {});
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { SystemPromptContext } from '../../domain/context.js';
 import type { Matcher, MatcherFlag, StringCondition } from '../../domain/matcher.js';
+import { compileLinearRegex, type LinearRegex } from '../../safe-regex/linear-regex.js';
 
 /** A matcher that cannot be evaluated (a bad regex): the variant is reported and skipped. */
 export class InvalidMatcherError extends Error {}
@@ -15,19 +16,28 @@ function flagValue(flag: MatcherFlag, context: SystemPromptContext): boolean {
   }
 }
 
-const regexCache = new Map<string, RegExp>();
-function compile(source: string, ignoreCase: boolean): RegExp {
-  const key = `${ignoreCase ? 'i' : '-'}${source}`;
-  let re = regexCache.get(key);
-  if (!re) {
-    try {
-      re = new RegExp(source, ignoreCase ? 'i' : '');
-    } catch (error) {
-      throw new InvalidMatcherError(`invalid regex /${source}/: ${error instanceof Error ? error.message : String(error)}`);
+function compile(source: string, ignoreCase: boolean): LinearRegex {
+  const compiled = compileLinearRegex(source, { ignoreCase });
+  if (!compiled.ok) throw new InvalidMatcherError(`the regex /${source}/ is not accepted: ${compiled.reason}`);
+  return compiled.regex;
+}
+
+/** Every regex of a matcher that cannot run, with the reason (lint: evaluation stops at the first one it meets). */
+export function matcherRegexRefusals(matcher: Matcher): string[] {
+  const out: string[] = [];
+  const visit = (m: Matcher): void => {
+    if ('all' in m) m.all.forEach(visit);
+    else if ('any' in m) m.any.forEach(visit);
+    else if ('not' in m) visit(m.not);
+    else {
+      const c = 'providerId' in m ? m.providerId : 'modelId' in m ? m.modelId : 'customPrompt' in m ? m.customPrompt : undefined;
+      if (c?.regex === undefined) return;
+      const compiled = compileLinearRegex(c.regex, { ignoreCase: c.ignoreCase });
+      if (!compiled.ok) out.push(`the regex /${c.regex}/ is not accepted: ${compiled.reason}`);
     }
-    regexCache.set(key, re);
-  }
-  return re;
+  };
+  visit(matcher);
+  return out;
 }
 
 function conditionParts(c: StringCondition): { yes: string; no: string; value: string } {

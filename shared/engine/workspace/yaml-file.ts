@@ -1,6 +1,7 @@
-import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+import { LineCounter, isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 import type { z } from 'zod';
 import type { FileProblem } from '../../domain/problems.js';
+import { parseYamlDocument, yamlDocumentValue } from '../../yaml/bounded-yaml.js';
 
 /** 1-based line and column. */
 export interface Position {
@@ -52,34 +53,38 @@ export function positionOf(index: PositionIndex, path: readonly (string | number
   return undefined;
 }
 
+/** A file with more syntax errors than this lists the first ones and a count. */
+const MAX_SYNTAX_PROBLEMS = 20;
+
 /**
  * Parses a YAML file and validates it with a zod schema. Never throws: syntax errors and
  * schema errors come back as problems naming the file, the line and column, and the path.
  */
 export function parseYamlFile<S extends z.ZodType>(file: string, text: string, schema: S): ParsedYaml<z.output<S>> {
   const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
   const positions: PositionIndex = {};
   const problems: FileProblem[] = [];
-  for (const error of doc.errors) {
+  const read = parseYamlDocument(text, { lineCounter: counter });
+  if (!read.ok) {
+    const { line, column, message } = read.problem;
+    problems.push({ file, line, column, message: `YAML: ${message}`, severity: 'error' });
+    return { problems, positions };
+  }
+  const doc = read.doc;
+  for (const error of doc.errors.slice(0, MAX_SYNTAX_PROBLEMS)) {
     const pos = counter.linePos(error.pos[0]);
     problems.push({ file, line: pos.line, column: pos.col, message: `YAML syntax: ${error.message.split('\n')[0]}`, severity: 'error' });
   }
+  if (doc.errors.length > MAX_SYNTAX_PROBLEMS)
+    problems.push({ file, message: `YAML syntax: ${doc.errors.length - MAX_SYNTAX_PROBLEMS} more errors`, severity: 'error' });
   if (problems.length > 0) return { problems, positions };
   indexPositions(doc.contents, '', counter, positions);
-  let data: unknown;
-  try {
-    data = doc.toJS({ maxAliasCount: 100 });
-  } catch (error) {
-    problems.push({
-      file,
-      line: 1,
-      column: 1,
-      message: `YAML: ${error instanceof Error ? error.message : String(error)}`,
-      severity: 'error',
-    });
+  const value = yamlDocumentValue(doc);
+  if (!value.ok) {
+    problems.push({ file, line: 1, column: 1, message: `YAML: ${value.message}`, severity: 'error' });
     return { problems, positions };
   }
+  const data = value.value;
   const parsed = schema.safeParse(data ?? {});
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

@@ -1,4 +1,3 @@
-import picomatch from 'picomatch/posix.js';
 import { pathsList, patternMatcher } from '../text/path-patterns.js';
 import { fsErrorText } from '../../stack/instruction-fs.js';
 import {
@@ -24,6 +23,7 @@ import type { RunRecorder } from '../run/recorder.js';
 import { listRulesFolder } from '../run/rules-folder.js';
 import { envValue, type RunInput } from '../run/run-input.js';
 import { settingAt, stringListSetting, stringSetting } from '../run/settings.js';
+import { globMatcher } from '../../safe-regex/linear-glob.js';
 
 /**
  * Claude Code (shared/docs/harnesses/claude-code.md): managed, user, walk (filesystem root
@@ -59,7 +59,7 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
   const seen = new Map<string, string>();
   const conditional: Rule[] = [];
   const approved = settingAt(input.settings, s.externalApproved) === true;
-  const excludes = (stringListSetting(input.settings, s.excludes) ?? []).map((g) => picomatch(g, { dot: true }));
+  const excludes = (stringListSetting(input.settings, s.excludes) ?? []).map((g) => globMatcher(g, { dot: true }));
   const sources = stringListSetting(input.settings, s.settingSources);
   const projectOn = sources === undefined || sources.includes('project');
   const localOn = sources === undefined || sources.includes('local');

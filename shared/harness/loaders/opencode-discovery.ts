@@ -6,6 +6,7 @@ import { ancestorsUpTo, isAbsolutePath, isInsideOrEqual, isWindowsPath, joinPath
 import type { GlobalFileLocation, InstructionFileName, StackFlagName, StackFlags } from '../../stack/profile.js';
 import type { StackWarning } from '../../stack/warnings.js';
 import { fillSlots } from '../text/fill.js';
+import { globMatcher } from '../../safe-regex/linear-glob.js';
 
 /**
  * Instruction discovery, OpenCode-style, over an injected filesystem: the `opencode` harness
@@ -798,7 +799,7 @@ async function expandGlob(
   lookups: InstructionLookup[],
   entry: string,
 ): Promise<string[]> {
-  const isMatch = picomatch(glob, { dot: false });
+  const isMatch = globMatcher(glob, { dot: false });
   const maxDepth = glob.includes('**') ? Number.POSITIVE_INFINITY : glob.split('/').length;
   const found: { rel: string; path: string }[] = [];
   let visited = 0;

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch/posix.js';
+import { globMatcher } from '../../safe-regex/linear-glob.js';
 
 /**
  * A small .gitignore matcher (one file, at the listing's root): comments, blank lines, `!`
@@ -19,7 +19,7 @@ export function gitignoreMatcher(text: string): IgnoreTest {
     const anchored = line.includes('/');
     if (line.startsWith('/')) line = line.slice(1);
     if (line === '') continue;
-    const match = picomatch(line, { dot: true });
+    const match = globMatcher(line, { dot: true });
     const test = anchored ? (rel: string): boolean => match(rel) : (rel: string): boolean => match(rel.split('/').pop() ?? rel);
     rules.push({ negate, folderOnly, test });
   }

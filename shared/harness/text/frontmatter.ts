@@ -1,4 +1,4 @@
-import { parseDocument } from 'yaml';
+import { parseYamlDocument, yamlDocumentValue } from '../../yaml/bounded-yaml.js';
 
 /**
  * YAML frontmatter at the start of a rules file: the text starts with `---` and a line
@@ -30,17 +30,19 @@ export function splitFrontmatter(text: string): Frontmatter | undefined {
 
 export type ParsedFrontmatter = { ok: true; data: Record<string, unknown> } | { ok: false; error: string };
 
-/** Parses frontmatter YAML; anything but a mapping (or nothing) is an error. */
+/** Parses frontmatter YAML (within the app's YAML limits); anything but a mapping (or nothing) is an error. */
 export function parseFrontmatter(yaml: string): ParsedFrontmatter {
-  try {
-    const doc = parseDocument(yaml, { uniqueKeys: true });
-    const first = doc.errors[0];
-    if (first) return { ok: false, error: first.message.split('\n')[0] ?? first.message };
-    const data: unknown = doc.toJS();
-    if (data === null || data === undefined) return { ok: true, data: {} };
-    if (typeof data !== 'object' || Array.isArray(data)) return { ok: false, error: 'frontmatter is not a mapping' };
-    return { ok: true, data: data as Record<string, unknown> };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error) };
+  const read = parseYamlDocument(yaml);
+  if (!read.ok) return { ok: false, error: read.problem.message };
+  const first = read.doc.errors[0];
+  if (first) {
+    const pos = read.lineCounter.linePos(first.pos[0]);
+    return { ok: false, error: `${first.message.split('\n')[0] ?? first.message} at line ${pos.line}, column ${pos.col}` };
   }
+  const value = yamlDocumentValue(read.doc);
+  if (!value.ok) return { ok: false, error: value.message };
+  const data = value.value;
+  if (data === null || data === undefined) return { ok: true, data: {} };
+  if (typeof data !== 'object' || Array.isArray(data)) return { ok: false, error: 'frontmatter is not a mapping' };
+  return { ok: true, data: data as Record<string, unknown> };
 }

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch/posix.js';
+import { compileGlob, globMatcher } from '../../safe-regex/linear-glob.js';
 import { expandBraces, splitTopLevel, type BraceBudget } from './braces.js';
 
 /**
@@ -19,7 +19,7 @@ export interface PathPatterns {
 
 export function patternMatcher(pattern: string, flavour: PatternFlavour, budget?: BraceBudget): (rel: string) => boolean {
   if (flavour === 'cline') {
-    const m = picomatch(pattern, { dot: true });
+    const m = globMatcher(pattern, { dot: true });
     return (rel) => m(rel.replace(/\\/g, '/'));
   }
   const expanded = expandBraces(pattern, budget ?? { patterns: 1000, bytes: 4194304 });
@@ -29,8 +29,21 @@ export function patternMatcher(pattern: string, flavour: PatternFlavour, budget?
       const open = p.indexOf('[');
       return open < 0 || p.indexOf(']', open + 1) >= 0;
     })
-    .map((p) => picomatch(p, { dot: true, nobrace: true }));
+    .map((p) => globMatcher(p, { dot: true, nobrace: true }));
   return (rel) => matchers.some((m) => m(rel));
+}
+
+/** Why a pattern cannot be matched in linear time (it then matches nothing), or undefined. */
+export function patternRefusal(pattern: string, flavour: PatternFlavour, budget?: BraceBudget): string | undefined {
+  if (flavour === 'cline') {
+    const compiled = compileGlob(pattern, { dot: true });
+    return compiled.ok ? undefined : compiled.reason;
+  }
+  for (const p of expandBraces(pattern, budget ?? { patterns: 1000, bytes: 4194304 }) ?? []) {
+    const compiled = compileGlob(p, { dot: true, nobrace: true });
+    if (!compiled.ok) return compiled.reason;
+  }
+  return undefined;
 }
 
 /** A `paths` value: a YAML list, or (Claude Code) a comma-separated string split outside braces. */

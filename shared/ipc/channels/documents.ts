@@ -56,9 +56,24 @@ export const documentChannels = {
     'A document as edited and as saved, and the disk’s version while it is in conflict with it.',
   ),
   'doc:update': channel(
-    z.object({ ref: DocRefSchema, text: z.string() }).strict(),
-    z.object({ dirty: z.boolean() }).strict(),
-    'Replace a document’s text in memory (kept as a draft; triggers a rebuild).',
+    z
+      .object({
+        ref: DocRefSchema,
+        text: z.string(),
+        /** textRevision of the text this edit was made on: a stale one (another window edited meanwhile) is refused. */
+        base: z.string().max(64).optional(),
+        /** Which window sent it (its doc:text events name it, so that window can skip its own). */
+        origin: z.string().max(64).optional(),
+      })
+      .strict(),
+    z
+      .object({
+        dirty: z.boolean(),
+        /** The edit was refused: it was made on another text than the document's; this is the current one. */
+        stale: z.object({ text: z.string() }).strict().optional(),
+      })
+      .strict(),
+    'Replace a document’s text in memory (kept as a draft; triggers a rebuild); refused when made on a text the document no longer has.',
   ),
   'doc:save': channel(
     z.object({ ref: DocRefSchema, overwrite: z.boolean().optional(), ifValid: z.boolean().optional() }).strict(),

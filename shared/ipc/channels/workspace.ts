@@ -52,6 +52,11 @@ export const WorkspaceViewSchema = z
     presets: z.array(z.object({ name: z.string(), description: z.string(), kind: z.enum(['variant', 'stack']) }).strict()),
     profiles: z.array(z.object({ id: z.string(), agents: z.array(z.string()) }).strict()),
     problems: z.array(FileProblemSchema),
+    /**
+     * Said once, when this workspace opened: why it is open instead of the remembered one, an
+     * interrupted import that was finished or rolled back.
+     */
+    notices: z.array(z.string()).optional(),
   })
   .strict();
 export type WorkspaceView = z.infer<typeof WorkspaceViewSchema>;
