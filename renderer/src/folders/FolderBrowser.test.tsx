@@ -13,7 +13,16 @@ afterEach(() => {
   disconnect();
 });
 
-const HOME: FolderListing = { path: '/home/me', parent: '/home', separator: '/', folders: ['work'] };
+const listing = (path: string, parent: string | null, folders: string[]): FolderListing => ({
+  path,
+  parent,
+  separator: '/',
+  folders,
+  truncated: false,
+  empty: folders.length === 0,
+  workspace: false,
+});
+const HOME = listing('/home/me', '/home', ['work']);
 
 it('a path typed before the first listing arrives is kept, and Go lists that path', async () => {
   let answerFirst: (l: FolderListing) => void = () => {};
@@ -23,7 +32,7 @@ it('a path typed before the first listing arrives is kept, and Go lists that pat
       'folders:list': (r) => {
         asked.push(r.path);
         if (r.path === undefined) return new Promise<FolderListing>((resolve) => (answerFirst = resolve));
-        return { path: r.path, parent: '/', separator: '/', folders: [] };
+        return listing(r.path, '/', []);
       },
     },
   });
