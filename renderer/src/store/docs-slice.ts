@@ -294,13 +294,16 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
         get().notify('error', `Could not save: ${plainMessage(r.error.message)}`);
         return;
       }
+      // The texts as asked to be saved (typing may have gone on since), marked saved in one update.
+      const asked = new Map(dirty.map((d) => [d.key, d.text]));
       const conflicts: string[] = [];
+      const saved: { key: string; text: string }[] = [];
       for (const { key, outcome } of r.value) {
-        if (outcome.status === 'saved') {
-          const d = get().docs[key];
-          if (d) patchDoc(key, { savedText: d.text, dirty: false, disk: null });
-        } else conflicts.push(outcome.path);
+        const text = asked.get(key) ?? get().docs[key]?.text;
+        if (outcome.status !== 'saved') conflicts.push(outcome.path);
+        else if (text !== undefined) saved.push({ key, text });
       }
+      markSaved(saved);
       if (conflicts.length) get().notify('error', `Not saved, changed on disk: ${conflicts.join(', ')}. Save each to choose.`);
       else get().announce(`Saved ${r.value.length} file${r.value.length === 1 ? '' : 's'}`);
     },

@@ -113,4 +113,24 @@ describe('Save', () => {
     expect(api.callsOf('doc:saveVariant')).toEqual([{ variantId: 'generic', ifValid: true }, { variantId: 'generic' }]);
     expect([store.getState().docs[TPL]!.dirty, store.getState().docs[CFG]!.dirty]).toEqual([false, false]);
   });
+
+  it('Save all marks the saved documents in one update, with the texts it was asked to save', async () => {
+    const { store } = make({
+      'doc:saveAll': () => [
+        { key: TPL, outcome: { status: 'saved', path: 'variants/generic/template.md' } },
+        { key: CFG, outcome: { status: 'saved', path: 'variants/generic/variant.yaml' } },
+      ],
+    });
+    for (const ref of [tpl, cfg]) await store.getState().openDoc(ref);
+    store.getState().editDoc(CFG, 'id: generic\norder: 2\n', 'structured');
+    store.getState().editDoc(TPL, 'Hello again', 'typing');
+    await flush();
+    const seen: [boolean, boolean][] = [];
+    const off = store.subscribe((s) => seen.push([s.docs[TPL]!.dirty, s.docs[CFG]!.dirty]));
+    await store.getState().saveAll();
+    off();
+    expect(seen.filter(([a, b]) => a !== b)).toEqual([]);
+    expect(store.getState().docs[TPL]).toMatchObject({ dirty: false, savedText: 'Hello again' });
+    expect(store.getState().docs[CFG]).toMatchObject({ dirty: false, savedText: 'id: generic\norder: 2\n' });
+  });
 });
