@@ -67,71 +67,86 @@ export async function saveDocument(tools: SaveTools, key: string): Promise<boole
   return variantId !== undefined ? saveVariant(tools, variantId) : saveOne(tools, key, doc.ref);
 }
 
-async function saveOne({ get, markSaved }: SaveTools, key: string, ref: DocRef): Promise<boolean> {
-  const doc = get().docs[key]!;
-  const text = doc.text;
+type Invalid = { status: 'invalid'; problems: FileProblem[] };
+type Answer<O> = { ok: true; value: O | Invalid } | { ok: false; error: { code: string; message: string } };
+
+/**
+ * One save, asked again as the user decides: first with ifValid (a file with errors asks
+ * "save anyway?"), with overwrite once the user chose to write over the disk's version.
+ */
+async function saveAsked<O extends { status: string }>(
+  get: () => StudioState,
+  what: string,
+  send: (options: { overwrite?: true; ifValid?: true }) => Promise<Answer<O>>,
+  /** A conflict with the disk: true to write over it. */
+  conflict: (outcome: O) => Promise<boolean>,
+  saved: (outcome: O) => void,
+): Promise<boolean> {
   let ifValid = true;
   let overwrite = false;
   for (;;) {
-    const r = await callRaw('doc:save', { ref, ...(overwrite ? { overwrite } : {}), ...(ifValid ? { ifValid } : {}) });
+    const r = await send({ ...(overwrite ? { overwrite: true } : {}), ...(ifValid ? { ifValid: true } : {}) });
     if (!r.ok) {
       if (r.error.code === 'READ_ONLY') return readOnly(get);
-      get().notify('error', `Could not save ${doc.path}: ${plainMessage(r.error.message)}`);
+      get().notify('error', `Could not save ${what}: ${plainMessage(r.error.message)}`);
       return false;
     }
     const outcome = r.value;
     if (outcome.status === 'invalid') {
-      if (!(await saveAnyway(get, outcome.problems))) return false;
+      if (!(await saveAnyway(get, (outcome as Invalid).problems))) return false;
       ifValid = false;
     } else if (outcome.status === 'conflict') {
-      const choice = await get().ask(`${doc.path} changed on disk since it was loaded.`, ['Overwrite', 'Load the disk version', 'Cancel']);
-      if (choice !== 'Overwrite') {
-        if (choice === 'Load the disk version') get().resolveDiskConflict(key, 'disk');
-        return false;
-      }
+      if (!(await conflict(outcome as O))) return false;
       overwrite = true;
     } else {
-      markSaved([{ key, text }]);
-      get().announce(`Saved ${doc.path}`);
+      saved(outcome as O);
       return true;
     }
   }
 }
 
-async function saveVariant({ get, markSaved }: SaveTools, variantId: string): Promise<boolean> {
+function saveOne({ get, markSaved }: SaveTools, key: string, ref: DocRef): Promise<boolean> {
+  const doc = get().docs[key]!;
+  const text = doc.text;
+  return saveAsked(
+    get,
+    doc.path,
+    (options) => callRaw('doc:save', { ref, ...options }),
+    async () => {
+      const choice = await get().ask(`${doc.path} changed on disk since it was loaded.`, ['Overwrite', 'Load the disk version', 'Cancel']);
+      if (choice === 'Load the disk version') get().resolveDiskConflict(key, 'disk');
+      return choice === 'Overwrite';
+    },
+    () => {
+      markSaved([{ key, text }]);
+      get().announce(`Saved ${doc.path}`);
+    },
+  );
+}
+
+function saveVariant({ get, markSaved }: SaveTools, variantId: string): Promise<boolean> {
   // The texts as the host has them now (edits reach it in order, before this call).
   const mine = Object.values(get().docs)
     .filter((d) => d.ref && variantOfRef(d.ref) === variantId)
     .map((d) => ({ key: d.key, path: d.path, text: d.text }));
-  let ifValid = true;
-  let overwrite = false;
-  for (;;) {
-    const r = await callRaw('doc:saveVariant', { variantId, ...(overwrite ? { overwrite } : {}), ...(ifValid ? { ifValid } : {}) });
-    if (!r.ok) {
-      if (r.error.code === 'READ_ONLY') return readOnly(get);
-      get().notify('error', `Could not save variant ${variantId}: ${plainMessage(r.error.message)}`);
-      return false;
-    }
-    const outcome = r.value;
-    if (outcome.status === 'invalid') {
-      if (!(await saveAnyway(get, outcome.problems))) return false;
-      ifValid = false;
-    } else if (outcome.status === 'conflict') {
-      const paths = outcome.conflicts.map((c) => c.path).join(', ');
+  return saveAsked(
+    get,
+    `variant ${variantId}`,
+    (options) => callRaw('doc:saveVariant', { variantId, ...options }),
+    async (outcome) => {
+      const paths = outcome.status === 'conflict' ? outcome.conflicts.map((c) => c.path).join(', ') : '';
       const choice = await get().ask(
         `Changed on disk since loaded: ${paths}.`,
         ['Overwrite', 'Cancel'],
         `Nothing of variant ${variantId} was saved. Overwrite writes all its files, over the disk's versions.`,
       );
-      if (choice !== 'Overwrite') return false;
-      overwrite = true;
-    } else {
-      const written = new Set(outcome.paths);
+      return choice === 'Overwrite';
+    },
+    (outcome) => {
+      const paths = outcome.status === 'saved' ? outcome.paths : [];
+      const written = new Set(paths);
       markSaved(mine.filter((d) => written.has(d.path)));
-      get().announce(
-        outcome.paths.length ? `Saved variant ${variantId}: ${outcome.paths.join(', ')}` : `Variant ${variantId} has no unsaved changes`,
-      );
-      return true;
-    }
-  }
+      get().announce(paths.length ? `Saved variant ${variantId}: ${paths.join(', ')}` : `Variant ${variantId} has no unsaved changes`);
+    },
+  );
 }
