@@ -29,7 +29,7 @@ describe('shortcuts', () => {
     store.getState().editDoc('variant-template:generic', 'ab', 'structured');
     expect(press(document.body, 's', 'KeyS', { ctrlKey: true }).defaultPrevented).toBe(true);
     await flush();
-    expect(api.callsOf('doc:save')).toEqual([{ ref: tpl }]);
+    expect(api.callsOf('doc:saveVariant')).toEqual([{ variantId: 'generic', ifValid: true }]);
 
     press(document.body, 'D', 'KeyD', { ctrlKey: true, shiftKey: true });
     expect(store.getState().diffOn).toBe(true);

@@ -2,6 +2,7 @@ import { memo, useMemo, useState } from 'react';
 import type { CompareCell, CompareColumnSpec, CompareColumnView } from '../../../shared/ipc/contract';
 import { MAX_COMPARE_COLUMNS } from '../../../shared/ipc/channels/compare';
 import { formatCount } from '../ui/format';
+import { ContextWindowNotice } from '../ui/ContextWindowNotice';
 import { NONE, studio, useStudio } from '../store';
 import { BudgetLines } from './BudgetLines';
 import { SizeTable } from './SizeTable';
@@ -16,6 +17,7 @@ function specLabel(spec: CompareColumnSpec): string {
 function ColumnHeader({ view, index, count, tokens }: { view: CompareColumnView; index: number; count: number; tokens: number | null }) {
   const presets = useStudio((s) => s.workspace?.presets ?? NONE);
   const budgets = useStudio((s) => s.compareTokens?.budgets[index] ?? null);
+  const contextWindow = useStudio((s) => s.compareTokens?.contextWindows?.[index] ?? null);
   const spec = view.spec;
   const s = studio.getState();
   const setPreset = (preset: string) => {
@@ -69,6 +71,7 @@ function ColumnHeader({ view, index, count, tokens }: { view: CompareColumnView;
       </div>
       {!view.error && <columnActions.Render column={index} label={view.label} />}
       {budgets && <BudgetLines lines={budgets} compact />}
+      <ContextWindowNotice check={contextWindow} compact />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { askText } from '../ui/text-prompt';
 import { studio } from '../store';
 import { focusVariantId } from '../store/focus';
 import { call } from '../store/api';
+import { tellCopyRouting } from './copy-routing-notice';
 import type { StudioState } from '../store/types';
 
 /**
@@ -110,7 +111,9 @@ export async function newVariantFrom(from: string): Promise<void> {
   });
   if (!to) return;
   const change = await call('entity:duplicateVariant', { from, to });
-  if (change) await follow(change);
+  if (!change) return;
+  await follow(change);
+  if (change.routing) tellCopyRouting(change.routing);
 }
 
 export async function renameEntity(entity: Entity): Promise<void> {

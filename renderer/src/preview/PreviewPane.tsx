@@ -1,6 +1,7 @@
 import { lazy, Suspense, useDeferredValue, useMemo, type ReactNode } from 'react';
 import type { BuildWarning, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import { formatCount } from '../ui/format';
+import { ContextWindowNotice } from '../ui/ContextWindowNotice';
 import { monacoReady } from '../monaco/ready';
 import { plainMessage } from '../ui/plain-message';
 import { openAt } from '../store/open-at';
@@ -235,6 +236,7 @@ export function PreviewPane({ actions, diffControls, budgets, diffView }: Previe
   const shared = useStudio((s) => describeFocus(s).shared);
   // The focus moved and the build of the new target has not come yet: the prompt shown is the previous one.
   const pending = useStudio((s) => !!s.preview && !!s.target && !sameTarget(s.preview.target, s.target));
+  const contextWindow = useStudio((s) => s.tokens?.contextWindow);
   const current = (tab === 'tools' && !native) || (tab === 'instructions' && !stack) || tab === 'outline' ? 'prompt' : tab;
   return (
     <section className="preview-pane" aria-label="Preview" aria-busy={pending} data-testid="preview">
@@ -248,6 +250,7 @@ export function PreviewPane({ actions, diffControls, budgets, diffView }: Previe
         {diffControls}
       </header>
       <Sizes />
+      <ContextWindowNotice check={contextWindow} />
       {shared && (
         <p className="focus-note muted" data-testid="focus-note">
           {shared}

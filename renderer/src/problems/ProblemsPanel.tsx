@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import type { CheckFinding } from '../../../shared/ipc/contract';
 import { NONE, useStudio } from '../store';
-import { openAt } from '../store/open-at';
-
-const ICON: Record<CheckFinding['severity'], string> = { error: '⛔', warning: '⚠', info: 'ℹ' };
-const RANK: Record<CheckFinding['severity'], number> = { error: 0, warning: 1, info: 2 };
-
-function where(f: CheckFinding): string {
-  return f.line !== undefined ? `${f.file}:${f.line}:${f.column ?? 1}` : f.file;
-}
+import { FindingGroupItem, RANK } from './FindingGroupItem';
 
 /** The count on the Problems tab: errors and warnings (notes are listed, not counted). */
 export function ProblemCount() {
@@ -18,21 +11,29 @@ export function ProblemCount() {
 
 /**
  * What `variant-studio check --strict` reports for the open workspace as edited, refreshed a
- * moment after each change; each entry opens its file at its line and column.
+ * moment after each change, grouped as the CLI prints it: findings that say the same at the
+ * same place are one entry with a count, naming the variants (and presets) they arise in and
+ * what to change. Each entry opens its file at its line and column.
  */
 export function ProblemsPanel() {
   const findings = useStudio((s) => s.findings);
+  const groups = useStudio((s) => s.findingGroups);
   const [notes, setNotes] = useState(true);
   if (findings === null) return <p className="muted pad">Checking the workspace…</p>;
+  // A host that sends no groups: each finding is a group of one.
+  const all =
+    groups ??
+    findings.map((f) => ({ ...f, count: 1, occurrences: [{ variantId: f.variantId, preset: f.preset, detail: f.detail, fix: f.fix }] }));
   // Errors first, then warnings, then notes (each in the check's order).
-  const shown = [...(notes ? findings : findings.filter((f) => f.severity !== 'info'))].sort((a, b) => RANK[a.severity] - RANK[b.severity]);
+  const shown = (notes ? all : all.filter((g) => g.severity !== 'info')).slice().sort((a, b) => RANK[a.severity] - RANK[b.severity]);
   const count = (sev: CheckFinding['severity']) => findings.filter((f) => f.severity === sev).length;
+  const grouped = all.length < findings.length ? `, in ${all.length} entries` : '';
   return (
     <div className="problems-panel pad" data-testid="problems-panel">
       <div className="row">
         <span>
-          {count('error')} error(s), {count('warning')} warning(s), {count('info')} note(s) — as <code>variant-studio check --strict</code>{' '}
-          reports them for the workspace as edited.
+          {count('error')} error(s), {count('warning')} warning(s), {count('info')} note(s){grouped} — as{' '}
+          <code>variant-studio check --strict</code> reports them for the workspace as edited.
         </span>
         <label>
           <input type="checkbox" checked={notes} onChange={(e) => setNotes(e.target.checked)} /> notes
@@ -40,14 +41,8 @@ export function ProblemsPanel() {
       </div>
       {shown.length === 0 && <p className="muted">No problems.</p>}
       <ul className="findings">
-        {shown.map((f, i) => (
-          <li key={`${i}:${f.code}:${where(f)}`} className={`finding ${f.severity}`}>
-            <button className="link" onClick={() => void openAt(f.file, f.line, f.column)} title="Open at this position">
-              <span aria-label={f.severity}>{ICON[f.severity]}</span> <span className="where">{where(f)}</span>{' '}
-              <span className="code">{f.code}</span> {f.message}
-              {f.preset && <span className="muted"> [preset {f.preset}]</span>}
-            </button>
-          </li>
+        {shown.map((g, i) => (
+          <FindingGroupItem key={`${i}:${g.code}:${g.file}:${g.line ?? ''}`} group={g} />
         ))}
       </ul>
     </div>

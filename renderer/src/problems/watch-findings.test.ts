@@ -32,4 +32,22 @@ describe('the check follows edits', () => {
     expect(store.getState().findings).toEqual([]);
     expect(api.callsOf('check:run')).toHaveLength(2);
   });
+
+  it('checks again with the model list when it is edited (a variant none of its ids reaches is reported)', async () => {
+    const api = createFakeApi({ handlers: { 'check:run': () => ({ findings: [], groups: [] }) } });
+    const { store, disconnect } = setupStore(api);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const stop = watchFindings(store, 10);
+    cleanup = () => (stop(), disconnect(), vi.useRealTimers(), store.getState().resetCatalog());
+    store.getState().applyWorkspace(workspaceView());
+    await vi.advanceTimersByTimeAsync(10);
+    const first = api.callsOf('check:run')[0] as { modelIds: string[] };
+    expect(first.modelIds).toContain('gpt-5');
+    expect(store.getState().findingGroups).toEqual([]);
+    store.getState().setCatalogModels('openai', 'gpt-4.1 o3');
+    await vi.advanceTimersByTimeAsync(10);
+    const second = api.callsOf('check:run')[1] as { modelIds: string[] };
+    expect(second.modelIds).toContain('gpt-4.1');
+    expect(second.modelIds).not.toContain('gpt-5');
+  });
 });

@@ -5,6 +5,7 @@ import { plainMessage } from '../ui/plain-message';
 import { call, callRaw } from './api';
 import type { SliceCreator } from './types';
 import { createDocHistory, type DocHistory, type EditKind } from './doc-history';
+import { saveDocument } from './save-docs';
 
 export type DocLanguage = 'template' | 'yaml' | 'plaintext';
 
@@ -50,6 +51,7 @@ export interface DocsSlice {
   editDocs(edits: { key: string; text: string }[]): void;
   undo(key?: string): void;
   redo(key?: string): void;
+  /** Saves a document (default: the active one); a variant's document saves that variant's files together (store/save-docs.ts). */
   saveDoc(key?: string): Promise<boolean>;
   saveAll(): Promise<void>;
   revertDoc(key: string): Promise<void>;
@@ -96,6 +98,17 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
       const d = s.docs[key];
       if (!d) return {};
       return { docs: { ...s.docs, [key]: { ...d, ...patch } } };
+    });
+  };
+  /** Documents saved with these texts, in one update: none shows as saved before the others. */
+  const markSaved = (saved: readonly { key: string; text: string }[]): void => {
+    set((s) => {
+      const docs = { ...s.docs };
+      for (const { key, text } of saved) {
+        const d = docs[key];
+        if (d) docs[key] = { ...d, savedText: text, dirty: d.text !== text, disk: null };
+      }
+      return { docs };
     });
   };
   const sendUpdate = (doc: DocState, text: string): void => {
@@ -278,39 +291,7 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
 
     async saveDoc(key) {
       const k = key ?? get().activeTab;
-      const doc = k ? get().docs[k] : undefined;
-      if (!doc?.ref) return false;
-      const text = doc.text;
-      let r = await callRaw('doc:save', { ref: doc.ref });
-      if (!r.ok && r.error.code === 'READ_ONLY') {
-        const choice = await get().ask(
-          'The built-in variants are read-only.',
-          ['Copy to a workspace of my own', 'Cancel'],
-          'Save a copy of the whole workspace, your unsaved edits included, into a folder you choose; you keep editing the copy.',
-        );
-        if (choice !== 'Copy to a workspace of my own') return false;
-        return get().copyWorkspace();
-      }
-      if (r.ok && r.value.status === 'conflict') {
-        const choice = await get().ask(`${doc.path} changed on disk since it was loaded.`, [
-          'Overwrite',
-          'Load the disk version',
-          'Cancel',
-        ]);
-        if (choice === 'Overwrite') r = await callRaw('doc:save', { ref: doc.ref, overwrite: true });
-        else {
-          if (choice === 'Load the disk version') get().resolveDiskConflict(doc.key, 'disk');
-          return false;
-        }
-      }
-      if (!r.ok) {
-        get().notify('error', `Could not save ${doc.path}: ${plainMessage(r.error.message)}`);
-        return false;
-      }
-      if (r.value.status !== 'saved') return false;
-      patchDoc(doc.key, { savedText: text, dirty: get().docs[doc.key]?.text !== text, disk: null });
-      get().announce(`Saved ${doc.path}`);
-      return true;
+      return k ? saveDocument({ get, markSaved }, k) : false;
     },
 
     async saveAll() {
@@ -325,13 +306,16 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
         get().notify('error', `Could not save: ${plainMessage(r.error.message)}`);
         return;
       }
+      // The texts as asked to be saved (typing may have gone on since), marked saved in one update.
+      const asked = new Map(dirty.map((d) => [d.key, d.text]));
       const conflicts: string[] = [];
+      const saved: { key: string; text: string }[] = [];
       for (const { key, outcome } of r.value) {
-        if (outcome.status === 'saved') {
-          const d = get().docs[key];
-          if (d) patchDoc(key, { savedText: d.text, dirty: false, disk: null });
-        } else conflicts.push(outcome.path);
+        const text = asked.get(key) ?? get().docs[key]?.text;
+        if (outcome.status !== 'saved') conflicts.push(outcome.path);
+        else if (text !== undefined) saved.push({ key, text });
       }
+      markSaved(saved);
       if (conflicts.length) get().notify('error', `Not saved, changed on disk: ${conflicts.join(', ')}. Save each to choose.`);
       else get().announce(`Saved ${r.value.length} file${r.value.length === 1 ? '' : 's'}`);
     },

@@ -36,6 +36,7 @@ export const OF_WORKSPACE = [
   'stackGlobalsOff',
   // What was worked out from the workspace.
   'findings',
+  'findingGroups',
   'explanations',
   'compareColumns',
   'compareResult',

@@ -8,7 +8,7 @@ import {
   type StudioApi,
   type WorkspaceView,
 } from '../../../shared/ipc/contract';
-import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
+import { conventionalPath, docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 
 export type Handler<C extends ChannelName> = (
   req: ChannelRequest<C>,
@@ -52,6 +52,16 @@ export function createFakeApi(
       if (!f) return { error: { code: 'NOT_FOUND', message: 'missing' } };
       f.saved = f.text;
       return { status: 'saved', path: docKey(ref as DocRef) };
+    },
+    // A variant's files saved together (named by their conventional paths, as documents are before the host lists them).
+    'doc:saveVariant': ({ variantId }) => {
+      const paths: string[] = [];
+      for (const f of files.values())
+        if ('variantId' in f.ref && f.ref.variantId === variantId && f.text !== f.saved) {
+          f.saved = f.text;
+          paths.push(conventionalPath(f.ref));
+        }
+      return { status: 'saved', paths };
     },
     'doc:revert': ({ ref }) => {
       const f = files.get(docKey(ref as DocRef))!;

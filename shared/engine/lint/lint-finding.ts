@@ -141,7 +141,7 @@ export function groupFindings(findings: readonly LintFinding[]): FindingGroup[] 
 }
 
 /** Where a group arises: `variant gpt-5, preset basic`, or `5 variants: a, b, c, d, e; preset basic`. */
-export function groupScope(group: FindingGroup): string | undefined {
+export function groupScope(group: Pick<FindingGroup, 'count' | 'occurrences'>): string | undefined {
   if (group.count === 1) return findingScope(group.occurrences[0]!);
   const variants = [...new Set(group.occurrences.map((o) => o.variantId).filter((v): v is string => v !== undefined))];
   const presets = [...new Set(group.occurrences.map((o) => o.preset).filter((p): p is string => p !== undefined))];

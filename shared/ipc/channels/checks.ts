@@ -41,6 +41,8 @@ export const FindingGroupSchema = FindingPlace.extend({
       .strict(),
   ),
 }).strict();
+/** A group of findings as the Problems panel shows it. */
+export type CheckFindingGroup = z.infer<typeof FindingGroupSchema>;
 
 export const checkChannels = {
   'check:run': channel(
