@@ -8,6 +8,15 @@ import { SizeTable } from './SizeTable';
 import { columnActions } from './slots';
 import { wordDiff } from './word-diff';
 
+/**
+ * No column gets narrower than this (about 40 characters of the cell's 12 px monospace text):
+ * where the view has less room, it scrolls sideways (the section names stay at the left).
+ * Four columns fit side by side over the whole window at 1440 px.
+ */
+export const COMPARE_COLUMN_MIN_PX = 320;
+/** The section names' column. */
+const SECTION_COLUMN_PX = 128;
+
 function specLabel(spec: CompareColumnSpec): string {
   return spec.kind === 'variant' ? spec.variantId : spec.kind === 'model' ? spec.modelId : `profile ${spec.profileId}`;
 }
@@ -73,7 +82,7 @@ function ColumnHeader({ view, index, count, tokens }: { view: CompareColumnView;
   );
 }
 
-/** A cell's text, with what differs from the first column highlighted (word level). */
+/** A cell's text, with what differs from the first column marked (word level): added text highlighted, removed text struck through. */
 function DiffText({ base, text }: { base: string | null; text: string }) {
   const parts = useMemo(() => (base === null ? null : wordDiff(base, text)), [base, text]);
   if (!parts) return <>{text}</>;
@@ -87,12 +96,9 @@ function DiffText({ base, text }: { base: string | null; text: string }) {
             {p.text}
           </mark>
         ) : (
-          <span
-            key={i}
-            className="diff-removed"
-            title={`not here: ${p.text.slice(0, 300)}`}
-            aria-label="text of the first column missing here"
-          />
+          <del key={i} className="diff-removed" title="in the first column, not here">
+            {p.text}
+          </del>
         ),
       )}
     </>
@@ -211,7 +217,9 @@ export function ColumnsView() {
   const tokens = useStudio((s) => s.compareTokens);
   const columns = useStudio((s) => s.compareColumns);
   const n = result?.columns.length ?? 0;
-  const grid = { gridTemplateColumns: `10rem repeat(${Math.max(n, 1)}, minmax(0, 1fr))` };
+  const grid = {
+    gridTemplateColumns: `${SECTION_COLUMN_PX}px repeat(${Math.max(n, 1)}, minmax(${COMPARE_COLUMN_MIN_PX}px, 1fr))`,
+  };
   return (
     <div className="compare-columns" data-testid="compare-columns">
       <AddColumn />

@@ -37,8 +37,7 @@ export function openDiffInCompare(s: StudioState): void {
   const columns = diffAsCompareColumns(s);
   if (columns) {
     s.setCompareColumns(columns);
-    s.openCompare('columns');
-    s.toggleCompareMaximized(true);
+    s.openCompare('columns', { layout: 'window' });
     return;
   }
   s.setBottomTab('compare');
