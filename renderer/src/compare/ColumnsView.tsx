@@ -109,6 +109,8 @@ interface RowProps {
   rowKey: string;
   cells: CompareCell[];
   tokens: (number | null)[] | undefined;
+  /** What each cell puts into the prompt, all its uses (the host's section sizes); absent: not counted yet. */
+  chars: (number | null)[] | undefined;
 }
 
 /** Rows come as new objects with every result: compare what they show, so only changed rows render again while typing. */
@@ -117,14 +119,14 @@ function sameRow(a: RowProps, b: RowProps): boolean {
   for (let i = 0; i < a.cells.length; i++) {
     const x = a.cells[i]!;
     const y = b.cells[i]!;
-    if ('text' in x ? !('text' in y) || x.text !== y.text : 'text' in y || x.reason !== y.reason) return false;
-    if (a.tokens?.[i] !== b.tokens?.[i]) return false;
+    if ('text' in x ? !('text' in y) || x.text !== y.text || x.uses !== y.uses : 'text' in y || x.reason !== y.reason) return false;
+    if (a.tokens?.[i] !== b.tokens?.[i] || a.chars?.[i] !== b.chars?.[i]) return false;
   }
   return true;
 }
 
 /** One aligned section: a cell per column; a column without it keeps a gap of the row's height with the reason. */
-const Row = memo(function Row({ rowKey, cells, tokens }: RowProps) {
+const Row = memo(function Row({ rowKey, cells, tokens, chars }: RowProps) {
   const first = cells[0] && 'text' in cells[0] ? cells[0].text : null;
   return (
     <div className="compare-row" role="row" data-row={rowKey}>
@@ -141,8 +143,10 @@ const Row = memo(function Row({ rowKey, cells, tokens }: RowProps) {
           {'text' in cell ? (
             <>
               <div className="compare-cell-size muted">
-                {formatCount(cell.text.length)} chars
+                {formatCount(chars?.[i] ?? cell.text.length)} chars
                 {tokens?.[i] != null ? ` · ${formatCount(tokens[i]!)} tok` : ''}
+                {/* A placeholder the template uses more than once: its value shown once, the sizes count every use. */}
+                {cell.uses !== undefined && cell.uses > 1 ? ` · used ${cell.uses}×` : ''}
               </div>
               <pre className="compare-text">{i === 0 ? cell.text : <DiffText base={first} text={cell.text} />}</pre>
             </>
@@ -236,7 +240,7 @@ export function ColumnsView() {
               ))}
             </div>
             {result.rows.map((row, r) => (
-              <Row key={row.key} rowKey={row.key} cells={row.cells} tokens={tokens?.rows[r]} />
+              <Row key={row.key} rowKey={row.key} cells={row.cells} tokens={tokens?.rows[r]} chars={tokens?.chars?.[r]} />
             ))}
           </div>
           <SizeTable />

@@ -47,6 +47,34 @@ describe('the compare views', () => {
     expect(second.querySelector('.compare-text')!.textContent).toBe('Always run the tests first.');
   });
 
+  it('show a placeholder the template uses twice once, with its count and the size of both uses', () => {
+    const { store } = setup();
+    const column = (id: string) => ({
+      spec: { kind: 'variant' as const, variantId: id },
+      label: id,
+      variantId: id,
+      why: 'chosen by id',
+      preset: 'basic',
+      kind: 'variant' as const,
+      chars: 40,
+    });
+    const result: CompareResult = {
+      seq: 1,
+      columns: [column('generic'), column('xs')],
+      rows: [{ key: '{{TEAM_NAME}}', cells: [{ text: 'Acme Payments team', uses: 2 }, { text: 'Acme Payments team' }] }],
+    };
+    store.setState({
+      compareColumns: result.columns.map((c) => c.spec),
+      compareResult: result,
+      compareTokens: { seq: 1, rows: [[6, 3]], chars: [[36, 18]], totals: [6, 3], budgets: [null, null] },
+    });
+    render(<ColumnsView />);
+    const [twice, once] = screen.getAllByTestId('compare-cell');
+    expect(twice!.querySelector('.compare-text')!.textContent).toBe('Acme Payments team');
+    expect(twice!.querySelector('.compare-cell-size')!.textContent).toBe('36 chars · 6 tok · used 2×');
+    expect(once!.querySelector('.compare-cell-size')!.textContent).toBe('18 chars · 3 tok');
+  });
+
   it('name each snapshot-matrix row by its variant alone; its approve button says what it approves', () => {
     const { store } = setup();
     const cell = (variantId: string) => ({
