@@ -35,7 +35,7 @@ test('compare view: columns of variants and model ids, aligned with gaps, reorde
   const removed = page.locator('.compare-row[data-row=AGENT_ROLE_SECTION] del.diff-removed').first();
   await expect(removed).toBeVisible();
   await expect(removed).not.toHaveText('');
-  expect(await removed.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('line-through');
+  await expect(removed).toHaveCSS('text-decoration-line', 'line-through');
   expect((await removed.boundingBox())!.width).toBeGreaterThan(4);
   // The size table: per section, totals and tools.
   const sizes = page.getByTestId('compare-sizes');

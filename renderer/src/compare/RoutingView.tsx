@@ -132,7 +132,9 @@ export function RoutingView() {
                     >
                       {r.modelId}
                     </button>
-                    <div className="muted">{r.providerId}</div>
+                    <div className="muted" title={`provider: ${r.providerRule}`}>
+                      {r.providerId}
+                    </div>
                   </td>
                   <td>
                     {r.variantId ?? '—'}

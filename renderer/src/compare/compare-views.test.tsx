@@ -108,6 +108,7 @@ describe('the compare views', () => {
         rows: modelIds.map((modelId) => ({
           modelId,
           providerId: 'openai',
+          providerRule: 'model id prefix gpt-',
           variantId: 'gpt-5',
           via: 'matcher',
           decidedBy: 'gpt-5*',
