@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CacheView as CacheViewData, CompareResult, MatrixView as MatrixData } from '../../../shared/ipc/contract';
-import { createFakeApi } from '../testing/fake-api';
+import { createFakeApi, differingMatrixCell } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
 import { CacheView } from './CacheView';
 import { ColumnsView } from './ColumnsView';
@@ -77,21 +77,11 @@ describe('the compare views', () => {
 
   it('name each snapshot-matrix row by its variant alone; its approve button says what it approves', () => {
     const { store } = setup();
-    const cell = (variantId: string) => ({
-      variantId,
-      preset: 'basic',
-      chars: 3,
-      warnings: 0,
-      snapshot: 'differs' as const,
-      saved: 'same' as const,
-      promptHash: 'p',
-      storedHash: 's',
-    });
     const matrix: MatrixData = {
       version: 1,
       variants: ['generic', 'xs'],
       presets: ['basic'],
-      cells: [cell('generic'), cell('xs')],
+      cells: [differingMatrixCell('generic'), differingMatrixCell('xs')],
       dir: 'snapshots',
       readOnly: false,
     };
