@@ -24,9 +24,9 @@ export async function promptfooExport(
   const columns: PromptfooColumn[] = [];
   for (const variantId of variants)
     for (const preset of presets) {
-      const built = await columnRequest(inputs, { kind: 'variant', variantId, preset });
-      if (!built.ok) throw new UsageError(`${built.label}: ${built.error}`);
-      for (const api of apis)
+      for (const api of apis) {
+        const built = await columnRequest(inputs, { kind: 'variant', variantId, preset }, api);
+        if (!built.ok) throw new UsageError(`${built.label}: ${built.error}`);
         columns.push({
           variantId,
           preset,
@@ -35,6 +35,7 @@ export async function promptfooExport(
           vocabulary: built.value.vocabulary,
           price: priceOf(built.value.input.model, prices),
         });
+      }
     }
   return promptfooFiles(loaded.tests, columns);
 }
