@@ -31,6 +31,12 @@ test('compare view: columns of variants and model ids, aligned with gaps, reorde
   await expect(mcpRow.getByTestId('compare-cell')).toHaveCount(2);
   // Word-level differences against the first column.
   await expect(page.locator('.compare-row[data-row=AGENT_ROLE_SECTION] mark.diff-added').first()).toBeVisible();
+  // What the first column has and this one lacks: struck-through text, not a 2 px bar.
+  const removed = page.locator('.compare-row[data-row=AGENT_ROLE_SECTION] del.diff-removed').first();
+  await expect(removed).toBeVisible();
+  await expect(removed).not.toHaveText('');
+  await expect(removed).toHaveCSS('text-decoration-line', 'line-through');
+  expect((await removed.boundingBox())!.width).toBeGreaterThan(4);
   // The size table: per section, totals and tools.
   const sizes = page.getByTestId('compare-sizes');
   await expect(sizes).toContainText('tools as native JSON');
@@ -74,6 +80,9 @@ test('routing: pasted ids in any separator, fall-through flagged, the model list
   await page.getByTestId('open-compare').click();
   await page.getByTestId('compare-tab-routing').click();
   const routing = page.getByTestId('routing');
+  // The list as it stands is routed on open, without a click on Route.
+  await expect(page.getByTestId('routing-table').locator('tbody tr')).toHaveCount(5);
+  await expect(page.getByTestId('routing-table').locator('tbody tr').first()).toContainText('claude-sonnet-4-5');
   await routing.getByLabel('Model ids to route').fill('claude-sonnet-4 gpt-5, o3\nqwen2.5-coder:7b');
   await routing.getByTestId('route').click();
   const rows = page.getByTestId('routing-table').locator('tbody tr');
@@ -116,6 +125,10 @@ test('snapshot matrix: an edit shows as a difference, the cell shows its diff, a
   await expect(matrix.getByTestId('matrix-cell')).toHaveCount(8 * 7);
   await expect(matrix.locator('[data-snapshot=same]')).toHaveCount(56);
   await expect(matrix.getByTestId('approve-all')).toBeDisabled();
+  // Each row is named by its variant alone; its approve button has a cell of its own.
+  await expect(matrix.getByRole('rowheader')).toHaveCount(8);
+  await expect(matrix.locator('tr[data-variant=generic]').getByRole('rowheader')).toHaveText('generic');
+  await expect(matrix.locator('tr[data-variant=xs]').getByRole('rowheader')).toHaveText('xs');
 
   // Edit generic's template beside the view: its seven cells now differ from their snapshots and from the save.
   await typeInTemplate(page, 1, ' Mq7');
@@ -144,6 +157,7 @@ test('prompt cache: stable prefix and its cause, the offending line one click aw
   await page.getByTestId('open-compare').click();
   await page.getByTestId('compare-tab-cache').click();
   const cache = page.getByTestId('cache-view');
+  await expect(cache.getByTestId('cache-of')).toHaveText('Prompt cache of generic × basic');
   await expect(cache.getByTestId('cache-summary')).toContainText(/Stable prefix: 2,1\d\d of 42,260 characters/);
   const first = cache.getByTestId('first-volatile');
   await expect(first).toContainText('the working directory');
@@ -169,4 +183,7 @@ test('prompt cache: stable prefix and its cause, the offending line one click aw
   await expect(page.getByTestId('compare-view')).toBeHidden();
   await page.getByTestId('compare-tab').click();
   await expect(page.getByTestId('compare-view')).toBeVisible();
+  // Under another preset it says so.
+  await page.getByTestId('preset-select').selectOption('no-mcp');
+  await expect(cache.getByTestId('cache-of')).toHaveText('Prompt cache of generic × no-mcp');
 });

@@ -73,6 +73,16 @@ export async function cursorAtLine(page: Page, line: number): Promise<void> {
   await page.keyboard.press('End');
 }
 
+/** Runs a command from the command palette by its title. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('Control+Shift+P');
+  const palette = page.getByTestId('palette');
+  await palette.getByRole('combobox').fill(title);
+  await expect(palette.getByRole('option').first()).toContainText(title);
+  await page.keyboard.press('Enter');
+  await expect(palette).toHaveCount(0);
+}
+
 /** Types into the template editor at the end of a line. */
 export async function typeInTemplate(page: Page, line: number, text: string): Promise<void> {
   await cursorAtLine(page, line);

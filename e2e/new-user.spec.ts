@@ -87,13 +87,21 @@ test('the diff: counts pending until real; it turns off (button and Ctrl+Shift+D
   await expect(page.getByTestId('preview-editor')).toBeVisible();
 });
 
-test('the diff side by side wraps both columns; a narrow pane offers the compare view', async ({ studio: page }) => {
+test('the diff side by side works at 1440 px and wraps both columns; a window too narrow offers the compare view', async ({
+  studio: page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByTestId('diff-toggle').click();
   await page.getByTestId('baseline-select').selectOption('variant:xs');
   await expect(page.getByTestId('diff-counts')).toContainText(/−[1-9][\d,]* lines/);
-  // Side by side in the ~560 px pane: both columns wrap, and the narrow pane offers more room.
+  const width = async () => Math.round((await page.getByTestId('preview').boundingBox())!.width);
+  const before = await width();
+  // Side by side at 1440 px: the preview widens for two columns, both wrap, no refusal.
   await page.getByRole('button', { name: 'Show side by side' }).click();
   await expect(page.getByRole('button', { name: 'Show inline' })).toBeVisible();
+  await expect.poll(width).toBeGreaterThanOrEqual(760);
+  await expect(page.getByTestId('narrow-offer')).toHaveCount(0);
+  await expect(page.getByTestId('template-editor')).toBeVisible();
   const original = page.locator('[data-testid=diff-editor] .editor.original');
   await expect(original).toBeVisible();
   await expect(original.locator('.view-line').first()).toBeVisible();
@@ -105,6 +113,13 @@ test('the diff side by side wraps both columns; a narrow pane offers the compare
   });
   expect(cut).toBe(0);
   await screenshot(page, 'tour-2-diff');
+  // Inline again: the preview gives the width back.
+  await page.getByRole('button', { name: 'Show inline' }).click();
+  await expect.poll(width).toBe(before);
+  // A window with no room for two columns: the diff offers the compare view instead.
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.getByRole('button', { name: 'Show side by side' }).click();
+  await expect(page.getByTestId('narrow-offer')).toBeVisible();
   // Against another variant: the compare view, whole window, the two variants as columns.
   await page.getByTestId('narrow-offer').getByRole('button', { name: 'open it in the compare view' }).click();
   const headers = page.getByTestId('compare-column-header');

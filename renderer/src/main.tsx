@@ -7,6 +7,7 @@ import { installShortcuts } from './app/shortcuts';
 import { followSystemTheme } from './ui/theme';
 import { openGettingStartedOnFirstStart } from './help/first-start';
 import { monacoListeners, monacoReady, setMonacoBoot } from './monaco/ready';
+import { makeRoomForSideBySide } from './diff/side-by-side-room';
 import { watchFindings } from './problems/watch-findings';
 import { connectStore, studio } from './store';
 import { createTransport } from './transport';
@@ -24,6 +25,7 @@ studio.subscribe((s, prev) => {
   for (const listener of monacoListeners) listener(s, prev);
 });
 watchFindings(studio);
+makeRoomForSideBySide(studio);
 followMenu(api, () => studio.getState());
 createRoot(document.getElementById('root')!).render(<App />);
 // Monaco (most of the download) comes after the first paint, in its own chunks.

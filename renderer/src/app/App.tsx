@@ -141,7 +141,7 @@ export function App() {
   const bottom = useLayout((s) => s.bottom);
   const harnesses = useHarnessView((s) => s.open);
   // The compare view can take the whole window: the other panes shrink to nothing but stay mounted.
-  const whole = useStudio((s) => s.compareMaximized && s.compareActive);
+  const whole = useStudio((s) => s.compareLayout === 'window' && s.compareActive);
   return (
     <div className="app">
       <TopBar />

@@ -30,6 +30,20 @@ describe('commands and shortcuts', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  it('leaves the editor its own chords (Ctrl+Shift+K deletes the line)', () => {
+    // Monaco's default bindings on Ctrl+Shift + a letter outside macOS (from its keybinding
+    // rules in monaco-editor/esm): delete line, select all matches, go to symbol, block
+    // comment, format, refactor. None has Ctrl+Alt + a letter there.
+    const MONACO_KEYS = ['Ctrl+Shift+K', 'Ctrl+Shift+L', 'Ctrl+Shift+O', 'Ctrl+Shift+A', 'Ctrl+Shift+I', 'Ctrl+Shift+R'];
+    const taken = COMMANDS.filter((c) => c.keys && MONACO_KEYS.includes(c.keys)).map((c) => `${c.keys} ${c.id}`);
+    expect(taken).toEqual([]);
+    expect(commandForShortcut('Ctrl+Alt+K')!.id).toBe('switchPreset');
+  });
+
+  it('lists the harnesses view in the palette', () => {
+    expect(COMMANDS.find((c) => c.id === 'harnesses')?.title).toMatch(/^Harnesses/);
+  });
+
   it('matches subsequences and prefers word starts', () => {
     expect(fuzzyScore('tgd', 'Toggle diff')).toBeGreaterThan(0);
     expect(fuzzyScore('xyz', 'Toggle diff')).toBe(0);

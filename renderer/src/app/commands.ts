@@ -1,6 +1,7 @@
 import { API_KINDS, API_LABELS } from '../../../shared/requests/api-kind';
 import type { Entity } from '../../../shared/ipc/contract';
 import { deleteEntity, entityOfActiveTab, newVariantFrom, renameEntity, undoEntityChange } from '../explorer/entity-actions';
+import { harnessStore } from '../harnesses/harness-store';
 import type { StudioState } from '../store/types';
 import { focusVariantId } from '../store/focus';
 import { registerCommands } from '../ui/commands';
@@ -39,7 +40,8 @@ export const COMMANDS: readonly Command[] = [
     run: (s) => (s.setPreviewTab('prompt'), s.requestFocus('preview')),
   },
   { id: 'focusEditor', title: 'Focus the editor', keys: 'Ctrl+Shift+J', run: (s) => s.requestFocus('editor') },
-  { id: 'switchPreset', title: 'Switch preset…', keys: 'Ctrl+Shift+K', run: (s) => s.openPalette('presets') },
+  // Not Ctrl+Shift+K: the editor deletes the line with it (MONACO_KEYS in commands.test.ts lists what Monaco keeps).
+  { id: 'switchPreset', title: 'Switch preset…', keys: 'Ctrl+Alt+K', run: (s) => s.openPalette('presets') },
   { id: 'openDocument', title: 'Open a document…', keys: 'Ctrl+P', run: (s) => s.openPalette('documents') },
   { id: 'palette', title: 'Show all commands', keys: 'Ctrl+Shift+P', run: (s) => s.openPalette('commands') },
   { id: 'showComponents', title: 'Show the component order', run: (s) => s.setBottomTab('components') },
@@ -50,6 +52,11 @@ export const COMMANDS: readonly Command[] = [
   { id: 'compareRouting', title: 'Compare: routing table (which variant serves which model)', run: (s) => s.openCompare('routing') },
   { id: 'compareMatrix', title: 'Compare: snapshot matrix', run: (s) => s.openCompare('matrix') },
   { id: 'compareCache', title: 'Compare: prompt cache (stable prefix)', run: (s) => s.openCompare('cache') },
+  {
+    id: 'harnesses',
+    title: 'Harnesses: the instruction files every coding agent loads',
+    run: () => harnessStore.getState().setOpen(true),
+  },
   { id: 'showWarnings', title: 'Show the warnings', run: (s) => s.setPreviewTab('warnings') },
   { id: 'fillMachine', title: 'Context: fill from this machine', run: (s) => void s.fillFromMachine() },
   { id: 'revert', title: 'Revert the document to its saved text', run: (s) => s.activeTab && void s.revertDoc(s.activeTab) },

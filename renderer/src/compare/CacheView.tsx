@@ -97,6 +97,7 @@ function TwoSessions() {
 /** What provider prompt caching can keep of the build the preview shows. */
 export function CacheView() {
   const view = useStudio((s) => s.cacheView);
+  const label = useStudio((s) => s.cacheLabel);
   const seq = useStudio((s) => s.preview?.seq);
   useEffect(() => {
     const timer = setTimeout(() => void studio.getState().loadCache(), 120);
@@ -107,6 +108,9 @@ export function CacheView() {
   const percent = view.text.length ? Math.round((view.stablePrefix.chars / view.text.length) * 100) : 100;
   return (
     <div className="cache pad" data-testid="cache-view">
+      <h3 className="cache-of" data-testid="cache-of">
+        Prompt cache of {label ?? 'the prompt shown'}
+      </h3>
       <section className="cache-summary" data-testid="cache-summary">
         <p>
           <strong>Stable prefix:</strong> {formatCount(view.stablePrefix.chars)} of {formatCount(view.text.length)} characters ({percent}%)

@@ -9,6 +9,15 @@ import { SizeTable } from './SizeTable';
 import { columnActions } from './slots';
 import { wordDiff } from './word-diff';
 
+/**
+ * No column gets narrower than this (about 40 characters of the cell's 12 px monospace text):
+ * where the view has less room, it scrolls sideways (the section names stay at the left).
+ * Four columns fit side by side over the whole window at 1440 px.
+ */
+export const COMPARE_COLUMN_MIN_PX = 320;
+/** The section names' column. */
+const SECTION_COLUMN_PX = 128;
+
 function specLabel(spec: CompareColumnSpec): string {
   return spec.kind === 'variant' ? spec.variantId : spec.kind === 'model' ? spec.modelId : `profile ${spec.profileId}`;
 }
@@ -76,7 +85,7 @@ function ColumnHeader({ view, index, count, tokens }: { view: CompareColumnView;
   );
 }
 
-/** A cell's text, with what differs from the first column highlighted (word level). */
+/** A cell's text, with what differs from the first column marked (word level): added text highlighted, removed text struck through. */
 function DiffText({ base, text }: { base: string | null; text: string }) {
   const parts = useMemo(() => (base === null ? null : wordDiff(base, text)), [base, text]);
   if (!parts) return <>{text}</>;
@@ -90,12 +99,9 @@ function DiffText({ base, text }: { base: string | null; text: string }) {
             {p.text}
           </mark>
         ) : (
-          <span
-            key={i}
-            className="diff-removed"
-            title={`not here: ${p.text.slice(0, 300)}`}
-            aria-label="text of the first column missing here"
-          />
+          <del key={i} className="diff-removed" title="in the first column, not here">
+            {p.text}
+          </del>
         ),
       )}
     </>
@@ -106,6 +112,8 @@ interface RowProps {
   rowKey: string;
   cells: CompareCell[];
   tokens: (number | null)[] | undefined;
+  /** What each cell puts into the prompt, all its uses (the host's section sizes); absent: not counted yet. */
+  chars: (number | null)[] | undefined;
 }
 
 /** Rows come as new objects with every result: compare what they show, so only changed rows render again while typing. */
@@ -114,14 +122,14 @@ function sameRow(a: RowProps, b: RowProps): boolean {
   for (let i = 0; i < a.cells.length; i++) {
     const x = a.cells[i]!;
     const y = b.cells[i]!;
-    if ('text' in x ? !('text' in y) || x.text !== y.text : 'text' in y || x.reason !== y.reason) return false;
-    if (a.tokens?.[i] !== b.tokens?.[i]) return false;
+    if ('text' in x ? !('text' in y) || x.text !== y.text || x.uses !== y.uses : 'text' in y || x.reason !== y.reason) return false;
+    if (a.tokens?.[i] !== b.tokens?.[i] || a.chars?.[i] !== b.chars?.[i]) return false;
   }
   return true;
 }
 
 /** One aligned section: a cell per column; a column without it keeps a gap of the row's height with the reason. */
-const Row = memo(function Row({ rowKey, cells, tokens }: RowProps) {
+const Row = memo(function Row({ rowKey, cells, tokens, chars }: RowProps) {
   const first = cells[0] && 'text' in cells[0] ? cells[0].text : null;
   return (
     <div className="compare-row" role="row" data-row={rowKey}>
@@ -138,8 +146,10 @@ const Row = memo(function Row({ rowKey, cells, tokens }: RowProps) {
           {'text' in cell ? (
             <>
               <div className="compare-cell-size muted">
-                {formatCount(cell.text.length)} chars
+                {formatCount(chars?.[i] ?? cell.text.length)} chars
                 {tokens?.[i] != null ? ` · ${formatCount(tokens[i]!)} tok` : ''}
+                {/* A placeholder the template uses more than once: its value shown once, the sizes count every use. */}
+                {cell.uses !== undefined && cell.uses > 1 ? ` · used ${cell.uses}×` : ''}
               </div>
               <pre className="compare-text">{i === 0 ? cell.text : <DiffText base={first} text={cell.text} />}</pre>
             </>
@@ -214,7 +224,9 @@ export function ColumnsView() {
   const tokens = useStudio((s) => s.compareTokens);
   const columns = useStudio((s) => s.compareColumns);
   const n = result?.columns.length ?? 0;
-  const grid = { gridTemplateColumns: `10rem repeat(${Math.max(n, 1)}, minmax(0, 1fr))` };
+  const grid = {
+    gridTemplateColumns: `${SECTION_COLUMN_PX}px repeat(${Math.max(n, 1)}, minmax(${COMPARE_COLUMN_MIN_PX}px, 1fr))`,
+  };
   return (
     <div className="compare-columns" data-testid="compare-columns">
       <AddColumn />
@@ -231,7 +243,7 @@ export function ColumnsView() {
               ))}
             </div>
             {result.rows.map((row, r) => (
-              <Row key={row.key} rowKey={row.key} cells={row.cells} tokens={tokens?.rows[r]} />
+              <Row key={row.key} rowKey={row.key} cells={row.cells} tokens={tokens?.rows[r]} chars={tokens?.chars?.[r]} />
             ))}
           </div>
           <SizeTable />

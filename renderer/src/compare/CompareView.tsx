@@ -17,8 +17,9 @@ const TABS: [CompareTab, string][] = [
 /** The compare view: columns side by side, the routing table, the snapshot matrix and the prompt-cache view. */
 export function CompareView() {
   const tab = useStudio((s) => s.compareTab);
-  const maximized = useStudio((s) => s.compareMaximized);
-  const split = useStudio((s) => s.compareSplit);
+  const layout = useStudio((s) => s.compareLayout);
+  const maximized = layout === 'window';
+  const split = layout === 'beside';
   const contextKey = useStudio((s) => JSON.stringify(s.contextSpec()));
   // Another workspace: its own columns (remembered, or the default ones), built again.
   const session = useStudio((s) => s.workspace?.sessionId);
@@ -49,8 +50,9 @@ export function CompareView() {
           <button
             className={`small toggle${split ? ' on' : ''}`}
             aria-pressed={split}
-            onClick={() => s.toggleCompareSplit()}
-            title="Keep the editor beside the compare view"
+            onClick={() => s.chooseCompareLayout(split ? 'alone' : 'beside')}
+            data-testid="compare-beside"
+            title="Keep the editor beside the compare view (remembered for this workspace)"
           >
             Editor beside
           </button>
@@ -58,9 +60,9 @@ export function CompareView() {
         <button
           className={`small toggle${maximized ? ' on' : ''}`}
           aria-pressed={maximized}
-          onClick={() => s.toggleCompareMaximized()}
+          onClick={() => s.toggleCompareWindow()}
           data-testid="compare-maximize"
-          title="Use the whole window"
+          title={maximized ? 'Back to the editor area' : 'Use the whole window (remembered for this workspace)'}
         >
           {maximized ? 'Restore' : 'Whole window'}
         </button>

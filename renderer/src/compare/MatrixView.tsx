@@ -123,26 +123,30 @@ export function MatrixView() {
               {matrix.presets.map((p) => (
                 <th key={p}>{p}</th>
               ))}
+              <th>
+                <span className="sr-only">approve</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {matrix.variants.map((v, vi) => (
               <tr key={v} data-variant={v}>
-                <th>
-                  {v}
+                {/* The row's header is the variant's id alone; its approve button has a cell of its own. */}
+                <th scope="row">{v}</th>
+                {matrix.presets.map((p, pi) => {
+                  const index = vi * matrix.presets.length + pi;
+                  return <Cell key={p} cell={matrix.cells[index]!} index={index} />;
+                })}
+                <td>
                   <button
                     className="link"
                     disabled={matrix.readOnly || rowCells(v).length === 0}
                     onClick={() => void s.approveCells(rowCells(v))}
                     aria-label={`Approve the row ${v}`}
                   >
-                    approve row
+                    Approve the row
                   </button>
-                </th>
-                {matrix.presets.map((p, pi) => {
-                  const index = vi * matrix.presets.length + pi;
-                  return <Cell key={p} cell={matrix.cells[index]!} index={index} />;
-                })}
+                </td>
               </tr>
             ))}
           </tbody>

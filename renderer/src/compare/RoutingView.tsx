@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { parseModelIds } from '../../../shared/engine/routing/model-ids';
 import { studio, useStudio } from '../store';
 
@@ -66,6 +66,12 @@ const VERDICT: Record<string, string> = { match: '✓', 'no-match': '✗', inval
 export function RoutingView() {
   const text = useStudio((s) => s.routingText);
   const routing = useStudio((s) => s.routing);
+  // The list as it stands is routed when the view opens, and again under another context or workspace.
+  const contextKey = useStudio((s) => JSON.stringify(s.contextSpec()));
+  const workspace = useStudio((s) => s.workspace);
+  useEffect(() => {
+    void studio.getState().runRouting();
+  }, [contextKey, workspace]);
   const [showList, setShowList] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const s = studio.getState();
@@ -126,7 +132,9 @@ export function RoutingView() {
                     >
                       {r.modelId}
                     </button>
-                    <div className="muted">{r.providerId}</div>
+                    <div className="muted" title={`provider: ${r.providerRule}`}>
+                      {r.providerId}
+                    </div>
                   </td>
                   <td>
                     {r.variantId ?? '—'}

@@ -3,7 +3,8 @@ import type { BaselineSpec } from '../../../shared/ipc/contract';
 import { baselineKey } from '../store/diff-slice';
 import { NONE, studio, useStudio } from '../store';
 import { useLayout } from '../ui/layout-store';
-import { NARROW_SIDE_BY_SIDE_PX, openDiffInCompare } from './open-in-compare';
+import { openDiffInCompare } from './open-in-compare';
+import { NARROW_SIDE_BY_SIDE_PX } from './side-by-side-room';
 
 function parseBaseline(v: string): BaselineSpec {
   const [kind, ...rest] = v.split(':');

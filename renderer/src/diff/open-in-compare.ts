@@ -2,9 +2,6 @@ import type { CompareColumnSpec } from '../../../shared/ipc/contract';
 import type { StudioState } from '../store/types';
 import { focusVariantId } from '../store/focus';
 
-/** Below this preview width two columns of prompt text are too narrow to read. */
-export const NARROW_SIDE_BY_SIDE_PX = 700;
-
 /**
  * The preview's diff as compare columns, when the compare view can show it: the variant
  * shown against another variant, or against itself under another preset. Saved text and
@@ -37,8 +34,7 @@ export function openDiffInCompare(s: StudioState): void {
   const columns = diffAsCompareColumns(s);
   if (columns) {
     s.setCompareColumns(columns);
-    s.openCompare('columns');
-    s.toggleCompareMaximized(true);
+    s.openCompare('columns', { layout: 'window' });
     return;
   }
   s.setBottomTab('compare');

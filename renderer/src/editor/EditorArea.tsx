@@ -109,7 +109,7 @@ export interface EditorAreaParts {
 export function EditorArea({ tabsEnd, compare }: EditorAreaParts) {
   const activeTab = useStudio((s) => s.activeTab);
   const compareActive = useStudio((s) => s.compareActive);
-  const compareSplit = useStudio((s) => s.compareSplit);
+  const compareSplit = useStudio((s) => s.compareLayout === 'beside');
   return (
     <section className="editor-area" aria-label="Editor">
       <Tabs end={tabsEnd} />

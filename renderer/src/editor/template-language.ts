@@ -8,7 +8,15 @@ import { readVariantYaml } from '../store/variant-yaml';
 import { overrideRef } from '../store/components-slice';
 import { keyOf, modelFor, PROMPT_LANGUAGE, TEMPLATE_LANGUAGE, uriOf } from '../monaco/models';
 import { LAYER_TEXT } from '../ui/placeholder-layers';
-import { BASE_VARIABLES, CONTEXT_PATHS, keyAt, openTagBefore, SECTION_IDS, STANDARD_PLACEHOLDER_KEYS } from './template-syntax';
+import {
+  BASE_VARIABLES,
+  closingAfter,
+  CONTEXT_PATHS,
+  keyAt,
+  openTagBefore,
+  SECTION_IDS,
+  STANDARD_PLACEHOLDER_KEYS,
+} from './template-syntax';
 
 /**
  * The Monaco language of our templates: highlighting of `{{KEY}}` and block tags, completion,
@@ -80,8 +88,11 @@ export function registerTemplateLanguage(): void {
   });
   monaco.languages.setLanguageConfiguration(TEMPLATE_LANGUAGE, {
     brackets: [['{{', '}}']],
-    autoClosingPairs: [{ open: '{{', close: '}}' }],
-    surroundingPairs: [{ open: '{{', close: '}}' }],
+    // Single braces, not `{{`/`}}`: Monaco types over an auto-inserted closing character only
+    // when its pair is one character each, so `{{` gives `{{}}` and typing `}}` then steps
+    // over the two it inserted (with or without the completion list open).
+    autoClosingPairs: [{ open: '{', close: '}' }],
+    surroundingPairs: [{ open: '{', close: '}' }],
     wordPattern: /[A-Za-z_@#/][\w.@-]*/,
   });
 
@@ -133,7 +144,14 @@ export function registerTemplateLanguage(): void {
       const isBase = doc?.ref?.kind === 'variant-template';
       const word = model.getWordUntilPosition(position);
       const startCol = position.column - tag.partial.length;
-      const range = new monaco.Range(position.lineNumber, Math.min(startCol, word.startColumn), position.lineNumber, position.column);
+      const after = closingAfter(model.getLineContent(position.lineNumber).slice(position.column - 1));
+      // The whole key is replaced (also what follows the cursor), and the tag ends with exactly one `}}`.
+      const range = new monaco.Range(
+        position.lineNumber,
+        Math.min(startCol, word.startColumn),
+        position.lineNumber,
+        position.column + after.keyRest,
+      );
       const K = monaco.languages.CompletionItemKind;
       const out: monaco.languages.CompletionItem[] = [];
       const seen = new Set<string>();
@@ -150,7 +168,7 @@ export function registerTemplateLanguage(): void {
           label,
           kind,
           detail,
-          insertText: label,
+          insertText: label.endsWith(' ') ? label : label + '}}'.slice(after.braces),
           range,
           sortText: `${sort}${label}`,
           ...(documentation ? { documentation } : {}),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_PATHS, keyAt, openTagBefore } from './template-syntax';
+import { closingAfter, CONTEXT_PATHS, keyAt, openTagBefore } from './template-syntax';
 import { minimalEdit } from '../../../shared/engine/text/minimal-edit';
 
 describe('template syntax helpers', () => {
@@ -14,6 +14,16 @@ describe('template syntax helpers', () => {
     expect(openTagBefore('Text {{AGE')).toEqual({ partial: 'AGE', block: false });
     expect(openTagBefore('{{#if cont')).toEqual({ partial: 'cont', block: true });
     expect(openTagBefore('{{A}} done')).toBeUndefined();
+  });
+
+  it('says what of the key and of its closing braces follows the cursor', () => {
+    expect(closingAfter('}} and more')).toEqual({ keyRest: 0, braces: 2 });
+    expect(closingAfter('AM_NAME}}')).toEqual({ keyRest: 7, braces: 2 });
+    expect(closingAfter('} x')).toEqual({ keyRest: 0, braces: 1 });
+    expect(closingAfter('}}}')).toEqual({ keyRest: 0, braces: 2 });
+    expect(closingAfter(' rest of the line')).toEqual({ keyRest: 0, braces: 0 });
+    expect(closingAfter('word after')).toEqual({ keyRest: 0, braces: 0 });
+    expect(closingAfter('')).toEqual({ keyRest: 0, braces: 0 });
   });
 
   it('lists context paths from the context schema', () => {

@@ -41,6 +41,17 @@ export function openTagBefore(lineBeforeCursor: string): { partial: string; bloc
   return { partial: trimmed, block: false };
 }
 
+/**
+ * What follows the cursor inside a tag being completed: how many characters of the key are
+ * still there (they are replaced too) and how many of the closing `}}` (at most two).
+ */
+export function closingAfter(lineAfterCursor: string): { keyRest: number; braces: number } {
+  const m = /^([\w.@-]*)(\}{0,2})/.exec(lineAfterCursor)!;
+  // Word characters not followed by `}` are the text the tag was typed in front of: they stay.
+  if (!m[2]) return { keyRest: 0, braces: 0 };
+  return { keyRest: m[1]!.length, braces: m[2].length };
+}
+
 /** Context paths a template can read (`context.<path>`), from the context schema. */
 export const CONTEXT_PATHS: readonly string[] = (() => {
   const nested: Record<string, string[]> = {

@@ -45,6 +45,30 @@ describe('documents slice', () => {
     expect(store.getState().docs['variant-template:generic']).toMatchObject({ title: 'generic · template', dirty: true });
   });
 
+  it('a revert is a step of the history: undo brings the dropped edits back, redo reverts again', async () => {
+    const { store, api } = make();
+    const key = 'variant-template:generic';
+    await store.getState().openDoc(tplRef);
+    store.getState().editDoc(key, 'Hello {{NAME}}, a draft', 'typing');
+    await flush();
+    await store.getState().revertDoc(key);
+    expect(store.getState().docs[key]).toMatchObject({ text: 'Hello {{NAME}}', savedText: 'Hello {{NAME}}', dirty: false });
+    expect(store.getState().announcement).toBe('Reverted variants/generic/template.md to its saved text: Ctrl+Z brings your edits back');
+    store.getState().undo(key);
+    expect(store.getState().docs[key]!.text).toBe('Hello {{NAME}}, a draft');
+    await flush();
+    expect(store.getState().docs[key]!.dirty).toBe(true);
+    store.getState().redo(key);
+    expect(store.getState().docs[key]!.text).toBe('Hello {{NAME}}');
+    await flush();
+    expect(store.getState().docs[key]!.dirty).toBe(false);
+    // Every step reached the host: the draft after the revert, the saved text after the redo.
+    expect(api.callsOf('doc:update').map((c) => c.text)).toEqual(['Hello {{NAME}}, a draft', 'Hello {{NAME}}, a draft', 'Hello {{NAME}}']);
+    // Undo without a document (the palette, the menu) acts on the one reverted last.
+    store.getState().undo();
+    expect(store.getState().docs[key]!.text).toBe('Hello {{NAME}}, a draft');
+  });
+
   it('undoes and redoes structured edits and typing of one document in order', async () => {
     const { store, api } = make();
     await store.getState().ensureDoc(cfgRef);

@@ -325,8 +325,12 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
       if (!doc?.ref) return;
       const r = await call('doc:revert', { ref: doc.ref });
       if (!r) return;
-      histories.get(key)?.reset(r.text);
-      patchDoc(key, { text: r.text, savedText: r.text, dirty: false, version: doc.version + 1, disk: null });
+      const draft = get().docs[key]?.text ?? doc.text;
+      // A step of the document's history, not a fresh start: Ctrl+Z brings the dropped edits back.
+      histories.get(key)?.record(r.text, 'structured');
+      patchDoc(key, { text: r.text, savedText: r.text, dirty: false, version: (get().docs[key]?.version ?? doc.version) + 1, disk: null });
+      set({ lastEditedKey: key, lastEditGroup: [] });
+      if (draft !== r.text) get().announce(`Reverted ${doc.path} to its saved text: Ctrl+Z brings your edits back`);
     },
 
     applyDiskChange({ ref, text, conflict }) {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceView } from '../../../shared/ipc/contract';
 import { createFakeApi, failedPreview, workspaceView } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
+import { saveColumns } from './compare/compare-storage';
 
 let cleanup: () => void = () => {};
 beforeEach(() => localStorage.clear());
@@ -96,5 +97,45 @@ describe('a reload or a kill', () => {
     localStorage.setItem('variant-studio.session', '{not json');
     ({ store } = await start());
     expect(store.getState()).toMatchObject({ presetName: 'basic', contextEdited: false });
+  });
+  it('opens the compare view over the whole window from three columns unless a layout was chosen; the choice is kept per workspace', async () => {
+    const three = ['generic', 'xs', 'gpt-5'].map((variantId) => ({ kind: 'variant' as const, variantId }));
+    let { store } = await start();
+    // Two columns: beside the editor.
+    store.getState().setCompareColumns(three.slice(0, 2));
+    store.getState().openCompare();
+    expect(store.getState()).toMatchObject({ compareLayout: 'beside', compareLayoutChoice: null });
+    store.getState().closeCompare();
+    store.getState().setCompareColumns(three);
+    store.getState().openCompare();
+    expect(store.getState().compareLayout).toBe('window');
+    // Chosen: beside the editor, and so it opens again, also after a reload.
+    store.getState().toggleCompareWindow();
+    expect(store.getState()).toMatchObject({ compareLayout: 'beside', compareLayoutChoice: 'beside' });
+    store.getState().closeCompare();
+    store.getState().openCompare();
+    expect(store.getState().compareLayout).toBe('beside');
+    store.getState().closeCompare();
+    ({ store } = await start());
+    expect(store.getState().compareLayoutChoice).toBe('beside');
+    store.getState().openCompare();
+    expect(store.getState().compareLayout).toBe('beside');
+    // Asked for once (the diff wants room): shown so, not remembered.
+    store.getState().openCompare('columns', { layout: 'window' });
+    expect(store.getState()).toMatchObject({ compareLayout: 'window', compareLayoutChoice: 'beside' });
+
+    // Another workspace with three columns has no choice of its own yet: whole window.
+    saveColumns('/ws/b', three);
+    ({ store } = await start({ ...VIEW, root: '/ws/b', sessionId: 's2' }));
+    store.getState().openCompare();
+    expect(store.getState()).toMatchObject({ compareLayout: 'window', compareLayoutChoice: null });
+    store.getState().chooseCompareLayout('alone');
+    // The first one kept its own.
+    ({ store } = await start());
+    store.getState().openCompare();
+    expect(store.getState().compareLayout).toBe('beside');
+    ({ store } = await start({ ...VIEW, root: '/ws/b', sessionId: 's2' }));
+    store.getState().openCompare();
+    expect(store.getState().compareLayout).toBe('alone');
   });
 });

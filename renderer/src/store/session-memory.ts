@@ -1,14 +1,14 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { WorkspaceView } from '../../../shared/ipc/contract';
 import { isObject } from '../ui/json-path';
-import type { CompareTab } from './compare/view-slice';
+import { COMPARE_LAYOUTS, type CompareLayout, type CompareTab } from './compare/view-slice';
 import type { StudioState } from './types';
 
 /**
  * What of a session comes back after a reload or a kill, as the template drafts do (those the
  * host keeps): the simulated context — the preset and the edits made to it, the stack
- * profile's preset and context — and whether the compare view was open, on which view (its
- * columns are remembered already, compare/compare-storage.ts). Kept per workspace in the app's
+ * profile's preset and context — and whether the compare view was open, on which view and in
+ * which layout the user chose (its columns are remembered already, compare/compare-storage.ts). Kept per workspace in the app's
  * localStorage, written at every change; what is read back is checked, not trusted.
  */
 const KEY = 'variant-studio.session';
@@ -24,7 +24,7 @@ export interface SessionMemory {
   edited: Json | null;
   stackPreset: string | null;
   stackContext: Json | null;
-  compare: { open: boolean; active: boolean; tab: CompareTab };
+  compare: { open: boolean; active: boolean; tab: CompareTab; layout: CompareLayout | null };
 }
 
 const workspaceKey = (view: Pick<WorkspaceView, 'root'>): string => view.root ?? '(built-in)';
@@ -55,6 +55,7 @@ export function loadSession(view: Pick<WorkspaceView, 'root'>): SessionMemory | 
       open: compare.open === true,
       active: compare.active === true,
       tab: COMPARE_TABS.find((t) => t === compare.tab) ?? 'columns',
+      layout: COMPARE_LAYOUTS.find((l) => l === compare.layout) ?? null,
     },
   };
 }
@@ -76,7 +77,7 @@ function memoryOf(s: StudioState): SessionMemory {
     edited: s.contextEdited ? s.context : null,
     stackPreset: s.stackPresetName,
     stackContext: s.stackPresetName ? s.stackContext : null,
-    compare: { open: s.compareOpen, active: s.compareActive, tab: s.compareTab },
+    compare: { open: s.compareOpen, active: s.compareActive, tab: s.compareTab, layout: s.compareLayoutChoice },
   };
 }
 
@@ -102,6 +103,7 @@ export async function restoreSession(
   if (preset) await s().loadPreset(preset, false);
   // The user's edits come back even when their preset is gone (then over the default one).
   if (memory?.edited) s().replaceContext(memory.edited);
+  if (memory?.compare.layout) store.setState({ compareLayoutChoice: memory.compare.layout });
   if (memory && has(memory.stackPreset, 'stack')) {
     await s().loadPreset(memory.stackPreset, false);
     if (memory.stackContext) store.setState({ stackContext: memory.stackContext });
@@ -124,6 +126,7 @@ export function rememberSession(store: StoreApi<StudioState>): () => void {
       s.compareOpen === prev.compareOpen &&
       s.compareActive === prev.compareActive &&
       s.compareTab === prev.compareTab &&
+      s.compareLayoutChoice === prev.compareLayoutChoice &&
       restored.get(store) === prev.workspace?.sessionId
     )
       return;

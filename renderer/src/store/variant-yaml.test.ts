@@ -104,6 +104,14 @@ describe('variant.yaml structured edits', () => {
     expect(() => setPlaceholder(bare, 'has space', '1')).toThrow(/not a placeholder name/);
   });
 
+  it('removing the last placeholder removes the map (an empty `placeholders:` is null to the schema)', () => {
+    const bare = 'id: x\ncomponentOrder: []\n';
+    const one = setPlaceholder(bare, 'TEAM_NAME', 'Orion');
+    expect(removePlaceholder(one, 'TEAM_NAME')).toBe(bare);
+    const flow = 'id: x\nplaceholders: { A: "1" }\ncomponentOrder: []\n';
+    expect(removePlaceholder(flow, 'A')).toBe('id: x\ncomponentOrder: []\n');
+  });
+
   it('reports a broken file instead of editing it', () => {
     const broken = 'id: x\ncomponentOrder: [a, b\n';
     expect(readVariantYaml(broken).error).toMatch(/cannot be read/);

@@ -120,7 +120,12 @@ export function renamePlaceholder(text: string, from: string, to: string): strin
 
 export function removePlaceholder(text: string, key: string): string {
   parse(text);
-  return edit(() => deleteIn(text, ['placeholders', key]));
+  return edit(() => {
+    const out = deleteIn(text, ['placeholders', key]);
+    // The last one gone: `placeholders:` alone would read as null, which the schema refuses.
+    const rest = parse(out).get('placeholders');
+    return !isMap(rest) || rest.items.length === 0 ? deleteIn(out, ['placeholders']) : out;
+  });
 }
 
 /** The template's `{{...}}` tags whose key is `key` (the engine's own tag scanner). */

@@ -39,6 +39,8 @@ export const OF_WORKSPACE = [
   'findingGroups',
   'explanations',
   'compareColumns',
+  // Its own choice of the compare view's layout (restored with its session).
+  'compareLayoutChoice',
   'compareResult',
   'compareTokens',
   'routing',
@@ -46,6 +48,7 @@ export const OF_WORKSPACE = [
   'matrixTokens',
   'matrixCell',
   'cacheView',
+  'cacheLabel',
   'budgets',
   // What was picked in its explorer, what an import was about to write into it.
   'bundleSelection',
@@ -72,8 +75,7 @@ export const KEPT_ACROSS_WORKSPACES = {
   snapshots: 'pinned texts are the host’s (it keeps them across workspaces): a diff across workspaces is a valid one',
   compareOpen: 'the compare view stays open, its columns rebuilt from the new workspace',
   compareActive: 'as for any document shown, the new workspace’s first one steps in front of it (its tab is one click away)',
-  compareSplit: 'a layout preference',
-  compareMaximized: 'a layout preference',
+  compareLayout: 'the layout shown; set again from the new workspace’s choice when the view opens',
   compareTab: 'which compare view the user looks at',
   routingText: 'model ids the user typed, not the workspace’s',
   modelCatalog: 'the user’s model list (kept in the app’s storage)',

@@ -5,6 +5,7 @@ import {
   type ChannelResponse,
   type EventName,
   type EventPayload,
+  type MatrixCellView,
   type StudioApi,
   type WorkspaceView,
 } from '../../../shared/ipc/contract';
@@ -129,4 +130,9 @@ export function workspaceView(partial: Partial<WorkspaceView> = {}): WorkspaceVi
 /** A preview:set handler answering a failed build: for tests of what the renderer asks for, not of what it shows. */
 export function failedPreview(seq = 1): Handler<'preview:set'> {
   return (req) => ({ seq, target: req.target, outcome: { ok: false, error: 'fake' }, baseline: { spec: req.baseline, text: null } });
+}
+
+/** A snapshot-matrix cell whose prompt differs from its stored snapshot (saved as shown). */
+export function differingMatrixCell(variantId: string, preset = 'basic'): MatrixCellView {
+  return { variantId, preset, chars: 3, warnings: 0, snapshot: 'differs', saved: 'same', promptHash: 'p', storedHash: 's' };
 }

@@ -2,10 +2,13 @@ import type { BudgetLine } from '../../../../shared/engine/budgets/token-budgets
 import type { CacheView } from '../../../../shared/ipc/contract';
 import { call, callRaw } from '../api';
 import type { SliceCreator } from '../types';
+import { describeFocus } from '../focus';
 
 /** The prompt-cache view of the build the preview shows, and its usage of the variant's token budgets. */
 export interface CacheSlice {
   cacheView: CacheView | null;
+  /** Which build the cache view analyses, as the preview's header names it (`generic × basic`). */
+  cacheLabel: string | null;
   /** The volatile fields the "other session" changes. */
   sessionFields: string[];
   budgets: { variantId: string; lines: BudgetLine[] } | null;
@@ -19,14 +22,16 @@ export const createCacheSlice: SliceCreator<CacheSlice> = (set, get) => {
   let b = 0;
   return {
     cacheView: null,
+    cacheLabel: null,
     sessionFields: ['cwd', 'date'],
     budgets: null,
     async loadCache() {
       const target = get().target;
       if (!target) return;
       const k = ++n;
+      const label = describeFocus(get()).label;
       const r = await call('compare:cache', { target, context: get().contextSpec(), sessionFields: get().sessionFields });
-      if (k === n) set({ cacheView: r ?? null });
+      if (k === n) set({ cacheView: r ?? null, cacheLabel: r ? label : null });
     },
     setSessionFields(fields) {
       set({ sessionFields: fields });

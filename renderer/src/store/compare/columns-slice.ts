@@ -10,6 +10,8 @@ export interface CompareColumnsSlice {
   compareColumns: CompareColumnSpec[];
   compareResult: CompareResult | null;
   compareTokens: CompareTokens | null;
+  /** The columns, made first (the remembered ones, else the default two) when there are none yet. */
+  ensureCompareColumns(): CompareColumnSpec[];
   /** Asks the host for the columns now and after every edit (none: stop). */
   startCompare(): Promise<void>;
   stopCompare(): Promise<void>;
@@ -47,13 +49,17 @@ export const createCompareColumnsSlice: SliceCreator<CompareColumnsSlice> = (set
     compareColumns: [],
     compareResult: null,
     compareTokens: null,
-    async startCompare() {
-      live = true;
+    ensureCompareColumns() {
       if (get().compareColumns.length === 0) {
         const remembered = loadColumns(root());
         const variants = get().workspace?.variants.map((v) => v.id) ?? [];
         set({ compareColumns: remembered?.length ? remembered : defaultColumns(variants, focusVariantId(get())) });
       }
+      return get().compareColumns;
+    },
+    async startCompare() {
+      live = true;
+      get().ensureCompareColumns();
       await send();
     },
     async stopCompare() {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CompareResult, MatrixView } from '../../../../shared/ipc/contract';
-import { createFakeApi, workspaceView } from '../../testing/fake-api';
+import { createFakeApi, differingMatrixCell, workspaceView } from '../../testing/fake-api';
 import { setupStore } from '../../testing/setup-store';
 import { loadColumns, saveColumns } from './compare-storage';
 
@@ -109,16 +109,7 @@ describe('routing, matrix and cache', () => {
   });
 
   it('apply matrix token counts that arrive before the matrix, and approve with exactly what approval checks', async () => {
-    const cell = {
-      variantId: 'generic',
-      preset: 'basic',
-      chars: 3,
-      warnings: 0,
-      snapshot: 'differs' as const,
-      saved: 'same' as const,
-      promptHash: 'p',
-      storedHash: 's',
-    };
+    const cell = differingMatrixCell('generic');
     const matrix: MatrixView = { version: 3, variants: ['generic'], presets: ['basic'], cells: [cell], dir: 'snapshots', readOnly: false };
     const api = createFakeApi({
       handlers: {

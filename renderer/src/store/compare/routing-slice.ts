@@ -17,25 +17,30 @@ export interface RoutingSlice {
   resetCatalog(): void;
 }
 
-export const createRoutingSlice: SliceCreator<RoutingSlice> = (set, get) => ({
-  routingText: 'claude-sonnet-4-5 gpt-5 o3\ngemini-2.5-pro, qwen2.5-coder:7b',
-  routing: null,
-  modelCatalog: loadCatalog(),
-  setRoutingText(text) {
-    set({ routingText: text });
-  },
-  async runRouting() {
-    const modelIds = parseModelIds(get().routingText).slice(0, 500);
-    const r = await call('compare:routing', { context: get().contextSpec(), modelIds });
-    set({ routing: r ?? null });
-  },
-  setCatalogModels(providerId, text) {
-    const catalog = get().modelCatalog.map((p) => (p.providerId === providerId ? { ...p, models: parseModelIds(text) } : p));
-    set({ modelCatalog: catalog });
-    saveCatalog(catalog);
-  },
-  resetCatalog() {
-    saveCatalog(null);
-    set({ modelCatalog: loadCatalog() });
-  },
-});
+export const createRoutingSlice: SliceCreator<RoutingSlice> = (set, get) => {
+  /** Only the answer to the last request is shown (the view routes on open and on a click). */
+  let n = 0;
+  return {
+    routingText: 'claude-sonnet-4-5 gpt-5 o3\ngemini-2.5-pro, qwen2.5-coder:7b',
+    routing: null,
+    modelCatalog: loadCatalog(),
+    setRoutingText(text) {
+      set({ routingText: text });
+    },
+    async runRouting() {
+      const modelIds = parseModelIds(get().routingText).slice(0, 500);
+      const k = ++n;
+      const r = await call('compare:routing', { context: get().contextSpec(), modelIds });
+      if (k === n) set({ routing: r ?? null });
+    },
+    setCatalogModels(providerId, text) {
+      const catalog = get().modelCatalog.map((p) => (p.providerId === providerId ? { ...p, models: parseModelIds(text) } : p));
+      set({ modelCatalog: catalog });
+      saveCatalog(catalog);
+    },
+    resetCatalog() {
+      saveCatalog(null);
+      set({ modelCatalog: loadCatalog() });
+    },
+  };
+};

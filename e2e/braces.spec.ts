@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { cursorAtLine, expect, previewLines, screenshot, test } from './fixtures.js';
+
+// Typing `{{KEY}}` by hand gives `{{KEY}}` (issue 17, item 2): the closing braces the editor
+// inserts are typed over, with the completion list open or closed, and a picked completion
+// leaves exactly one closing pair.
+
+// The list lives in the overflow widgets' layer (monaco/overflow-widgets.ts), outside the editor's box.
+const suggest = (page: Page) => page.locator('.suggest-widget.visible');
+
+/** A line of the template editor as shown (Monaco renders spaces as no-break spaces). */
+async function editorLine(page: Page, line: number): Promise<string> {
+  const text = await page
+    .locator('[data-testid=template-editor] .view-line')
+    .nth(line - 1)
+    .textContent();
+  return (text ?? '').replace(/\u00a0/g, ' ');
+}
+
+/** Saves the template and reads the line back from disk: what the document holds, byte for byte. */
+async function savedLine(page: Page, workspace: string, line: number): Promise<string> {
+  await page.keyboard.press('Control+S');
+  await expect(page.getByTestId('tabs').locator('.tab.active .dirty-dot')).toHaveCount(0);
+  return fs.readFileSync(path.join(workspace, 'variants/generic/template.md'), 'utf8').split('\n')[line - 1]!;
+}
+
+async function addTeamName(page: Page): Promise<void> {
+  await page.getByTestId('bottom-tab-placeholders').click();
+  await page.getByLabel('New placeholder name').fill('TEAM_NAME');
+  await page.getByLabel('New placeholder value').fill('Team-Orion-value');
+  await page.getByRole('button', { name: 'Add placeholder' }).click();
+  await expect(page.getByTestId('placeholder-TEAM_NAME')).toContainText('not used');
+}
+
+/** Types one key at a time, as a person does. */
+async function typeKeys(page: Page, text: string): Promise<void> {
+  for (const ch of text) await page.keyboard.type(ch);
+}
+
+test('typing {{TEAM_NAME}} with the completion list closed types over the inserted braces', async ({ studio: page, app }) => {
+  await cursorAtLine(page, 2);
+  await typeKeys(page, 'Team: {{');
+  // The editor closed the tag itself; the list opened on `{{` and is sent away.
+  expect(await editorLine(page, 2)).toBe('Team: {{}}');
+  await expect(suggest(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(suggest(page)).toHaveCount(0);
+  await typeKeys(page, 'TEAM_NAME');
+  await expect(suggest(page)).toHaveCount(0);
+  await typeKeys(page, '}} ok');
+  expect(await editorLine(page, 2)).toBe('Team: {{TEAM_NAME}} ok');
+  // Not a placeholder of generic: the slot stays in the prompt as typed.
+  await expect(previewLines(page)).toContainText('Team: {{TEAM_NAME}} ok');
+  await expect(previewLines(page)).not.toContainText('ok}}');
+  expect(await savedLine(page, app.workspace!, 2)).toBe('Team: {{TEAM_NAME}} ok');
+});
+
+test('typing {{TEAM_NAME}} with the completion list open types over the inserted braces', async ({ studio: page, app }) => {
+  await addTeamName(page);
+  await cursorAtLine(page, 2);
+  await typeKeys(page, 'Team: {{TEAM_NAME');
+  await expect(suggest(page)).toBeVisible();
+  await expect(suggest(page).getByRole('option').first()).toContainText('TEAM_NAME');
+  expect(await editorLine(page, 2)).toBe('Team: {{TEAM_NAME}}');
+  await screenshot(page, 'braces-completion-open');
+  await typeKeys(page, '}} ok');
+  await expect(suggest(page)).toHaveCount(0);
+  expect(await editorLine(page, 2)).toBe('Team: {{TEAM_NAME}} ok');
+  await expect(previewLines(page)).toContainText('Team: Team-Orion-value ok');
+  await expect(previewLines(page)).not.toContainText('Team-Orion-value}}');
+  expect(await savedLine(page, app.workspace!, 2)).toBe('Team: {{TEAM_NAME}} ok');
+  // Unused again (placeholder removed): the prompt holds the slot exactly as the document does.
+  await page.getByRole('button', { name: 'Remove TEAM_NAME' }).click();
+  await expect(previewLines(page)).toContainText('Team: {{TEAM_NAME}} ok');
+});
+
+test('picking a completion leaves exactly one closing pair, with or without braces after the cursor', async ({ studio: page, app }) => {
+  await addTeamName(page);
+  // At the end of a line the editor closed the tag: the pick keeps that one pair, and `}}`
+  // typed out of habit steps over it.
+  await cursorAtLine(page, 2);
+  await typeKeys(page, 'A {{TEA');
+  await expect(suggest(page).getByRole('option').first()).toContainText('TEAM_NAME');
+  await page.keyboard.press('Enter');
+  await expect(suggest(page)).toHaveCount(0);
+  expect(await editorLine(page, 2)).toBe('A {{TEAM_NAME}}');
+  await typeKeys(page, '}} b');
+  expect(await editorLine(page, 2)).toBe('A {{TEAM_NAME}} b');
+  // Before a word the editor inserts no closing braces: the pick brings the pair.
+  await cursorAtLine(page, 2);
+  await page.keyboard.press('Home');
+  await typeKeys(page, '{{TEA');
+  expect(await editorLine(page, 2)).toBe('{{TEAA {{TEAM_NAME}} b');
+  await expect(suggest(page).getByRole('option').first()).toContainText('TEAM_NAME');
+  await page.keyboard.press('Enter');
+  // The word the tag was typed in front of stays.
+  expect(await editorLine(page, 2)).toBe('{{TEAM_NAME}}A {{TEAM_NAME}} b');
+  await expect(previewLines(page)).toContainText('Team-Orion-valueA Team-Orion-value b');
+  expect(await savedLine(page, app.workspace!, 2)).toBe('{{TEAM_NAME}}A {{TEAM_NAME}} b');
+});

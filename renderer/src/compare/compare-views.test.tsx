@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CacheView as CacheViewData, CompareResult, MatrixView as MatrixData } from '../../../shared/ipc/contract';
+import { createFakeApi, differingMatrixCell } from '../testing/fake-api';
+import { flush, setupStore } from '../testing/setup-store';
+import { CacheView } from './CacheView';
+import { ColumnsView } from './ColumnsView';
+import { MatrixView } from './MatrixView';
+import { RoutingView } from './RoutingView';
+
+let disconnect: () => void = () => {};
+afterEach(() => {
+  cleanup();
+  disconnect();
+});
+
+function setup(handlers: NonNullable<Parameters<typeof createFakeApi>[0]>['handlers'] = {}) {
+  const s = setupStore(createFakeApi({ handlers }));
+  disconnect = s.disconnect;
+  s.store.setState({ presetName: 'basic', target: { kind: 'variant', variantId: 'generic' } });
+  return s;
+}
+
+describe('the compare views', () => {
+  it('show the words a column lacks struck through, as text (not a bar with the text in a tooltip)', () => {
+    const { store } = setup();
+    const result: CompareResult = {
+      seq: 1,
+      columns: ['generic', 'xs'].map((id) => ({
+        spec: { kind: 'variant', variantId: id },
+        label: id,
+        variantId: id,
+        why: 'chosen by id',
+        preset: 'basic',
+        kind: 'variant',
+        chars: 20,
+      })),
+      rows: [{ key: 'RULES_SECTION', cells: [{ text: 'Always run the tests first.' }, { text: 'Always run tests.' }] }],
+    };
+    store.setState({ compareColumns: result.columns.map((c) => c.spec), compareResult: result });
+    render(<ColumnsView />);
+    const second = screen.getAllByTestId('compare-cell')[1]!;
+    const removed = [...second.querySelectorAll('del.diff-removed')].map((d) => d.textContent);
+    expect(removed.join('|')).toBe('the | first');
+    // The cell reads as the first column's text with this column's changes on it.
+    expect(second.querySelector('.compare-text')!.textContent).toBe('Always run the tests first.');
+  });
+
+  it('show a placeholder the template uses twice once, with its count and the size of both uses', () => {
+    const { store } = setup();
+    const column = (id: string) => ({
+      spec: { kind: 'variant' as const, variantId: id },
+      label: id,
+      variantId: id,
+      why: 'chosen by id',
+      preset: 'basic',
+      kind: 'variant' as const,
+      chars: 40,
+    });
+    const result: CompareResult = {
+      seq: 1,
+      columns: [column('generic'), column('xs')],
+      rows: [{ key: '{{TEAM_NAME}}', cells: [{ text: 'Acme Payments team', uses: 2 }, { text: 'Acme Payments team' }] }],
+    };
+    store.setState({
+      compareColumns: result.columns.map((c) => c.spec),
+      compareResult: result,
+      compareTokens: { seq: 1, rows: [[6, 3]], chars: [[36, 18]], totals: [6, 3], budgets: [null, null] },
+    });
+    render(<ColumnsView />);
+    const [twice, once] = screen.getAllByTestId('compare-cell');
+    expect(twice!.querySelector('.compare-text')!.textContent).toBe('Acme Payments team');
+    expect(twice!.querySelector('.compare-cell-size')!.textContent).toBe('36 chars · 6 tok · used 2×');
+    expect(once!.querySelector('.compare-cell-size')!.textContent).toBe('18 chars · 3 tok');
+  });
+
+  it('name each snapshot-matrix row by its variant alone; its approve button says what it approves', () => {
+    const { store } = setup();
+    const matrix: MatrixData = {
+      version: 1,
+      variants: ['generic', 'xs'],
+      presets: ['basic'],
+      cells: [differingMatrixCell('generic'), differingMatrixCell('xs')],
+      dir: 'snapshots',
+      readOnly: false,
+    };
+    store.setState({ matrix });
+    render(<MatrixView />);
+    expect(screen.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['generic', 'xs']);
+    const row = screen.getByRole('row', { name: /^xs/ });
+    expect(within(row).getByRole('button', { name: 'Approve the row xs' }).textContent).toBe('Approve the row');
+  });
+
+  it('route the list as it stands when the routing tab opens', async () => {
+    const { store, api } = setup({
+      'compare:routing': ({ modelIds }) => ({
+        rows: modelIds.map((modelId) => ({
+          modelId,
+          providerId: 'openai',
+          providerRule: 'model id prefix gpt-',
+          variantId: 'gpt-5',
+          via: 'matcher',
+          decidedBy: 'gpt-5*',
+          steps: [],
+        })),
+        shadowed: [],
+        fellThrough: [],
+      }),
+    });
+    store.getState().setRoutingText('gpt-5 o3');
+    render(<RoutingView />);
+    await act(flush);
+    expect(api.callsOf('compare:routing')).toEqual([{ context: { kind: 'preset', name: 'basic' }, modelIds: ['gpt-5', 'o3'] }]);
+    expect(within(screen.getByTestId('routing-table')).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('say which variant × preset the prompt-cache tab analyses', async () => {
+    const view: CacheViewData = {
+      text: 'You are an agent.',
+      stablePrefix: { chars: 17, tokens: 5 },
+      firstVolatile: null,
+      ranges: [],
+      providers: [],
+      findings: [],
+      otherSession: null,
+    };
+    const { store } = setup({ 'compare:cache': () => view });
+    store.setState({ presetName: 'plan', target: { kind: 'variant', variantId: 'xs' } });
+    await act(() => store.getState().loadCache());
+    render(<CacheView />);
+    expect(screen.getByTestId('cache-of').textContent).toBe('Prompt cache of xs × plan');
+  });
+});
