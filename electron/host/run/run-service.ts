@@ -21,7 +21,9 @@ import { prepareRequest, runCell } from './run-cell.js';
 import { scrubSecret } from './secret-scrub.js';
 import { SpendGuard } from './spend-guard.js';
 import { priceTable } from '../../../shared/wire/prices.js';
-import { loadWorkspaceTests } from './workspace-tests.js';
+import { loadWorkspaceTests, TESTS_DIR } from './workspace-tests.js';
+import { evaluateAssertions } from '../../../shared/wire/assertions.js';
+import { testTurns, type WorkspaceTest } from '../../../shared/wire/test-file.js';
 
 /**
  * The run channel group's service: sends one column's request, runs evals, keeps the run
@@ -97,13 +99,14 @@ export class RunService {
   async send(request: ChannelRequest<'run:send'>): Promise<RunRecord> {
     const session = this.host.requireSession();
     const connection = this.connections.require(request.connection);
+    const test = request.test === undefined ? undefined : this.workspaceTest(session.realRoot, request.test);
     const built = await this.column(this.host.preview.inputs(session, 'edited'), request);
     const prepared = prepareRequest(
       connection.api,
       baseUrlOf(connection),
       built.input,
-      [{ role: 'user', content: request.message }],
-      request.stream ?? true,
+      test ? testTurns(test.messages) : [{ role: 'user', content: request.message ?? '' }],
+      request.stream ?? test?.stream ?? true,
     );
     const controller = this.begin(request.runId);
     let pending: WireEvent[] = [];
@@ -138,6 +141,7 @@ export class RunService {
         model: prepared.model,
         request: { url: prepared.shownUrl, body: prepared.body },
         result,
+        ...(test ? { test: { id: test.id, assertions: result.status === 'ok' ? evaluateAssertions(test.assert, result) : [] } } : {}),
       };
       await this.history.save(record).catch((error: unknown) => this.host.reportError('run history', error));
       return record;
@@ -145,6 +149,16 @@ export class RunService {
       if (timer) clearTimeout(timer);
       this.active.delete(request.runId);
     }
+  }
+
+  /** A workspace test by id, or the reason it cannot be used (a bad file names its problem). */
+  private workspaceTest(root: string, id: string): WorkspaceTest {
+    const loaded = loadWorkspaceTests(root);
+    const test = loaded.tests.find((t) => t.id === id);
+    if (test) return test;
+    const problem = loaded.problems.find((p) => p.file === `${TESTS_DIR}/${id}.yaml` || p.file === `${TESTS_DIR}/${id}.yml`);
+    if (problem) throw new HostError('INVALID_REQUEST', `${problem.file}: ${problem.message}`);
+    throw new HostError('NOT_FOUND', `no test '${id}' (tests: ${loaded.tests.map((t) => t.id).join(', ') || 'none'})`);
   }
 
   /** Build inputs of evals: the workspace as edited, built like the export (fixed date and machine), so recordings stay valid. */

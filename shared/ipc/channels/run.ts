@@ -18,6 +18,7 @@ import { CompareColumnSpecSchema } from './compare.js';
 const RunId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'ids use letters, digits, _ -');
 const ConnectionId = z.string().min(1).max(64);
 const Message = z.string().min(1).max(1_000_000);
+const TestId = z.string().regex(/^[A-Za-z0-9_.-]{1,200}$/, 'a test id (its file name without .yaml)');
 
 export const RunModeSchema = z.enum(['live', 'record', 'replay']);
 
@@ -62,12 +63,15 @@ export const runChannels = {
         runId: RunId,
         ...ColumnRun,
         /** The user message, in place of the export's placeholder. */
-        message: Message,
+        message: Message.optional(),
+        /** Or a workspace test (tests/<id>.yaml): its conversation is sent and the reply checked against its assertions. */
+        test: TestId.optional(),
         stream: z.boolean().optional(),
       })
-      .strict(),
+      .strict()
+      .refine((r) => (r.message === undefined) !== (r.test === undefined), 'give a message or a test, not both'),
     custom<RunRecord>((v) => typeof v.id === 'string' && typeof v.result === 'object'),
-    'Send one column’s exact request (its "Copy as request" body with the message) to a connection; the reply streams as run:event, the answer is the finished run (kept in the run history).',
+    'Send one column’s exact request (its "Copy as request" body with the message, or a test’s conversation) to a connection; the reply streams as run:event, the answer is the finished run (kept in the run history; with a test, its assertions checked).',
   ),
   'run:cancel': channel(
     z.object({ runId: RunId }).strict(),
