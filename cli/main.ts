@@ -31,7 +31,8 @@ Commands:
   compare    Sections of 2+ columns side by side: <variant>... and/or --model <id>... [--preset p]
   cache      What prompt caching can keep: --variant <id> [--preset p]: stable prefix, first volatile byte, ranges
   check      Lint a workspace, prompt-cache checks and token budgets included (exit 1 on errors);
-             --strict adds Cline's strict checks; --baseline <dir> reports edits that shorten the stable prefix
+             --strict adds Cline's strict checks; --baseline <dir> reports edits that shorten the stable prefix;
+             --model <ids> (repeatable) is the routing list a variant must be reachable from (default: the model catalog)
   snapshot   Render every variant x preset and compare with stored snapshots (exit 1 on a difference); --update rewrites them
   schemas    Write JSON Schemas of the workspace's YAML files to <workspace>/schemas (--check: exit 1 if out of date)
   instructions  What coding agents load from instruction files: --context <file> (tree, cwd, home, os, env,
@@ -74,7 +75,7 @@ function optionsFor(command: string) {
     format: { type: 'string' },
     variant: { type: 'string' },
     provider: { type: 'string' },
-    model: { type: 'string', multiple: command === 'select' || command === 'compare' },
+    model: { type: 'string', multiple: command === 'select' || command === 'compare' || command === 'check' },
     baseline: { type: 'string' },
     strict: { type: 'boolean' },
     update: { type: 'boolean' },
@@ -194,7 +195,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'cache':
         return await cacheCommand({ ...options, variant: values.variant }, io);
       case 'check':
-        return await checkCommand({ ...options, strict: values.strict === true, baseline: values.baseline }, io);
+        return await checkCommand(
+          {
+            ...options,
+            strict: values.strict === true,
+            baseline: values.baseline,
+            modelIds: Array.isArray(values.model) ? values.model.flatMap(parseModelIds) : undefined,
+          },
+          io,
+        );
       case 'snapshot':
         return snapshotCommand({ ...options, dir: values.dir, update: values.update === true }, io);
       case 'schemas':

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ExportSelectionError, bundleClosure } from '../../shared/bundle/closure.js';
 import { renderBuilds } from '../../shared/bundle/rendered.js';
-import { markdownFiles, requestFiles } from '../../shared/export/prompt-files.js';
+import { markdownFiles, requestExport, type ExportedRequest } from '../../shared/export/prompt-files.js';
 import { typeScriptFiles } from '../../shared/export/typescript-export.js';
 import { SNAPSHOT_DEFAULT_DATE } from '../../shared/engine/snapshots/snapshot-files.js';
 import { API_KINDS, isApiKind, type ApiKind } from '../../shared/requests/api-kind.js';
@@ -114,6 +114,7 @@ export async function exportCommand(args: readonly string[], io: CliIo): Promise
         throw new UsageError(`preset '${stack[0]}' is a stack preset; md and request exports build variants`);
     }
     let files: Map<string, string>;
+    let bodies: ExportedRequest[] = [];
     if (format === 'promptfoo') {
       files = await promptfooExport(
         ws,
@@ -131,10 +132,13 @@ export async function exportCommand(args: readonly string[], io: CliIo): Promise
       });
     } else {
       const builds = renderBuilds(ws.snapshot, closure.variants, closure.variantPresets, values.date);
-      files = format === 'md' ? markdownFiles(builds) : requestFiles(builds, ws.snapshot, apis.length ? apis : API_KINDS);
+      if (format === 'md') files = markdownFiles(builds);
+      else ({ files, bodies } = requestExport(builds, ws.snapshot, apis.length ? apis : API_KINDS));
     }
     const written = await writeOutputFolder(out, files);
     io.stdout(`wrote ${written.length} file(s) to ${values.out}\n`);
+    // Which model each request body names, and the rule that chose it.
+    for (const b of bodies) io.stdout(`${b.file}: model ${b.model.model}, ${b.model.reason}\n`);
     return EXIT_OK;
   } catch (error) {
     if (error instanceof ExportSelectionError) throw new UsageError(error.message);

@@ -220,6 +220,7 @@ export class StudioHost implements HostContext {
       const entry = session.docs.get(draft.path);
       return entry !== undefined && entry.savedText === draft.text;
     });
+    if (store.problem) session.hostProblems.push(store.problem);
     return store;
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { buildChannels, PreviewResultSchema, TokenCountsSchema } from './channels/builds.js';
+import type { ContextWindowCheck } from '../engine/models/context-window.js';
+import { buildChannels, PreviewResultSchema, SectionSizeSchema, TokenCountsSchema } from './channels/builds.js';
 import { bundleChannels, BundleProgressSchema } from './channels/bundles.js';
 import { checkChannels } from './channels/checks.js';
 import { entityChannels } from './channels/entities.js';
@@ -12,7 +13,6 @@ import { harnessChannels } from './channels/harnesses.js';
 import { runChannels, runEvents } from './channels/run.js';
 import { workspaceChannels, WorkspaceViewSchema } from './channels/workspace.js';
 import { DocRefSchema, type DocRef } from './doc-ref.js';
-import { ipcResultSchema } from './ipc-result.js';
 
 /**
  * The one contract between the renderer and the host. Every channel is declared once, with
@@ -81,7 +81,24 @@ export const EVENTS = {
   'workspace:changed': WorkspaceViewSchema,
   'doc:changedOnDisk': z.object({ ref: DocRefSchema, text: z.string().nullable(), conflict: z.boolean() }).strict(),
   'preview:result': PreviewResultSchema,
-  'preview:tokens': z.object({ seq: z.number().int(), text: TokenCountsSchema, baseline: TokenCountsSchema.nullable() }).strict(),
+  'preview:tokens': z
+    .object({
+      seq: z.number().int(),
+      text: TokenCountsSchema,
+      baseline: TokenCountsSchema.nullable(),
+      /**
+       * The size of each section (component id, `{{KEY}}`, template text or stack part) with
+       * the one function every view uses (shared/engine/compare/section-sizes.ts): the CLI's
+       * compare table and the compare view show the same numbers.
+       */
+      sections: z.array(SectionSizeSchema).optional(),
+      /** The prompt against its model's context window (null: the model's limits are not known). */
+      contextWindow: z
+        .custom<ContextWindowCheck>((v) => typeof v === 'object' && v !== null && 'limits' in v)
+        .nullable()
+        .optional(),
+    })
+    .strict(),
   /** How far a bundle export, read or import has come (large bundles). */
   'bundle:progress': BundleProgressSchema,
   /** An application-menu command (Electron only; browser mode has no menu). */
@@ -101,5 +118,4 @@ export type StudioApi = {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };
 
-export const responseSchema = <C extends ChannelName>(name: C) => ipcResultSchema(CHANNELS[name].response);
 export type { DocRef };

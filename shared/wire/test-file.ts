@@ -95,7 +95,6 @@ export const TestColumnsSchema = z
   .refine((c) => (c.variants?.length ?? 0) + (c.models?.length ?? 0) + (c.profiles?.length ?? 0) > 0, {
     message: 'name at least one of variants, models or profiles',
   });
-export type TestColumns = z.infer<typeof TestColumnsSchema>;
 
 export const TestFileSchema = z
   .object({

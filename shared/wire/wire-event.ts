@@ -31,5 +31,3 @@ export type WireEvent =
   | { type: 'usage'; usage: Partial<Usage> }
   | { type: 'stop'; reason: StopReason; raw: string }
   | { type: 'error'; message: string };
-
-export type ApiEventParser = (event: { event?: string | undefined; data: string }) => WireEvent[];

@@ -13,7 +13,7 @@ import type { RecordingStore } from './recordings.js';
 import type { SpendGuard } from './spend-guard.js';
 import type { CellResult, RunMode } from '../../../shared/wire/run-result.js';
 
-export type { CellResult, CellStatus, RunMode } from '../../../shared/wire/run-result.js';
+export type { CellResult, RunMode } from '../../../shared/wire/run-result.js';
 
 /**
  * One request of a run or an eval cell, from the column's request input to the reply as the
