@@ -23,10 +23,11 @@ export async function promptfooExport(
   const prices = priceTable(undefined);
   const columns: PromptfooColumn[] = [];
   for (const variantId of variants)
-    for (const preset of presets) {
-      const built = await columnRequest(inputs, { kind: 'variant', variantId, preset });
-      if (!built.ok) throw new UsageError(`${built.label}: ${built.error}`);
-      for (const api of apis)
+    for (const preset of presets)
+      for (const api of apis) {
+        // Each API's body names that API's model (requestModel), as `export --format request` does.
+        const built = await columnRequest(inputs, { kind: 'variant', variantId, preset }, api);
+        if (!built.ok) throw new UsageError(`${built.label}: ${built.error}`);
         columns.push({
           variantId,
           preset,
@@ -35,6 +36,6 @@ export async function promptfooExport(
           vocabulary: built.value.vocabulary,
           price: priceOf(built.value.input.model, prices),
         });
-    }
+      }
   return promptfooFiles(loaded.tests, columns);
 }

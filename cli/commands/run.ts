@@ -86,7 +86,7 @@ export async function runCommand(args: readonly string[], io: CliIo, env: NodeJS
     values.variant !== undefined
       ? { kind: 'variant', variantId: values.variant, preset }
       : { kind: 'model', modelId: values.model!, providerId: values.provider, preset };
-  const built = await columnRequest(cliBuildInputs(ws, values.date), column);
+  const built = await columnRequest(cliBuildInputs(ws, values.date), column, api);
   if (!built.ok) throw new UsageError(`${built.label}: ${built.error}`);
   const request = prepareRequest(
     api,

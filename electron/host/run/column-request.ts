@@ -3,6 +3,7 @@ import { buildCompareColumns } from '../../../shared/engine/compare/compare-buil
 import { contextForModel } from '../../../shared/engine/routing/routing-table.js';
 import { nativeToolDefinitions } from '../../../shared/engine/tools/native-tools.js';
 import { selectTools } from '../../../shared/engine/tools/tool-catalog.js';
+import type { ApiKind } from '../../../shared/requests/api-kind.js';
 import { requestInputFromStack, requestInputFromVariant, type RequestInput } from '../../../shared/requests/request-input.js';
 import type { StackBuildResult } from '../../../shared/stack/build.js';
 import { toolVocabulary, type ToolVocabulary } from '../../../shared/wire/tool-calls.js';
@@ -14,6 +15,9 @@ import { resolveVariantContext, runBuild, type BuildInputs, type ParsedContextSp
  * agent would read calls of. A variant column is built under its preset; a model column runs
  * the variant selection picks for the model, with that model in the request; a profile column
  * builds the stack profile (a stack preset of that name, else the variant preset converted).
+ * The body is for one API: a variant or profile column names the model requestModel picks for
+ * that API (the context's model only when it is one of that API's), as the export for that API
+ * writes it; a model column names its own model (the user chose it for this column).
  */
 
 export interface ColumnRequest {
@@ -34,6 +38,7 @@ export function columnLabel(spec: CompareColumnSpec): string {
 export async function columnRequest(
   inputs: BuildInputs,
   spec: CompareColumnSpec,
+  api: ApiKind,
   context?: ParsedContextSpec,
 ): Promise<ColumnRequestOutcome> {
   const label = columnLabel(spec);
@@ -45,7 +50,7 @@ export async function columnRequest(
     const outcome = await runBuild(inputs, { kind: 'profile', profileId: spec.profileId, agent: spec.agent }, columnContext);
     if (!outcome.ok) return { ok: false, label, error: outcome.error };
     const stack = outcome.result as unknown as StackBuildResult;
-    return { ok: true, value: { label, input: requestInputFromStack(stack), vocabulary: { format: 'xml', tools: [] } } };
+    return { ok: true, value: { label, input: requestInputFromStack(stack, api), vocabulary: { format: 'xml', tools: [] } } };
   }
   const resolved = resolveVariantContext(inputs.snapshot, columnContext);
   if (!resolved.ok) return { ok: false, label, error: resolved.error };
@@ -68,7 +73,7 @@ export async function columnRequest(
     ok: true,
     value: {
       label: spec.kind === 'model' ? `${column.label}${spec.preset ? ` @ ${spec.preset}` : ''}` : label,
-      input: requestInputFromVariant(column.result, built, column.variant),
+      input: requestInputFromVariant(column.result, built, column.variant, spec.kind === 'model' ? undefined : api),
       vocabulary: toolVocabulary(definitions, native !== undefined),
     },
   };

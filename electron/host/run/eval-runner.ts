@@ -57,9 +57,10 @@ export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promi
     // Builds and bodies are synchronous work: let the event loop (the editor's) run between them.
     await yieldToLoop();
     const base = { id: cell.id, test: cell.test.id, column: cell.columnLabel, connection: cell.connection.id };
-    const buildKey = JSON.stringify(cell.column);
+    // The body is for the connection's API (its model too): one build per column and API.
+    const buildKey = JSON.stringify([cell.column, cell.connection.api]);
     let build = builds.get(buildKey);
-    if (!build) builds.set(buildKey, (build = columnRequest(deps.inputs, cell.column)));
+    if (!build) builds.set(buildKey, (build = columnRequest(deps.inputs, cell.column, cell.connection.api)));
     const built = await build;
     if (!built.ok) return { ...base, status: 'build-failed', pass: null, assertions: [], message: `${built.label}: ${built.error}` };
     const request = prepareRequest(

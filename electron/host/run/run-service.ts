@@ -89,8 +89,9 @@ export class RunService {
   private async column(
     inputs: BuildInputs,
     request: { column: ChannelRequest<'run:send'>['column']; context: unknown },
+    api: Connection['api'],
   ): Promise<ColumnRequest> {
-    const built = await columnRequest(inputs, request.column, request.context as ParsedContextSpec);
+    const built = await columnRequest(inputs, request.column, api, request.context as ParsedContextSpec);
     if (!built.ok) throw new HostError('BUILD_FAILED', `${built.label}: ${built.error}`);
     return built.value;
   }
@@ -100,7 +101,7 @@ export class RunService {
     const session = this.host.requireSession();
     const connection = this.connections.require(request.connection);
     const test = request.test === undefined ? undefined : this.workspaceTest(session.realRoot, request.test);
-    const built = await this.column(this.host.preview.inputs(session, 'edited'), request);
+    const built = await this.column(this.host.preview.inputs(session, 'edited'), request, connection.api);
     const prepared = prepareRequest(
       connection.api,
       baseUrlOf(connection),
@@ -222,7 +223,7 @@ export class RunService {
   async countTokens(request: ChannelRequest<'run:countTokens'>): Promise<{ tokens: number; cached: boolean }> {
     const session = this.host.requireSession();
     const connection = this.connections.require(request.connection);
-    const built = await this.column(this.host.preview.inputs(session, 'edited'), request);
+    const built = await this.column(this.host.preview.inputs(session, 'edited'), request, connection.api);
     const counted = await this.counts.count(connection.api, baseUrlOf(connection), this.connections.keyFor(connection), built.input);
     if (!counted.ok) throw new HostError('IO_ERROR', counted.message);
     return { tokens: counted.tokens, cached: counted.cached };
@@ -231,7 +232,7 @@ export class RunService {
   async cacheCheck(request: ChannelRequest<'run:cacheCheck'>): Promise<Awaited<ReturnType<typeof twoCallCacheCheck>>> {
     const session = this.host.requireSession();
     const connection = this.connections.require(request.connection);
-    const built = await this.column(this.host.preview.inputs(session, 'edited'), request);
+    const built = await this.column(this.host.preview.inputs(session, 'edited'), request, connection.api);
     return twoCallCacheCheck(connection.api, baseUrlOf(connection), this.connections.keyFor(connection), built.input, request.message, {
       limits: this.options.limits,
     });
