@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, miniWorkspace, startHost, tempDir, writeFiles, type Loose } from '../host/support/fixtures.js';
 import { runFixtures } from './support/run-fixtures.js';
@@ -68,6 +70,46 @@ describe('run:send with a workspace test', () => {
     expect(both).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
     const neither = await t.raw('run:send', { runId: 'r6', column, context, connection: 'anthropic' });
     expect(neither).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    expect(standIn.requests.length).toBe(2);
+    await t.host.close();
+  });
+
+  it('records a run’s whole reply, replays it without a model, and says "needs recording" once the prompt changed', async () => {
+    const standIn = await fx.standIn({ replies: [{ text: 'Hello there.' }, { fault: { kind: 'wrong-key' } }] });
+    const ws = writeFiles(tempDir('vs-ws-'), { ...miniWorkspace(), 'tests/greet.yaml': TEST });
+    const t = await startHost({
+      initialWorkspace: ws,
+      watch: false,
+      environment: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: standIn.origin },
+    });
+    const column = { kind: 'variant', variantId: 'generic', preset: 'base' };
+    const context = { kind: 'preset', name: 'base' };
+    const send = (runId: string, mode: string, what: Loose = { test: 'greet' }) =>
+      t.call<Loose>('run:send', { runId, column, context, connection: 'anthropic', mode, ...what });
+    const recordings = () => readdirSync(path.join(ws, 'tests/recordings')).filter((f) => f.endsWith('.json'));
+
+    const recorded = await send('r1', 'record');
+    expect(recorded.result).toMatchObject({ status: 'ok', source: 'live', recording: { written: true } });
+    expect(recordings()).toEqual([path.basename(recorded.result.recording.file)]);
+    // A failed reply is not recorded.
+    const failed = await send('r2', 'record', { message: 'Hi' });
+    expect(failed.result.status).toBe('error');
+    expect(recordings().length).toBe(1);
+
+    const replayed = await send('r3', 'replay');
+    expect(replayed.result).toMatchObject({ status: 'ok', source: 'recording', reply: { text: 'Hello there.' } });
+    expect(replayed.test.assertions.map((a: Loose) => a.pass)).toEqual([true, false]);
+    expect(replayed.request.body).toBe(recorded.request.body);
+    expect(standIn.requests.length).toBe(2);
+
+    const unknown = await send('r4', 'replay', { message: 'never recorded' });
+    expect(unknown.result).toMatchObject({ status: 'needs-recording', message: 'needs recording: no reply was recorded for this request' });
+    await t.call('doc:update', { ref: { kind: 'component', componentId: 'ROLE' }, text: 'You are an edited agent.' });
+    const stale = await send('r5', 'replay');
+    expect(stale.result).toMatchObject({
+      status: 'needs-recording',
+      message: 'needs recording: the request changed since it was recorded (the old recording is stale)',
+    });
     expect(standIn.requests.length).toBe(2);
     await t.host.close();
   });

@@ -8,7 +8,7 @@ import type { EvalSummary, RunRecord } from '../../../shared/wire/run-result.js'
 import type { WireEvent } from '../../../shared/wire/wire-event.js';
 import type { BuildInputs, ParsedContextSpec } from '../build-runner.js';
 import type { HostContext } from '../host-context.js';
-import { columnRequest, type ColumnRequest } from './column-request.js';
+import { columnLabel, columnRequest, type ColumnRequest } from './column-request.js';
 import { connectionsFile, ConnectionService } from './connection-service.js';
 import { planEval, testColumns } from './eval-plan.js';
 import { runEval } from './eval-runner.js';
@@ -101,7 +101,12 @@ export class RunService {
     const session = this.host.requireSession();
     const connection = this.connections.require(request.connection);
     const test = request.test === undefined ? undefined : this.workspaceTest(session.realRoot, request.test);
-    const built = await this.column(this.host.preview.inputs(session, 'edited'), request, connection.api);
+    const mode = request.mode ?? 'live';
+    if (mode === 'record' && session.readOnly)
+      throw new HostError('READ_ONLY', 'the built-in workspace is read-only: copy it to record replies into its tests/recordings/');
+    // Recordings are keyed by the exact body: recorded and replayed runs build like the eval, the same on every day and machine.
+    const inputs = mode === 'live' ? this.host.preview.inputs(session, 'edited') : this.evalInputs();
+    const built = await this.column(inputs, request, connection.api);
     const prepared = prepareRequest(
       connection.api,
       baseUrlOf(connection),
@@ -120,7 +125,9 @@ export class RunService {
     };
     try {
       const result = await runCell(prepared, {
-        mode: 'live',
+        mode,
+        recordings: mode === 'live' ? undefined : new RecordingStore(session.realRoot),
+        ...(test ? { test: test.id, column: `${columnLabel(request.column)} via ${connection.id}` } : {}),
         key: this.connections.keyFor(connection),
         vocabulary: built.vocabulary,
         spend: this.spendGuard(),
