@@ -6,7 +6,7 @@ import { NONE, studio, useStudio } from '../store';
 import { BudgetLines } from './BudgetLines';
 import { SizeTable } from './SizeTable';
 import { columnActions } from './slots';
-import { wordDiff } from './word-diff';
+import { wordDiff } from '../ui/word-diff';
 
 function specLabel(spec: CompareColumnSpec): string {
   return spec.kind === 'variant' ? spec.variantId : spec.kind === 'model' ? spec.modelId : `profile ${spec.profileId}`;
