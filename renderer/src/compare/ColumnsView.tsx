@@ -5,7 +5,7 @@ import { formatCount } from '../ui/format';
 import { NONE, studio, useStudio } from '../store';
 import { BudgetLines } from './BudgetLines';
 import { SizeTable } from './SizeTable';
-import { columnActions } from './slots';
+import { columnActions, columnsRunBar, columnsRunRow } from './slots';
 import { wordDiff } from '../ui/word-diff';
 
 function specLabel(spec: CompareColumnSpec): string {
@@ -215,6 +215,7 @@ export function ColumnsView() {
   return (
     <div className="compare-columns" data-testid="compare-columns">
       <AddColumn />
+      <columnsRunBar.Render />
       {columns.length === 0 && <p className="muted">No columns: add a variant, a model id or a profile.</p>}
       {result && n > 0 && (
         <div className="compare-scroll" data-testid="compare-scroll">
@@ -227,6 +228,7 @@ export function ColumnsView() {
                 <ColumnHeader key={`${i}:${specLabel(view.spec)}`} view={view} index={i} count={n} tokens={tokens?.totals[i] ?? null} />
               ))}
             </div>
+            <columnsRunRow.Render columns={n} />
             {result.rows.map((row, r) => (
               <Row key={row.key} rowKey={row.key} cells={row.cells} tokens={tokens?.rows[r]} />
             ))}
