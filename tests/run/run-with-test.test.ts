@@ -27,17 +27,24 @@ const TEST = [
   '',
 ].join('\n');
 
+const column = { kind: 'variant', variantId: 'generic', preset: 'base' };
+const context = { kind: 'preset', name: 'base' };
+
+/** The mini workspace with the greet test (and `files`), its host, a stand-in answering once, then with a wrong-key fault. */
+async function hostWith(files: Record<string, string>) {
+  const standIn = await fx.standIn({ replies: [{ text: 'Hello there.' }, { fault: { kind: 'wrong-key' } }] });
+  const ws = writeFiles(tempDir('vs-ws-'), { ...miniWorkspace(), 'tests/greet.yaml': TEST, ...files });
+  const t = await startHost({
+    initialWorkspace: ws,
+    watch: false,
+    environment: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: standIn.origin },
+  });
+  return { standIn, ws, t };
+}
+
 describe('run:send with a workspace test', () => {
   it('sends the test’s conversation and returns its assertions on the reply', async () => {
-    const standIn = await fx.standIn({ replies: [{ text: 'Hello there.' }, { fault: { kind: 'wrong-key' } }] });
-    const ws = writeFiles(tempDir('vs-ws-'), { ...miniWorkspace(), 'tests/greet.yaml': TEST, 'tests/broken.yaml': 'messages: 3\n' });
-    const t = await startHost({
-      initialWorkspace: ws,
-      watch: false,
-      environment: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: standIn.origin },
-    });
-    const column = { kind: 'variant', variantId: 'generic', preset: 'base' };
-    const context = { kind: 'preset', name: 'base' };
+    const { standIn, t } = await hostWith({ 'tests/broken.yaml': 'messages: 3\n' });
 
     const run = await t.call<Loose>('run:send', { runId: 'r1', column, context, connection: 'anthropic', test: 'greet' });
     expect(run.result.status).toBe('ok');
@@ -75,15 +82,7 @@ describe('run:send with a workspace test', () => {
   });
 
   it('records a run’s whole reply, replays it without a model, and says "needs recording" once the prompt changed', async () => {
-    const standIn = await fx.standIn({ replies: [{ text: 'Hello there.' }, { fault: { kind: 'wrong-key' } }] });
-    const ws = writeFiles(tempDir('vs-ws-'), { ...miniWorkspace(), 'tests/greet.yaml': TEST });
-    const t = await startHost({
-      initialWorkspace: ws,
-      watch: false,
-      environment: { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: standIn.origin },
-    });
-    const column = { kind: 'variant', variantId: 'generic', preset: 'base' };
-    const context = { kind: 'preset', name: 'base' };
+    const { standIn, t, ws } = await hostWith({});
     const send = (runId: string, mode: string, what: Loose = { test: 'greet' }) =>
       t.call<Loose>('run:send', { runId, column, context, connection: 'anthropic', mode, ...what });
     const recordings = () => readdirSync(path.join(ws, 'tests/recordings')).filter((f) => f.endsWith('.json'));
