@@ -30,6 +30,7 @@ function RunBarSlot() {
     <>
       <button
         className={`small toggle${open ? ' on' : ''}`}
+        style={{ alignSelf: 'flex-start' }}
         aria-pressed={open}
         onClick={() => studio.getState().toggleCompareRun()}
         data-testid="compare-run-toggle"

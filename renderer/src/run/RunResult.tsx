@@ -49,7 +49,8 @@ export function RunResult({ slot, base }: { slot: RunSlot; base?: string | null 
         </p>
       )}
       {result ? <ToolCallList calls={result.toolCalls} /> : <StreamedCalls calls={slot.reply.toolCalls} />}
-      {(result || slot.reply.usage.inputTokens > 0 || slot.reply.usage.outputTokens > 0) && (
+      {/* Not sent (needs recording, the spending cap): no usage to show. */}
+      {((result && result.source !== 'none') || slot.reply.usage.inputTokens > 0 || slot.reply.usage.outputTokens > 0) && (
         <UsageLine
           usage={result?.reply.usage ?? slot.reply.usage}
           latencyMs={result?.latencyMs}
