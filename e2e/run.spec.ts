@@ -133,10 +133,17 @@ test('preview Run tab: send, stream, cancel; record the reply, then replay it wi
   await expect(run.getByTestId('run-result')).toHaveAttribute('data-status', 'cancelled');
   await expect(run.getByTestId('run-status')).toContainText('cancelled');
 
-  // A whole reply: its text, usage, latency and cost.
+  // A whole reply: its text, its tool call as Cline parses it, usage, latency and cost.
+  standIn.enqueue({ text: 'I will read it first.\n<read_file>\n<path>src/a.ts</path>\n</read_file>' });
   await run.getByRole('button', { name: 'Send generic' }).click();
   await expect(run.getByTestId('run-result')).toHaveAttribute('data-status', 'ok');
-  await expect(run.getByTestId('run-reply')).toHaveText('Hello from the stand-in.');
+  await expect(run.getByTestId('run-reply')).toContainText('I will read it first.');
+  const call = run.getByTestId('run-tool-call');
+  await expect(call).toHaveCount(1);
+  await expect(call).toContainText('read_file');
+  await expect(call).toContainText('XML in the text');
+  await expect(call).toContainText('valid: the agent runs it');
+  await expect(call).toContainText('"path": "src/a.ts"');
   await expect(run.getByTestId('run-usage')).toContainText(/input [\d,]+/);
   await expect(run.getByTestId('run-usage')).toContainText(/\d ms/);
   await expect(run.getByTestId('run-usage')).toContainText('$');
