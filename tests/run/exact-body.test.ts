@@ -78,7 +78,7 @@ describe.each(API_KINDS)('the exact body over %s', (api) => {
     >;
     expect(standIn.requests[2]!.body).toBe(`${JSON.stringify({ ...withMessage, ...streamFields(api) }, null, 2)}\n`);
     expect(standIn.requests[2]!.stream).toBe(true);
-    // The basic preset names an Anthropic model: a Gemini request names Gemini's default (requestModel).
+    // Gemini names the model in the URL: the preset's is Anthropic's, so the API's documented default (requestModel).
     if (api === 'gemini') expect(standIn.requests[2]!.url).toBe('/v1beta/models/gemini-2.5-pro:streamGenerateContent?alt=sse');
   });
 });

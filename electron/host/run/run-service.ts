@@ -1,3 +1,4 @@
+import type { ApiKind } from '../../../shared/requests/api-kind.js';
 import type { ChannelRequest, ConnectionsPayload, TestListPayload } from '../../../shared/ipc/contract.js';
 import { HostError } from '../../../shared/ipc/host-error.js';
 import { deterministicBuildOptions } from '../../../shared/engine/snapshots/snapshot-files.js';
@@ -89,7 +90,7 @@ export class RunService {
   private async column(
     inputs: BuildInputs,
     request: { column: ChannelRequest<'run:send'>['column']; context: unknown },
-    api: Connection['api'],
+    api: ApiKind,
   ): Promise<ColumnRequest> {
     const built = await columnRequest(inputs, request.column, api, request.context as ParsedContextSpec);
     if (!built.ok) throw new HostError('BUILD_FAILED', `${built.label}: ${built.error}`);

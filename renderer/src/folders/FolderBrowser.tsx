@@ -91,20 +91,22 @@ function FolderBrowserBody({ purpose, title }: { purpose: FolderPurpose; title: 
   const [name, setName] = useState('my-variants');
   const pathInput = useRef<HTMLInputElement>(null);
 
-  const show = (r: Awaited<ReturnType<typeof callRaw<'folders:list'>>>): void => {
+  // The first listing arrives after the field has focus: a path typed meanwhile is kept.
+  const typedByUser = useRef(false);
+  const show = (r: Awaited<ReturnType<typeof callRaw<'folders:list'>>>, first = false): void => {
     if (!r.ok) {
       setError(plainMessage(r.error.message));
       return;
     }
     setError(null);
     setListing(r.value);
-    setTyped(r.value.path);
+    if (!first || !typedByUser.current) setTyped(r.value.path);
   };
   const go = (path: string): void => void callRaw('folders:list', { path }).then(show);
 
   useEffect(() => {
     let live = true;
-    void startListing().then((r) => live && show(r));
+    void startListing().then((r) => live && show(r, true));
     pathInput.current?.focus();
     return () => {
       live = false;
@@ -133,7 +135,16 @@ function FolderBrowserBody({ purpose, title }: { purpose: FolderPurpose; title: 
           go(typed.trim());
         }}
       >
-        <input ref={pathInput} aria-label="Folder path" className="wide-input" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <input
+          ref={pathInput}
+          aria-label="Folder path"
+          className="wide-input"
+          value={typed}
+          onChange={(e) => {
+            typedByUser.current = true;
+            setTyped(e.target.value);
+          }}
+        />
         <button type="submit" className="small">
           Go
         </button>

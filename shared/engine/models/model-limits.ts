@@ -34,7 +34,6 @@ export const ModelLimitsFileSchema = z
     families: z.array(ModelFamilyLimitsSchema).default([]),
   })
   .strict();
-export type ModelLimitsFile = z.infer<typeof ModelLimitsFileSchema>;
 
 /** The file's workspace-relative path. */
 export const MODEL_LIMITS_FILE = 'models.yaml';

@@ -41,7 +41,6 @@ export const FindingGroupSchema = FindingPlace.extend({
       .strict(),
   ),
 }).strict();
-export type CheckFindingGroup = z.infer<typeof FindingGroupSchema>;
 
 export const checkChannels = {
   'check:run': channel(
