@@ -25,4 +25,6 @@ export function startApp(opts?: {
   port?: number;
   /** Start as on a new machine (the getting-started panel opens); default: it counts as seen. */
   firstRun?: boolean;
+  /** Environment variables of the server (undefined removes one). */
+  env?: Record<string, string | undefined>;
 }): Promise<RunningApp>;

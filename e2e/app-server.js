@@ -65,7 +65,13 @@ export async function startApp(opts = {}) {
     String(opts.port ?? (await freePort())),
     '--no-open',
   ];
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  // opts.env: variables to set for the server (undefined removes one), e.g. a stand-in's base URLs.
+  const env = { ...process.env };
+  for (const [name, value] of Object.entries(opts.env ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let started = false;
   const url = await new Promise((resolve, reject) => {

@@ -14,21 +14,29 @@ interface Fixtures {
   builtin: boolean;
   /** Start as on a new machine: the getting-started panel opens by itself. */
   firstRun: boolean;
+  /** Environment variables of the app's server (undefined removes one). */
+  appEnv: Record<string, string | undefined>;
   app: RunningApp;
   /** The page, open on the app, with generic × basic shown. */
   studio: Page;
   /** Every URL the page asked for (requests and WebSockets). */
   requests: string[];
+  /** Every WebSocket message the page received, as text. */
+  received: string[];
 }
 
 export const test = base.extend<Fixtures>({
   workspaceFiles: [{}, { option: true }],
   builtin: [false, { option: true }],
   firstRun: [false, { option: true }],
-  app: async ({ workspaceFiles, builtin, firstRun }, use) => {
+  appEnv: [{}, { option: true }],
+  app: async ({ workspaceFiles, builtin, firstRun, appEnv }, use) => {
     const workspace = builtin ? null : tempWorkspace();
-    for (const [rel, text] of Object.entries(workspaceFiles)) fs.writeFileSync(path.join(workspace!, rel), text);
-    const app = await startApp({ workspace, firstRun });
+    for (const [rel, text] of Object.entries(workspaceFiles)) {
+      fs.mkdirSync(path.dirname(path.join(workspace!, rel)), { recursive: true });
+      fs.writeFileSync(path.join(workspace!, rel), text);
+    }
+    const app = await startApp({ workspace, firstRun, env: appEnv });
     await use(app);
     await app.stop();
     // The workspace copy was made here; the user-data folder by startApp (stop removed it).
@@ -38,9 +46,16 @@ export const test = base.extend<Fixtures>({
   requests: async ({}, use) => {
     await use([]);
   },
-  studio: async ({ page, app, requests }, use) => {
+  // eslint-disable-next-line no-empty-pattern -- as above
+  received: async ({}, use) => {
+    await use([]);
+  },
+  studio: async ({ page, app, requests, received }, use) => {
     page.on('request', (r) => requests.push(r.url()));
-    page.on('websocket', (ws) => requests.push(ws.url()));
+    page.on('websocket', (ws) => {
+      requests.push(ws.url());
+      ws.on('framereceived', (f) => received.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8')));
+    });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(app.url);

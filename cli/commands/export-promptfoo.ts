@@ -23,8 +23,9 @@ export async function promptfooExport(
   const prices = priceTable(undefined);
   const columns: PromptfooColumn[] = [];
   for (const variantId of variants)
-    for (const preset of presets) {
+    for (const preset of presets)
       for (const api of apis) {
+        // Each API's body names that API's model (requestModel), as `export --format request` does.
         const built = await columnRequest(inputs, { kind: 'variant', variantId, preset }, api);
         if (!built.ok) throw new UsageError(`${built.label}: ${built.error}`);
         columns.push({
@@ -36,6 +37,5 @@ export async function promptfooExport(
           price: priceOf(built.value.input.model, prices),
         });
       }
-    }
   return promptfooFiles(loaded.tests, columns);
 }

@@ -72,6 +72,8 @@ export interface RunRecord {
   /** Where it went (no credentials) and the exact body. */
   request: { url: string; body: string };
   result: CellResult;
+  /** The workspace test whose conversation was sent, and its assertions on the reply (none without a whole reply). */
+  test?: { id: string; assertions: AssertionResult[] } | undefined;
 }
 
 export interface RunSummary {

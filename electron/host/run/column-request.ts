@@ -15,7 +15,9 @@ import { resolveVariantContext, runBuild, type BuildInputs, type ParsedContextSp
  * agent would read calls of. A variant column is built under its preset; a model column runs
  * the variant selection picks for the model, with that model in the request; a profile column
  * builds the stack profile (a stack preset of that name, else the variant preset converted).
- * The body names a model of `api`, the API it is sent to (requestModel), as the export's does.
+ * The body is for one API: a variant or profile column names the model requestModel picks for
+ * that API (the context's model only when it is one of that API's), as the export for that API
+ * writes it; a model column names its own model (the user chose it for this column).
  */
 
 export interface ColumnRequest {
@@ -71,7 +73,7 @@ export async function columnRequest(
     ok: true,
     value: {
       label: spec.kind === 'model' ? `${column.label}${spec.preset ? ` @ ${spec.preset}` : ''}` : label,
-      input: requestInputFromVariant(column.result, built, column.variant, api),
+      input: requestInputFromVariant(column.result, built, column.variant, spec.kind === 'model' ? undefined : api),
       vocabulary: toolVocabulary(definitions, native !== undefined),
     },
   };

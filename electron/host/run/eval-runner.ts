@@ -57,6 +57,7 @@ export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promi
     // Builds and bodies are synchronous work: let the event loop (the editor's) run between them.
     await yieldToLoop();
     const base = { id: cell.id, test: cell.test.id, column: cell.columnLabel, connection: cell.connection.id };
+    // The body is for the connection's API (its model too): one build per column and API.
     const buildKey = JSON.stringify([cell.column, cell.connection.api]);
     let build = builds.get(buildKey);
     if (!build) builds.set(buildKey, (build = columnRequest(deps.inputs, cell.column, cell.connection.api)));

@@ -172,7 +172,7 @@ export async function runCell(request: PreparedRequest, ctx: CellContext): Promi
     return finish({ ...base, status: 'error', message: result.reply.error ?? 'no reply' }, ctx.vocabulary);
   let recording: CellResult['recording'];
   if (ctx.mode === 'record' && ctx.recordings) {
-    const file = await ctx.recordings.write({
+    await ctx.recordings.write({
       version: 1,
       key: request.key,
       api: request.api,
@@ -185,7 +185,8 @@ export async function runCell(request: PreparedRequest, ctx: CellContext): Promi
       latencyMs: Math.round(result.latencyMs),
     });
     if (ctx.test !== undefined && ctx.column !== undefined) await ctx.recordings.removeStale(ctx.test, ctx.column, request.key);
-    recording = { file, written: true };
+    // Workspace-relative, as a replay names it (the renderer is not told where the workspace lies on disk).
+    recording = { file: `tests/recordings/${request.key}.json`, written: true };
   }
   return finish({ ...base, status: 'ok', recording }, ctx.vocabulary);
 }

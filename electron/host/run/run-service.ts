@@ -9,7 +9,7 @@ import type { EvalSummary, RunRecord } from '../../../shared/wire/run-result.js'
 import type { WireEvent } from '../../../shared/wire/wire-event.js';
 import type { BuildInputs, ParsedContextSpec } from '../build-runner.js';
 import type { HostContext } from '../host-context.js';
-import { columnRequest, type ColumnRequest } from './column-request.js';
+import { columnLabel, columnRequest, type ColumnRequest } from './column-request.js';
 import { connectionsFile, ConnectionService } from './connection-service.js';
 import { planEval, testColumns } from './eval-plan.js';
 import { runEval } from './eval-runner.js';
@@ -22,7 +22,9 @@ import { prepareRequest, runCell } from './run-cell.js';
 import { scrubSecret } from './secret-scrub.js';
 import { SpendGuard } from './spend-guard.js';
 import { priceTable } from '../../../shared/wire/prices.js';
-import { loadWorkspaceTests } from './workspace-tests.js';
+import { loadWorkspaceTests, TESTS_DIR } from './workspace-tests.js';
+import { evaluateAssertions } from '../../../shared/wire/assertions.js';
+import { testTurns, type WorkspaceTest } from '../../../shared/wire/test-file.js';
 
 /**
  * The run channel group's service: sends one column's request, runs evals, keeps the run
@@ -99,13 +101,19 @@ export class RunService {
   async send(request: ChannelRequest<'run:send'>): Promise<RunRecord> {
     const session = this.host.requireSession();
     const connection = this.connections.require(request.connection);
-    const built = await this.column(this.host.preview.inputs(session, 'edited'), request, connection.api);
+    const test = request.test === undefined ? undefined : this.workspaceTest(session.realRoot, request.test);
+    const mode = request.mode ?? 'live';
+    if (mode === 'record' && session.readOnly)
+      throw new HostError('READ_ONLY', 'the built-in workspace is read-only: copy it to record replies into its tests/recordings/');
+    // Recordings are keyed by the exact body: recorded and replayed runs build like the eval, the same on every day and machine.
+    const inputs = mode === 'live' ? this.host.preview.inputs(session, 'edited') : this.evalInputs();
+    const built = await this.column(inputs, request, connection.api);
     const prepared = prepareRequest(
       connection.api,
       baseUrlOf(connection),
       built.input,
-      [{ role: 'user', content: request.message }],
-      request.stream ?? true,
+      test ? testTurns(test.messages) : [{ role: 'user', content: request.message ?? '' }],
+      request.stream ?? test?.stream ?? true,
     );
     const controller = this.begin(request.runId);
     let pending: WireEvent[] = [];
@@ -118,7 +126,9 @@ export class RunService {
     };
     try {
       const result = await runCell(prepared, {
-        mode: 'live',
+        mode,
+        recordings: mode === 'live' ? undefined : new RecordingStore(session.realRoot),
+        ...(test ? { test: test.id, column: `${columnLabel(request.column)} via ${connection.id}` } : {}),
         key: this.connections.keyFor(connection),
         vocabulary: built.vocabulary,
         spend: this.spendGuard(),
@@ -140,6 +150,7 @@ export class RunService {
         model: prepared.model,
         request: { url: prepared.shownUrl, body: prepared.body },
         result,
+        ...(test ? { test: { id: test.id, assertions: result.status === 'ok' ? evaluateAssertions(test.assert, result) : [] } } : {}),
       };
       await this.history.save(record).catch((error: unknown) => this.host.reportError('run history', error));
       return record;
@@ -147,6 +158,16 @@ export class RunService {
       if (timer) clearTimeout(timer);
       this.active.delete(request.runId);
     }
+  }
+
+  /** A workspace test by id, or the reason it cannot be used (a bad file names its problem). */
+  private workspaceTest(root: string, id: string): WorkspaceTest {
+    const loaded = loadWorkspaceTests(root);
+    const test = loaded.tests.find((t) => t.id === id);
+    if (test) return test;
+    const problem = loaded.problems.find((p) => p.file === `${TESTS_DIR}/${id}.yaml` || p.file === `${TESTS_DIR}/${id}.yml`);
+    if (problem) throw new HostError('INVALID_REQUEST', `${problem.file}: ${problem.message}`);
+    throw new HostError('NOT_FOUND', `no test '${id}' (tests: ${loaded.tests.map((t) => t.id).join(', ') || 'none'})`);
   }
 
   /** Build inputs of evals: the workspace as edited, built like the export (fixed date and machine), so recordings stay valid. */

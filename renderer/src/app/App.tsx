@@ -28,6 +28,7 @@ import { useLayout } from '../ui/layout-store';
 import { Splitter } from '../ui/Splitter';
 import { TextPrompt } from '../ui/TextPrompt';
 import { ConfirmDialog, LiveRegion, Notices } from './Overlays';
+import { PreviewRunTab, RunOverlays } from './run-parts';
 
 /**
  * The workbench: every feature's view in its place. Features do not import each other (see
@@ -110,6 +111,17 @@ function TopBar() {
           Save all ({dirtyCount})
         </button>
       )}
+      <button
+        className="small"
+        onClick={() => studio.getState().openConnections(true)}
+        data-testid="open-connections"
+        title="Connections to model providers and their keys"
+      >
+        Models
+      </button>
+      <button className="small" onClick={() => studio.getState().openEval(true)} data-testid="open-eval" title="Run the workspace’s tests">
+        Eval
+      </button>
       <button className="small" onClick={() => harnessStore.getState().setOpen(true)} data-testid="open-harnesses">
         Harnesses
       </button>
@@ -157,9 +169,16 @@ export function App() {
           <BottomPanel />
         </div>
         <Splitter part="preview" orientation="vertical" sign={-1} label="Resize the preview" />
-        <PreviewPane actions={<CopyButtons />} diffControls={<DiffControls />} budgets={<PreviewBudgets />} diffView={<DiffView />} />
+        <PreviewPane
+          actions={<CopyButtons />}
+          diffControls={<DiffControls />}
+          budgets={<PreviewBudgets />}
+          diffView={<DiffView />}
+          run={<PreviewRunTab />}
+        />
       </main>
       {harnesses && <HarnessesView />}
+      <RunOverlays />
       <CommandPalette />
       <BundleDialogs />
       <ConfirmDialog />

@@ -6,8 +6,8 @@ import { ContextWindowNotice } from '../ui/ContextWindowNotice';
 import { NONE, studio, useStudio } from '../store';
 import { BudgetLines } from './BudgetLines';
 import { SizeTable } from './SizeTable';
-import { columnActions } from './slots';
-import { wordDiff } from './word-diff';
+import { columnActions, columnsRunBar, columnsRunRow } from './slots';
+import { wordDiff } from '../ui/word-diff';
 
 /**
  * No column gets narrower than this (about 40 characters of the cell's 12 px monospace text):
@@ -230,6 +230,7 @@ export function ColumnsView() {
   return (
     <div className="compare-columns" data-testid="compare-columns">
       <AddColumn />
+      <columnsRunBar.Render />
       {columns.length === 0 && <p className="muted">No columns: add a variant, a model id or a profile.</p>}
       {result && n > 0 && (
         <div className="compare-scroll" data-testid="compare-scroll">
@@ -242,6 +243,7 @@ export function ColumnsView() {
                 <ColumnHeader key={`${i}:${specLabel(view.spec)}`} view={view} index={i} count={n} tokens={tokens?.totals[i] ?? null} />
               ))}
             </div>
+            <columnsRunRow.Render columns={n} />
             {result.rows.map((row, r) => (
               <Row key={row.key} rowKey={row.key} cells={row.cells} tokens={tokens?.rows[r]} chars={tokens?.chars?.[r]} />
             ))}

@@ -205,9 +205,11 @@ export interface PreviewParts {
   budgets?: ReactNode;
   /** What the prompt tab shows while the diff is on. */
   diffView?: ReactNode;
+  /** The Run tab: the request shown, sent to a model (no tab without it). */
+  run?: ReactNode;
 }
 
-export function PreviewPane({ actions, diffControls, budgets, diffView }: PreviewParts) {
+export function PreviewPane({ actions, diffControls, budgets, diffView, run }: PreviewParts) {
   const tab = useStudio((s) => s.previewTab);
   const diffOn = useStudio((s) => s.diffOn);
   const stale = useStudio((s) => s.previewStale !== null);
@@ -230,6 +232,7 @@ export function PreviewPane({ actions, diffControls, budgets, diffView }: Previe
     ['warnings', `Warnings${warningsCount ? ` (${warningsCount})` : ''}`],
     ...(native ? ([['tools', 'Tools JSON']] as [PreviewTab, string][]) : []),
     ...(stack ? ([['instructions', `Instruction files (${instructionsUsed} used)`]] as [PreviewTab, string][]) : []),
+    ...(run ? ([['run', 'Run']] as [PreviewTab, string][]) : []),
   ];
   // What is rendered, by name (store/focus.ts), and why when the open file is not its own.
   const label = useStudio((s) => describeFocus(s).label);
@@ -237,7 +240,8 @@ export function PreviewPane({ actions, diffControls, budgets, diffView }: Previe
   // The focus moved and the build of the new target has not come yet: the prompt shown is the previous one.
   const pending = useStudio((s) => !!s.preview && !!s.target && !sameTarget(s.preview.target, s.target));
   const contextWindow = useStudio((s) => s.tokens?.contextWindow);
-  const current = (tab === 'tools' && !native) || (tab === 'instructions' && !stack) || tab === 'outline' ? 'prompt' : tab;
+  const current =
+    (tab === 'tools' && !native) || (tab === 'instructions' && !stack) || (tab === 'run' && !run) || tab === 'outline' ? 'prompt' : tab;
   return (
     <section className="preview-pane" aria-label="Preview" aria-busy={pending} data-testid="preview">
       <header className="preview-head">
@@ -286,6 +290,7 @@ export function PreviewPane({ actions, diffControls, budgets, diffView }: Previe
         </div>
         {current === 'warnings' && <Warnings />}
         {current === 'instructions' && <InstructionFiles />}
+        {current === 'run' && run}
         {current === 'tools' && (
           <Suspense fallback={null}>
             <ToolsJson />

@@ -15,6 +15,7 @@ import { createPlaceholdersSlice } from './placeholders-slice';
 import { createPreviewSlice } from './preview-slice';
 import { createProblemsSlice } from './problems-slice';
 import { createFocusSlice } from './focus-slice';
+import { createRunSlice } from './run/run-slice';
 import { rememberSession } from './session-memory';
 import { rememberInitialState } from './workspace-reset';
 import { setApi, setApiErrorListener } from './api';
@@ -37,6 +38,7 @@ export function createStudioStore(): StoreApi<StudioState> {
     ...createCompareSlice(...a),
     ...createBundlesSlice(...a),
     ...createProblemsSlice(...a),
+    ...createRunSlice(...a),
   }));
   rememberInitialState(store);
   rememberSession(store);
@@ -72,6 +74,9 @@ export function connectStore(api: StudioApi, store: StoreApi<StudioState> = stud
     api.on('compare:result', (r) => store.getState().applyCompareResult(r)),
     api.on('compare:tokens', (t) => store.getState().applyCompareTokens(t)),
     api.on('compare:matrixTokens', (t) => store.getState().applyMatrixTokens(t)),
+    api.on('run:event', (e) => store.getState().applyRunEvent(e)),
+    api.on('eval:progress', (p) => store.getState().applyEvalProgress(p)),
+    api.on('eval:cell', (c) => store.getState().applyEvalCell(c)),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -6,7 +6,7 @@ import { call } from './api';
 import type { SliceCreator } from './types';
 import { buildOutline, type OutlineEntry } from './outline';
 
-export type PreviewTab = 'prompt' | 'outline' | 'warnings' | 'tools' | 'instructions';
+export type PreviewTab = 'prompt' | 'outline' | 'warnings' | 'tools' | 'instructions' | 'run';
 
 export interface PreviewSlice {
   preview: PreviewResult | null;

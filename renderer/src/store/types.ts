@@ -12,6 +12,7 @@ import type { CompareSlice } from './compare/compare-slice';
 import type { BundlesSlice } from './bundles-slice';
 import type { ProblemsSlice } from './problems-slice';
 import type { FocusSlice } from './focus-slice';
+import type { RunSlice } from './run/run-slice';
 
 export type StudioState = WorkspaceSlice &
   FocusSlice &
@@ -25,6 +26,7 @@ export type StudioState = WorkspaceSlice &
   PaletteSlice &
   CompareSlice &
   BundlesSlice &
-  ProblemsSlice;
+  ProblemsSlice &
+  RunSlice;
 
 export type SliceCreator<T> = StateCreator<StudioState, [], [], T>;

@@ -55,6 +55,15 @@ export const OF_WORKSPACE = [
   'importPlan',
   'importChoices',
   'importDiff',
+  // Runs of its columns and tests, what checks said of its requests, its tests and their eval.
+  'runs',
+  'runTest',
+  'runChecks',
+  'runConnections',
+  'evalTests',
+  'evalSkipped',
+  'evalRun',
+  'evalCell',
 ] as const satisfies readonly (keyof StudioState)[];
 
 export type WorkspaceState = Pick<StudioState, (typeof OF_WORKSPACE)[number]>;
@@ -84,6 +93,18 @@ export const KEPT_ACROSS_WORKSPACES = {
   bundleDialog: 'a dialog the user opened',
   bundleProgress: 'the progress of a transfer under way',
   bundleBusy: 'a transfer under way',
+  connections: 'settings of the user, not of a workspace',
+  connectionsOpen: 'a dialog the user opened',
+  connectionChecks: 'what testing a connection said (connections are not the workspace’s)',
+  connectionsError: 'a message of the connections dialog',
+  runMessage: 'a message the user typed, sent to any workspace’s prompt',
+  runMode: 'a choice of the user',
+  compareRunOpen: 'a layout choice of the compare view',
+  runHistory: 'earlier runs are kept in the user-data folder, across workspaces',
+  openedRuns: 'earlier runs from the user-data folder',
+  evalOpen: 'the eval view stays open, listing the new workspace’s tests',
+  evalMode: 'a choice of the user',
+  evalConcurrency: 'a choice of the user',
 } as const satisfies Partial<Record<keyof StudioState, string>>;
 
 const initial = new WeakMap<StoreApi<StudioState>, WorkspaceState>();

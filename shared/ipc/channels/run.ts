@@ -3,7 +3,7 @@ import type { PriceTable } from '../../wire/prices.js';
 import { PriceTableSchema } from '../../wire/prices.js';
 import { ConnectionSchema } from '../../wire/connections.js';
 import type { EvalCellResult, EvalProgress, EvalSummary, RunRecord, RunSummary } from '../../wire/run-result.js';
-import type { WireEvent } from '../../wire/wire-event.js';
+import type { Usage, WireEvent } from '../../wire/wire-event.js';
 import { ContextSpecSchema } from './builds.js';
 import { channel, Empty } from './channel.js';
 import { CompareColumnSpecSchema } from './compare.js';
@@ -18,6 +18,7 @@ import { CompareColumnSpecSchema } from './compare.js';
 const RunId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'ids use letters, digits, _ -');
 const ConnectionId = z.string().min(1).max(64);
 const Message = z.string().min(1).max(1_000_000);
+const TestId = z.string().regex(/^[A-Za-z0-9_.-]{1,200}$/, 'a test id (its file name without .yaml)');
 
 export const RunModeSchema = z.enum(['live', 'record', 'replay']);
 
@@ -38,6 +39,18 @@ export interface ConnectionsPayload {
   spendCapUsd: number | null;
   concurrency: number;
   prices: PriceTable;
+}
+
+/** The "two calls" check: each call's usage, the provider's cached tokens of the second, the cache view's prediction. */
+export interface CacheCheckPayload {
+  first: Usage | null;
+  second: Usage | null;
+  /** Where the cache view says the stable prefix ends (characters of the system prompt). */
+  predictedStableChars: number;
+  cachedTokens: number | null;
+  /** Why a call failed. */
+  message?: string | undefined;
+  request: { shownUrl: string; body: string };
 }
 
 export interface TestListPayload {
@@ -62,12 +75,21 @@ export const runChannels = {
         runId: RunId,
         ...ColumnRun,
         /** The user message, in place of the export's placeholder. */
-        message: Message,
+        message: Message.optional(),
+        /** Or a workspace test (tests/<id>.yaml): its conversation is sent and the reply checked against its assertions. */
+        test: TestId.optional(),
         stream: z.boolean().optional(),
+        /**
+         * live (default): sent as the preview builds it; record: sent and its whole reply written
+         * to tests/recordings/; replay: the recorded reply, never a model. Recording and replaying
+         * build like the eval (fixed date and machine), so the recording serves `eval --replay` too.
+         */
+        mode: RunModeSchema.optional(),
       })
-      .strict(),
+      .strict()
+      .refine((r) => (r.message === undefined) !== (r.test === undefined), 'give a message or a test, not both'),
     custom<RunRecord>((v) => typeof v.id === 'string' && typeof v.result === 'object'),
-    'Send one column’s exact request (its "Copy as request" body with the message) to a connection; the reply streams as run:event, the answer is the finished run (kept in the run history).',
+    'Send one column’s exact request (its "Copy as request" body with the message, or a test’s conversation) to a connection, live, recording its reply or replaying its recording; the reply streams as run:event, the answer is the finished run (kept in the run history; with a test, its assertions checked).',
   ),
   'run:cancel': channel(
     z.object({ runId: RunId }).strict(),
@@ -91,7 +113,7 @@ export const runChannels = {
   ),
   'run:cacheCheck': channel(
     z.object({ ...ColumnRun, message: Message }).strict(),
-    custom<{ cachedTokens: number | null; predictedStableChars: number }>((v) => 'predictedStableChars' in v),
+    custom<CacheCheckPayload>((v) => 'predictedStableChars' in v),
     'The "two calls" check: the same request twice, and the cached input tokens the provider reports for the second next to the stable prefix the cache view predicts.',
   ),
   'eval:tests': channel(
