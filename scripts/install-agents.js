@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Installs the released coding agents the capture end-to-end test runs (pinned versions) into
-// .cache/agents/, outside the project's dependencies (about 800 MB together). Each CLI's native
+// .cache/agents/, outside the project's dependencies (about 1.2 GB together). Each CLI's native
 // binary comes from its platform package on the npm registry; Claude Code's install script only
 // links that binary into place (it downloads nothing). Prints the folder whose node_modules/.bin holds the agents. Does nothing when
 // the pinned versions are there. CI and `npm test` run it; VARIANT_STUDIO_AGENTS overrides the
@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const AGENT_PACKAGES = ['@anthropic-ai/claude-code@2.1.332', '@openai/codex@0.171.0'];
+export const AGENT_PACKAGES = ['@anthropic-ai/claude-code@2.1.332', '@openai/codex@0.171.0', 'opencode-ai@1.18.33'];
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, '.cache', 'agents');

@@ -1,8 +1,9 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { captureVerdict, wordDiffText, type CaptureVerdict } from '../../shared/capture/verdict.js';
+import { bestCaptureVerdict, wordDiffText, type CaptureVerdict } from '../../shared/capture/verdict.js';
 import { isCaptureDriven } from '../../shared/capture/profile.js';
 import { captureAgent, type CaptureOutcome } from '../../electron/host/capture/capture-runner.js';
+import type { RecordedRequest } from '../../electron/host/stand-in/stand-in-server.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../cli-io.js';
 import { openWorkspace } from '../workspace-input.js';
 import type { CommonOptions } from './options.js';
@@ -38,15 +39,18 @@ export async function captureCommand(options: CaptureCommandOptions, io: CliIo):
     homeDir: env.HOME,
   });
   const section = profile.capture;
-  const verdict =
-    outcome.ok && outcome.request && outcome.predicted && outcome.version
-      ? captureVerdict(outcome.predicted, outcome.request.body, {
-          version: outcome.version,
-          observed: isCaptureDriven(section) ? section.observed : [],
-        })
+  const best =
+    outcome.ok && outcome.predicted && outcome.version
+      ? bestCaptureVerdict(
+          outcome.predicted,
+          outcome.modelRequests.map((r) => r.body),
+          { version: outcome.version, observed: isCaptureDriven(section) ? section.observed : [] },
+        )
       : undefined;
-  if (options.format === 'json') io.stdout(`${JSON.stringify(captureJson(outcome, verdict), null, 2)}\n`);
-  else io.stdout(captureText(outcome, verdict));
+  const verdict = best?.verdict;
+  const compared = best === undefined ? undefined : outcome.modelRequests[best.index];
+  if (options.format === 'json') io.stdout(`${JSON.stringify(captureJson(outcome, verdict, compared), null, 2)}\n`);
+  else io.stdout(captureText(outcome, verdict, compared));
   if (!outcome.ok || !verdict) {
     if (options.format === 'json') io.stderr(`variant-studio: ${outcome.problem?.message ?? outcome.predictionError ?? 'no verdict'}\n`);
     return EXIT_USAGE;
@@ -54,7 +58,11 @@ export async function captureCommand(options: CaptureCommandOptions, io: CliIo):
   return verdict.matches ? EXIT_OK : EXIT_FINDINGS;
 }
 
-function captureJson(outcome: CaptureOutcome, verdict: CaptureVerdict | undefined): Record<string, unknown> {
+function captureJson(
+  outcome: CaptureOutcome,
+  verdict: CaptureVerdict | undefined,
+  compared: RecordedRequest | undefined,
+): Record<string, unknown> {
   return {
     harness: outcome.harness,
     ok: outcome.ok,
@@ -63,7 +71,7 @@ function captureJson(outcome: CaptureOutcome, verdict: CaptureVerdict | undefine
     version: outcome.version,
     isolation: outcome.isolation,
     copiedIntoHome: outcome.home?.copied ?? [],
-    request: outcome.request,
+    request: compared ?? outcome.request,
     requests: outcome.requests.map((r) => ({ method: r.method, url: r.url, route: r.route, bytes: r.body.length })),
     exit: outcome.exit,
     predicted: outcome.predicted?.parts,
@@ -71,15 +79,15 @@ function captureJson(outcome: CaptureOutcome, verdict: CaptureVerdict | undefine
   };
 }
 
-function captureText(outcome: CaptureOutcome, verdict: CaptureVerdict | undefined): string {
+function captureText(outcome: CaptureOutcome, verdict: CaptureVerdict | undefined, compared: RecordedRequest | undefined): string {
   const lines: string[] = [];
   lines.push(`capture: ${outcome.harness}${outcome.version ? ` ${outcome.version}` : ''}${outcome.bin ? ` (${outcome.bin})` : ''}`);
   lines.push(`isolation: ${outcome.isolation.note}`);
   for (const r of outcome.requests) lines.push(`sent: ${r.method} ${r.url} (${r.body.length} bytes)`);
   if (outcome.problem) lines.push(`problem: ${outcome.problem.message}`);
   if (outcome.predictionError) lines.push(`no prediction: ${outcome.predictionError}`);
-  if (verdict) {
-    lines.push('instruction parts:');
+  if (verdict && compared) {
+    lines.push(`instruction parts (against ${compared.method} ${compared.url}, request ${compared.index + 1}):`);
     for (const p of verdict.parts) {
       const files = p.files.length ? ` [${p.files.join(', ')}]` : '';
       lines.push(`  ${p.label}${files}: ${p.status}${p.where ? ` (${p.status === 'matches' ? 'at' : 'nearest'} ${p.where})` : ''}`);

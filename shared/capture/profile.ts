@@ -41,8 +41,10 @@ export const CaptureDrivenSchema = z
     supported: z.object({ min: Release, max: Release.optional() }).strict(),
     /** Releases the profile's predictions were checked against by capture. */
     observed: z.array(Release).default([]),
-    /** The request path the agent's model call goes to (the stand-in's route), for the "sent elsewhere" message. */
+    /** The path of the agent's model call (query left out); a final `*` matches any rest (Gemini's model in the path). */
     path: z.string().startsWith('/'),
+    /** Settings of the harness profile that describe this run for the prediction (e.g. the model the command line picks). */
+    settings: z.record(z.string(), z.unknown()).default({}),
     /** The whole run, from start to the end of every process it started. */
     timeoutSeconds: z.number().int().positive().max(600).default(60),
   })
@@ -58,4 +60,10 @@ export type CaptureSection = z.infer<typeof CaptureSectionSchema>;
 
 export function isCaptureDriven(section: CaptureSection | undefined): section is CaptureDriven {
   return section !== undefined && !('unsupported' in section);
+}
+
+/** Whether a request's path and query (`url`) is the section's model call path. */
+export function isCapturePath(section: CaptureDriven, url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return section.path.endsWith('*') ? pathname.startsWith(section.path.slice(0, -1)) : pathname === section.path;
 }

@@ -143,6 +143,24 @@ export function captureVerdict(
   };
 }
 
+/**
+ * The verdict against the model request the profile describes best, when the agent sent more
+ * than one (a title or routing request besides the turn): fewest differing parts, the first on a tie.
+ */
+export function bestCaptureVerdict(
+  result: HarnessResult,
+  bodies: readonly string[],
+  captured: { version: string; observed: readonly string[] },
+): { verdict: CaptureVerdict; index: number } | undefined {
+  let best: { verdict: CaptureVerdict; index: number; differing: number } | undefined;
+  bodies.forEach((body, index) => {
+    const verdict = captureVerdict(result, body, captured);
+    const differing = verdict.parts.filter((p) => p.status === 'differs').length;
+    if (best === undefined || differing < best.differing) best = { verdict, index, differing };
+  });
+  return best && { verdict: best.verdict, index: best.index };
+}
+
 /** A word diff as text: [-only predicted-] {+only sent+}. */
 export function wordDiffText(changes: readonly WordChange[]): string {
   return changes.map((c) => (c.removed ? `[-${c.value}-]` : c.added ? `{+${c.value}+}` : c.value)).join('');

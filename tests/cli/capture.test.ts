@@ -61,7 +61,7 @@ describe('variant-studio capture', () => {
     expect(lines[0]).toBe(`capture: codex 0.171.0 (${FAKE})`);
     expect(lines.slice(2)).toEqual([
       expect.stringMatching(/^sent: POST \/v1\/responses \(\d+ bytes\)$/),
-      'instruction parts:',
+      'instruction parts (against POST /v1/responses, request 1):',
       `  AGENTS.md fragment [${project}/AGENTS.md]: matches (at input[0].content[0].text)`,
       'verdict: matches codex (observed with 0.171.0) on your 0.171.0',
       '(--format json prints the whole request)',

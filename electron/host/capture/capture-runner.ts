@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { isCaptureDriven, type CaptureDriven } from '../../../shared/capture/profile.js';
+import { isCaptureDriven, isCapturePath, type CaptureDriven } from '../../../shared/capture/profile.js';
 import { runHarness, type HarnessProfile, type HarnessResult } from '../../../shared/harness/index.js';
 import { realHarnessSetup } from '../harness/real-harness.js';
 import { startStandIn, type RecordedRequest, type StandIn } from '../stand-in/stand-in-server.js';
@@ -73,6 +73,8 @@ export interface CaptureOutcome {
   home?: { dir: string; copied: string[] } | undefined;
   /** The model request the turn sent (the first to the profile's path). */
   request?: RecordedRequest | undefined;
+  /** Every model request to the profile's path (an agent may send a side request, e.g. for a title, first). */
+  modelRequests: RecordedRequest[];
   /** Everything that arrived at the stand-in, in order. */
   requests: RecordedRequest[];
   /** The harness profile run on the same folder, home and environment (when a request was captured). */
@@ -95,6 +97,7 @@ export async function captureAgent(request: CaptureRequest): Promise<CaptureOutc
     isolation: { namespace: false, note: '' },
     env: {},
     requests: [],
+    modelRequests: [],
     stdout: '',
     stderr: '',
   };
@@ -149,7 +152,7 @@ async function capture(request: CaptureRequest, base: CaptureOutcome): Promise<C
     standIn = await startStandIn({
       socket: socketDir ? { path: path.join(socketDir, 'stand-in.sock'), origin: `http://127.0.0.1:${port}` } : undefined,
       script: (recorded) => {
-        if (recorded.url.split('?')[0] === section.path) modelRequestAt?.();
+        if (isCapturePath(section, recorded.url)) modelRequestAt?.();
         return undefined;
       },
     });
@@ -211,7 +214,8 @@ async function capture(request: CaptureRequest, base: CaptureOutcome): Promise<C
     outcome.stdout = result.stdout;
     outcome.stderr = result.stderr;
     outcome.exit = { code: result.code, ended: result.ended };
-    outcome.request = outcome.requests.find((r) => r.url.split('?')[0] === section.path && r.method === 'POST');
+    outcome.modelRequests = outcome.requests.filter((r) => r.route === 'generate' && isCapturePath(section, r.url));
+    outcome.request = outcome.modelRequests[0];
     const changes = folderChanges(before, after);
     if (changes.length > 0)
       return fail(
@@ -223,7 +227,11 @@ async function capture(request: CaptureRequest, base: CaptureOutcome): Promise<C
       return fail(outcome, 'output-limit', `the agent printed more than ${Math.round(maxOutputBytes / 1024 / 1024)} MB and was stopped`);
     if (outcome.request) {
       // The profile's prediction, while the temporary home still holds what the agent saw.
-      const setup = await realHarnessSetup(request.profile, { cwd: request.cwd }, { granted: [request.cwd], env, homeDir: home.dir });
+      const setup = await realHarnessSetup(
+        request.profile,
+        { cwd: request.cwd, settings: section.settings },
+        { granted: [request.cwd], env, homeDir: home.dir },
+      );
       if (setup.ok)
         outcome.predicted = await runHarness(request.profile, setup.context, { today: request.today ?? localToday(), fs: setup.fs });
       else outcome.predictionError = setup.error;
