@@ -43,6 +43,7 @@ function fakeProfile(mode: string, overrides: Partial<CaptureDriven> = {}): Harn
     supported: { min: '0.169.0' },
     observed: ['0.171.0'],
     path: '/v1/responses',
+    settings: {},
     timeoutSeconds: 60,
     ...overrides,
   };

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A fake coding agent for capture's tests: `fake-agent --version <mode>` prints a version;
-// `fake-agent <prompt> <mode>` sends one request like a real agent (Codex's AGENTS.md fragment
+// `fake-agent <prompt> <mode>` (or Codex's `exec` command line) sends one request like a real agent (Codex's AGENTS.md fragment
 // in an OpenAI Responses body, to $STANDIN_BASE/responses with $STANDIN_API_KEY) or misbehaves
 // as <mode> says: differ, hang, login, exit-early, other-path, websocket, flood, child-hangs,
 // write-folder, probe-host (first tries the host's 127.0.0.1:<prompt>, and says in the body
@@ -11,12 +11,19 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 
-const [first, mode = 'ok'] = process.argv.slice(2);
-if (first === '--version') {
+const argv = process.argv.slice(2);
+// Driven by the built-in codex profile's command line (`exec ... -c model_providers.standin={ base_url = "..." } <prompt>`),
+// the mode comes from a `--fake-mode=<mode>` argument a wrapper script adds.
+const codexStyle = argv[0] === 'exec';
+const fakeMode = argv.find((a) => a.startsWith('--fake-mode='))?.slice('--fake-mode='.length);
+const plain = argv.filter((a) => !a.startsWith('--fake-mode='));
+const first = codexStyle ? plain[plain.length - 1] : plain[0];
+const mode = fakeMode ?? (codexStyle ? 'ok' : (plain[1] ?? 'ok'));
+if (plain[0] === '--version') {
   console.log(`fake-agent ${mode === 'old' ? '0.1.0' : '0.171.0'}`);
   process.exit(0);
 }
-const base = process.env.STANDIN_BASE ?? '';
+const base = process.env.STANDIN_BASE ?? /base_url = "([^"]+)"/.exec(argv.join(' '))?.[1] ?? '';
 const cwd = process.cwd();
 
 function fragment() {

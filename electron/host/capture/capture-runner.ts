@@ -4,6 +4,7 @@ import path from 'node:path';
 import { isCaptureDriven, isCapturePath, type CaptureDriven } from '../../../shared/capture/profile.js';
 import { runHarness, type HarnessProfile, type HarnessResult } from '../../../shared/harness/index.js';
 import { realHarnessSetup } from '../harness/real-harness.js';
+import { localIsoDate } from '../stack/index.js';
 import { startStandIn, type RecordedRequest, type StandIn } from '../stand-in/stand-in-server.js';
 import { agentEnv, DUMMY_KEY, fillSlots } from './agent-env.js';
 import { compareReleases, findAgent } from './find-agent.js';
@@ -233,7 +234,10 @@ async function capture(request: CaptureRequest, base: CaptureOutcome): Promise<C
         { granted: [request.cwd], env, homeDir: home.dir },
       );
       if (setup.ok)
-        outcome.predicted = await runHarness(request.profile, setup.context, { today: request.today ?? localToday(), fs: setup.fs });
+        outcome.predicted = await runHarness(request.profile, setup.context, {
+          today: request.today ?? localIsoDate(new Date()),
+          fs: setup.fs,
+        });
       else outcome.predictionError = setup.error;
       return { ...outcome, ok: true };
     }
@@ -285,11 +289,4 @@ function firstLine(run: BoundedRun): string {
 
 function fillAll(values: Record<string, string>, slots: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, fillSlots(v, slots)]));
-}
-
-/** Today as YYYY-MM-DD in this machine's time zone (the agent's date). */
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
