@@ -62,6 +62,7 @@ Options:
   --explain             With a profile: print sections and why each instruction file was (not) used
   --harness <id>        With instructions: one harness profile (harnesses/<id>), e.g. codex, claude-code
   --bin <path>          capture: the agent's program (default: the profile's name on PATH)
+  --save-case <file>    capture: also write the capture as conformance cases (one per part, what the agent sent)
   -h, --help            This help
 `;
 
@@ -92,6 +93,7 @@ function optionsFor(command: string) {
     explain: { type: 'boolean' },
     harness: { type: 'string' },
     bin: { type: 'string' },
+    'save-case': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   } as const;
 }
@@ -216,7 +218,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'instructions':
         return await instructionsCommand({ ...options, harness: values.harness, cwd: values.cwd }, io);
       case 'capture':
-        return await captureCommand({ ...options, harness: values.harness, cwd: values.cwd, bin: values.bin }, io);
+        return await captureCommand(
+          { ...options, harness: values.harness, cwd: values.cwd, bin: values.bin, saveCase: values['save-case'] },
+          io,
+        );
       default:
         throw new UsageError(
           `unknown command '${command}' (commands: build, select, compare, cache, check, snapshot, schemas, instructions, capture, export, import, run, eval)`,

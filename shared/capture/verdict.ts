@@ -32,6 +32,8 @@ export interface PartVerdict {
   where?: string | undefined;
   /** For `differs`: the predicted text against the captured one, word by word (removed: only predicted, added: only sent). */
   changes?: WordChange[] | undefined;
+  /** The text the agent sent for this part: the predicted text where it matches, the nearest stretch of the request where not ('' when nothing is near). */
+  sent: string;
 }
 
 export interface CaptureVerdict {
@@ -105,7 +107,7 @@ export function compareParts(parts: readonly HarnessPart[], texts: readonly Capt
     .map((p): PartVerdict => {
       const base = { label: p.label, placement: p.placement, files: [...p.files] };
       const found = texts.find((t) => t.text.includes(p.text));
-      if (found) return { ...base, status: 'matches', where: found.where };
+      if (found) return { ...base, status: 'matches', where: found.where, sent: p.text };
       const near = nearest(p.text, texts);
       const changes = diffWordsWithSpace(p.text, near?.text ?? '', { timeout: DIFF_TIMEOUT_MS }) ?? [
         { value: p.text, removed: true },
@@ -115,6 +117,7 @@ export function compareParts(parts: readonly HarnessPart[], texts: readonly Capt
         ...base,
         status: 'differs',
         where: near?.where,
+        sent: near?.text ?? '',
         changes: changes.map((c) => ({ value: c.value, ...(c.added ? { added: true } : {}), ...(c.removed ? { removed: true } : {}) })),
       };
     });

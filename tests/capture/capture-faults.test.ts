@@ -108,6 +108,7 @@ describe('capture with a fake agent', () => {
         status: 'differs',
         where: 'input[0].content[0].text',
         changes: expect.any(Array),
+        sent: expect.stringContaining('Indent with spaces.'),
       },
     ]);
   });
@@ -123,6 +124,7 @@ describe('capture with a fake agent', () => {
         files: [path.join(project, 'AGENTS.md')],
         status: 'matches',
         where: 'input[0].content[0].text',
+        sent: `# AGENTS.md instructions for ${project}\n\n<INSTRUCTIONS>\nIndent with spaces.\n\n</INSTRUCTIONS>`,
       },
     ]);
   });

@@ -68,7 +68,14 @@ describe('capture of the released agents', () => {
         `Contents of ${project}/CLAUDE.md (project instructions, checked into the codebase):\n\nRun the tests with npm test.\n</system-reminder>`;
       expect(out.predicted!.parts.map((p) => [p.placement, p.label, p.text])).toEqual([['user', 'memory', memory]]);
       expect(verdict.parts).toEqual([
-        { label: 'memory', placement: 'user', files: [`${project}/CLAUDE.md`], status: 'matches', where: 'messages[0].content[0].text' },
+        {
+          label: 'memory',
+          placement: 'user',
+          files: [`${project}/CLAUDE.md`],
+          status: 'matches',
+          where: 'messages[0].content[0].text',
+          sent: memory,
+        },
       ]);
       expect(verdict.summary).toBe('matches claude-code (observed with 2.1.332) on your 2.1.332');
       expect(out.stdout).toBe('OK.\n');
@@ -91,6 +98,7 @@ describe('capture of the released agents', () => {
           files: [`${project}/AGENTS.md`],
           status: 'matches',
           where: expect.stringMatching(/^input\[\d+\]\.content\[0\]\.text$/),
+          sent: fragment,
         },
       ]);
       expect(verdict.summary).toBe('matches codex (observed with 0.171.0) on your 0.171.0');

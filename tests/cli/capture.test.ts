@@ -34,7 +34,7 @@ writeFileSync(path.join(project, 'AGENTS.md'), 'Indent with spaces.\n');
 const home = path.join(top, 'home');
 mkdirSync(home);
 
-async function capture(mode: string, format = 'text'): Promise<{ code: number; out: string; err: string }> {
+async function capture(mode: string, format = 'text', more: string[] = []): Promise<{ code: number; out: string; err: string }> {
   writeFileSync(
     path.join(workspace, 'harnesses', 'codex', 'harness.yaml'),
     `${builtin.slice(0, builtin.indexOf('capture:'))}${section.replaceAll('MODE', mode)}`,
@@ -42,7 +42,7 @@ async function capture(mode: string, format = 'text'): Promise<{ code: number; o
   let out = '';
   let err = '';
   const code = await runCli(
-    ['capture', '--harness', 'codex', '--workspace', workspace, '--cwd', project, '--bin', FAKE, '--format', format],
+    ['capture', '--harness', 'codex', '--workspace', workspace, '--cwd', project, '--bin', FAKE, '--format', format, ...more],
     {
       stdout: (t) => (out += t),
       stderr: (t) => (err += t),
@@ -81,6 +81,42 @@ describe('variant-studio capture', () => {
     expect(json.verdict.summary).toBe('differs: 1 part');
     expect(JSON.parse(json.request.body)).toMatchObject({ model: 'fake', instructions: 'You are a fake agent.' });
     expect(j.out).not.toContain('sk-real');
+  });
+
+  it('--save-case writes the capture as a conformance case that the profile passes', async () => {
+    const file = path.join(top, 'cases.json');
+    const r = await capture('ok', 'text', ['--save-case', file]);
+    expect(r.code).toBe(0);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { cases: Record<string, unknown>[] };
+    expect(saved.cases).toEqual([
+      {
+        harness: 'codex',
+        version: 'codex-0.171.0',
+        name: 'capture-codex-1-agents-md-fragment',
+        files: { [path.join(project, 'AGENTS.md')]: 'Indent with spaces.\n' },
+        cwd: project,
+        home: expect.stringMatching(/variant-studio-capture-home-/),
+        os: 'linux',
+        env: {},
+        settings: {},
+        reads: [],
+        part: 'user',
+        expected: `# AGENTS.md instructions for ${project}\n\n<INSTRUCTIONS>\nIndent with spaces.\n\n</INSTRUCTIONS>`,
+        confidence: 'observed',
+        notes: 'captured; the profile predicted it (input[0].content[0].text)',
+      },
+    ]);
+    // The case runs through the engine like any conformance case.
+    const context = path.join(top, 'case.json');
+    writeFileSync(context, JSON.stringify(saved.cases[0]));
+    let out = '';
+    await runCli(['instructions', '--harness', 'codex', '--context', context, '--format', 'json'], {
+      stdout: (t) => (out += t),
+      stderr: () => undefined,
+      cwd: top,
+    });
+    const parts = (JSON.parse(out) as { parts: { text: string }[] }).parts;
+    expect(parts.map((p) => p.text)).toEqual([saved.cases[0]!.expected]);
   });
 
   it('nothing captured: exit 2 with the reason', async () => {
