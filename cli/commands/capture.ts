@@ -6,9 +6,9 @@ import { captureCases } from '../../shared/capture/conformance-case.js';
 import { harnessEnvAllowed } from '../../shared/harness/index.js';
 import { folderTexts } from '../../electron/host/capture/folder-texts.js';
 import { localIsoDate } from '../../electron/host/stack/index.js';
-import { bestCaptureVerdict, wordDiffText, type CaptureVerdict } from '../../shared/capture/verdict.js';
+import { wordDiffText, type CaptureVerdict } from '../../shared/capture/verdict.js';
 import { isCaptureDriven } from '../../shared/capture/profile.js';
-import { captureAgent, type CaptureOutcome } from '../../electron/host/capture/capture-runner.js';
+import { captureAgent, outcomeVerdict, type CaptureOutcome } from '../../electron/host/capture/capture-runner.js';
 import type { RecordedRequest } from '../../electron/host/stand-in/stand-in-server.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../cli-io.js';
 import { openWorkspace } from '../workspace-input.js';
@@ -47,16 +47,9 @@ export async function captureCommand(options: CaptureCommandOptions, io: CliIo):
     homeDir: env.HOME,
   });
   const section = profile.capture;
-  const best =
-    outcome.ok && outcome.predicted && outcome.version
-      ? bestCaptureVerdict(
-          outcome.predicted,
-          outcome.modelRequests.map((r) => r.body),
-          { version: outcome.version, observed: isCaptureDriven(section) ? section.observed : [] },
-        )
-      : undefined;
+  const best = outcomeVerdict(outcome, profile);
   const verdict = best?.verdict;
-  const compared = best === undefined ? undefined : outcome.modelRequests[best.index];
+  const compared = best?.compared;
   if (options.format === 'json') io.stdout(`${JSON.stringify(captureJson(outcome, verdict, compared), null, 2)}\n`);
   else io.stdout(captureText(outcome, verdict, compared));
   if (options.saveCase !== undefined && verdict && outcome.version && outcome.home) {

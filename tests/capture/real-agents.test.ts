@@ -3,10 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureAgent } from '../../electron/host/capture/capture-runner.js';
+import { captureAgent, outcomeVerdict } from '../../electron/host/capture/capture-runner.js';
 import { folderFileSource } from '../../electron/host/folder-source.js';
-import { isCaptureDriven } from '../../shared/capture/profile.js';
-import { bestCaptureVerdict } from '../../shared/capture/verdict.js';
 import { loadHarnessProfiles, type HarnessProfile } from '../../shared/harness/index.js';
 
 /**
@@ -44,13 +42,7 @@ async function captured(id: string, program: string) {
     homeDir: home,
   });
   expect(out.problem).toBeUndefined();
-  const section = p.capture;
-  const best = bestCaptureVerdict(
-    out.predicted!,
-    out.modelRequests.map((r) => r.body),
-    { version: out.version!, observed: isCaptureDriven(section) ? section.observed : [] },
-  );
-  return { out, verdict: best!.verdict };
+  return { out, verdict: outcomeVerdict(out, p)!.verdict };
 }
 
 // A real agent starts in seconds, but the machine may be busy: a turn's own time limit is the profile's.

@@ -1,13 +1,11 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { isCaptureDriven } from '../../../shared/capture/profile.js';
-import { bestCaptureVerdict } from '../../../shared/capture/verdict.js';
 import type { ChannelResponse } from '../../../shared/ipc/contract.js';
 import type { ChannelHandlers } from '../../../shared/ipc/dispatch.js';
 import { HostError } from '../../../shared/ipc/host-error.js';
 import { isInside } from '../confine.js';
 import type { HostContext } from '../host-context.js';
-import { captureAgent } from './capture-runner.js';
+import { captureAgent, outcomeVerdict } from './capture-runner.js';
 
 /**
  * The every-harness view's capture: the working folder must be one the user granted through
@@ -35,16 +33,8 @@ export async function captureInView(
     throw new HostError('INVALID_REQUEST', `'${cwd}' is not inside a folder chosen for reading: choose the working folder first`);
   if (bin !== undefined && !path.isAbsolute(bin)) throw new HostError('INVALID_REQUEST', 'the agent path must be absolute');
   const outcome = await captureAgent({ profile, cwd: real, bin });
-  const section = profile.capture;
-  const best =
-    outcome.ok && outcome.predicted && outcome.version
-      ? bestCaptureVerdict(
-          outcome.predicted,
-          outcome.modelRequests.map((r) => r.body),
-          { version: outcome.version, observed: isCaptureDriven(section) ? section.observed : [] },
-        )
-      : undefined;
-  const compared = best ? outcome.modelRequests[best.index] : outcome.request;
+  const best = outcomeVerdict(outcome, profile);
+  const compared = best?.compared ?? outcome.request;
   return {
     harness: outcome.harness,
     ok: outcome.ok,

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isCaptureDriven, isCapturePath, type CaptureDriven } from '../../../shared/capture/profile.js';
+import { bestCaptureVerdict, type CaptureVerdict } from '../../../shared/capture/verdict.js';
 import { runHarness, type HarnessProfile, type HarnessResult } from '../../../shared/harness/index.js';
 import { realHarnessSetup } from '../harness/real-harness.js';
 import { localIsoDate } from '../stack/index.js';
@@ -289,4 +290,19 @@ function firstLine(run: BoundedRun): string {
 
 function fillAll(values: Record<string, string>, slots: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, fillSlots(v, slots)]));
+}
+
+/** The verdict of a capture, against the model request the profile describes best (undefined when nothing was captured). */
+export function outcomeVerdict(
+  outcome: CaptureOutcome,
+  profile: HarnessProfile,
+): { verdict: CaptureVerdict; compared: RecordedRequest | undefined } | undefined {
+  if (!outcome.ok || !outcome.predicted || !outcome.version) return undefined;
+  const section = profile.capture;
+  const best = bestCaptureVerdict(
+    outcome.predicted,
+    outcome.modelRequests.map((r) => r.body),
+    { version: outcome.version, observed: isCaptureDriven(section) ? section.observed : [] },
+  );
+  return best && { verdict: best.verdict, compared: outcome.modelRequests[best.index] };
 }
