@@ -12,6 +12,7 @@ import { evalCommand } from './commands/eval.js';
 import { exportCommand } from './commands/export.js';
 import { importCommand } from './commands/import.js';
 import { instructionsCommand } from './commands/instructions.js';
+import { captureCommand } from './commands/capture.js';
 import { runCommand } from './commands/run.js';
 import { compareCommand } from './commands/compare.js';
 import type { CompareColumnSpec } from '../shared/engine/compare/compare-builds.js';
@@ -38,6 +39,8 @@ Commands:
   instructions  What coding agents load from instruction files: --context <file> (tree, cwd, home, os, env,
              settings, reads) [--harness <id>]; without --harness every harness profile;
              --cwd <dir> reads that folder on disk instead (and each harness's global files)
+  capture    Run the installed agent of --harness <id> for one turn against a local stand-in [--cwd <dir>]
+             [--bin <path>]: the request it sent, and whether the profile predicts it (exit 1 on a difference)
   export     Write a bundle (.zip) of variants and profiles, or TypeScript / Markdown / API requests (export --help)
   import     Import a bundle into a workspace, everything or nothing (import --help)
   run        Send one variant's exact request to a model and print the reply, tool calls and usage (run --help)
@@ -58,6 +61,8 @@ Options:
   --fetch-urls          Fetch configured instruction URLs (5 s timeout; failures are warnings)
   --explain             With a profile: print sections and why each instruction file was (not) used
   --harness <id>        With instructions: one harness profile (harnesses/<id>), e.g. codex, claude-code
+  --bin <path>          capture: the agent's program (default: the profile's name on PATH)
+  --save-case <file>    capture: also write the capture as conformance cases (one per part, what the agent sent)
   -h, --help            This help
 `;
 
@@ -87,6 +92,8 @@ function optionsFor(command: string) {
     'fetch-urls': { type: 'boolean' },
     explain: { type: 'boolean' },
     harness: { type: 'string' },
+    bin: { type: 'string' },
+    'save-case': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   } as const;
 }
@@ -210,9 +217,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return schemasCommand({ ...options, dir: values.dir, check: values.check === true }, io);
       case 'instructions':
         return await instructionsCommand({ ...options, harness: values.harness, cwd: values.cwd }, io);
+      case 'capture':
+        return await captureCommand(
+          { ...options, harness: values.harness, cwd: values.cwd, bin: values.bin, saveCase: values['save-case'] },
+          io,
+        );
       default:
         throw new UsageError(
-          `unknown command '${command}' (commands: build, select, compare, cache, check, snapshot, schemas, instructions, export, import, run, eval)`,
+          `unknown command '${command}' (commands: build, select, compare, cache, check, snapshot, schemas, instructions, capture, export, import, run, eval)`,
         );
     }
   } catch (error) {

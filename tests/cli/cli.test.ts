@@ -84,7 +84,7 @@ describe('variant-studio build', async () => {
     [['snapshot', '--dir', 'no-such-folder'], "variant-studio: --dir: the folder '"],
     [
       ['frobnicate'],
-      "variant-studio: unknown command 'frobnicate' (commands: build, select, compare, cache, check, snapshot, schemas, instructions, export, import, run, eval)",
+      "variant-studio: unknown command 'frobnicate' (commands: build, select, compare, cache, check, snapshot, schemas, instructions, capture, export, import, run, eval)",
     ],
   ])('%j is a one-line error with exit code 2', async (args, message) => {
     const ws = workspace();

@@ -26,7 +26,8 @@ export interface RecordedRequest {
   /** The body exactly as it arrived (UTF-8). */
   body: string;
   api: ApiKind | null;
-  route: 'generate' | 'count-tokens' | 'models' | 'unknown';
+  /** `upgrade`: a WebSocket (or other protocol) upgrade, refused with 404. */
+  route: 'generate' | 'count-tokens' | 'models' | 'unknown' | 'upgrade';
   model: string | null;
   stream: boolean;
   /** Whether the key matched the expected one (null when none is expected or none was sent). */
@@ -48,6 +49,11 @@ export interface StandInOptions {
   models?: string[] | undefined;
   /** Largest request body accepted (default 32 MB). */
   maxRequestBytes?: number | undefined;
+  /**
+   * Listen on this Unix socket instead of a random loopback port, for a client that reaches it
+   * through a relay at `origin` (capture's network namespace, whose loopback is not the host's).
+   */
+  socket?: { path: string; origin: string } | undefined;
 }
 
 export interface StandIn {
@@ -161,6 +167,22 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
         res.end(JSON.stringify({ error: { message: `stand-in: ${error instanceof Error ? error.message : String(error)}` } }));
       }
     });
+  });
+  server.on('upgrade', (req: http.IncomingMessage, socket: Socket) => {
+    requests.push({
+      index: requests.length,
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      headers: redacted(req.headers),
+      body: '',
+      api: null,
+      route: 'upgrade',
+      model: null,
+      stream: false,
+      keyMatched: null,
+    });
+    socket.on('error', () => undefined);
+    socket.end('HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -339,10 +361,10 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    if (options.socket) server.listen(options.socket.path, () => resolve());
+    else server.listen(0, '127.0.0.1', () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = options.socket ? options.socket.origin : `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
     baseUrl: (api) => (api === 'openai-chat' || api === 'openai-responses' ? `${origin}/v1` : origin),

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { studio } from '../store';
+import { CapturePanel } from './CapturePanel';
+import { captureStore, useCaptureView } from './capture-store';
 import { HarnessColumn } from './HarnessColumn';
 import { HarnessContextForm } from './HarnessContextForm';
 import { harnessStore, useHarnessView } from './harness-store';
@@ -15,6 +17,8 @@ export function HarnessesView() {
   const run = useHarnessView((s) => s.run);
   const error = useHarnessView((s) => s.error);
   const cwd = useHarnessView((s) => (typeof s.context.cwd === 'string' ? s.context.cwd : ''));
+  const real = useHarnessView((s) => s.discovery === 'real');
+  const captureOpen = useCaptureView((s) => s.open);
 
   // Harness profiles are workspace files: run again when the workspace changes (an edited profile).
   useEffect(
@@ -31,6 +35,9 @@ export function HarnessesView() {
         <h2>Instruction files in every harness</h2>
         <span className="muted">{run ? `${run.results.length} harnesses · ${run.durationMs.toFixed(0)} ms` : 'running…'}</span>
         <span className="spacer" />
+        <button className="small" onClick={() => captureStore.getState().setOpen(!captureOpen)} data-testid="capture-open">
+          Capture…
+        </button>
         <button className="small" onClick={() => harnessStore.getState().setOpen(false)} data-testid="harness-view-close">
           Close
         </button>
@@ -40,6 +47,9 @@ export function HarnessesView() {
           <HarnessContextForm />
         </aside>
         <div className="harness-view-main">
+          {captureOpen && (
+            <CapturePanel harnesses={run?.results.map((r) => ({ id: r.harness, name: r.name })) ?? []} cwd={cwd} real={real} />
+          )}
           {error && (
             <p className="error" role="alert">
               {error}

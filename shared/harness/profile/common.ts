@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CaptureSectionSchema } from '../../capture/profile.js';
 
 /**
  * Pieces every harness profile shares. A profile is `harnesses/<id>/harness.yaml`; every
@@ -53,4 +54,6 @@ export const HarnessBaseFields = {
   /** What the profile was made from: spec page, source commit, observed release. */
   describes: z.string().default(''),
   description: z.string().default(''),
+  /** How capture drives the released agent against the local stand-in (shared/capture/profile.ts). */
+  capture: CaptureSectionSchema.optional(),
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HarnessContextSchema } from '../../harness/context.js';
 import type { InstructionFinding } from '../../harness/lint.js';
 import type { HarnessResult } from '../../harness/result.js';
+import type { CaptureVerdict } from '../../capture/verdict.js';
 import { channel } from './channel.js';
 
 /** Channels of harness profiles: what each coding agent loads from one repository's instruction files. */
@@ -43,7 +44,38 @@ export type HarnessRunResult = HarnessResult & {
   globals?: HarnessGlobalInfo[] | undefined;
 };
 
+/** What the view shows of a capture (the agent's environment and home stay in the host). */
+export interface HarnessCaptureResult {
+  harness: string;
+  ok: boolean;
+  problem?: { code: string; message: string } | undefined;
+  bin?: string | undefined;
+  version?: string | undefined;
+  isolation: { namespace: boolean; note: string };
+  /** Every request that arrived at the stand-in. */
+  requests: { method: string; url: string; bytes: number }[];
+  /** The model request the verdict is against: path and the body as it arrived. */
+  request?: { url: string; body: string } | undefined;
+  /** Home-relative paths of the global files copied into the agent's temporary home. */
+  copied: string[];
+  verdict?: CaptureVerdict | undefined;
+  durationMs: number;
+}
+
 export const harnessChannels = {
+  'harness:capture': channel(
+    z
+      .object({
+        harness: z.string().regex(/^[A-Za-z0-9_.-]+$/),
+        /** The granted working folder (only read). */
+        cwd: z.string().min(1).max(4096),
+        /** The agent's program; the profile's name on PATH when absent. */
+        bin: z.string().min(1).max(4096).optional(),
+      })
+      .strict(),
+    z.custom<HarnessCaptureResult>((v) => typeof v === 'object' && v !== null && 'harness' in v),
+    'Runs the agent installed on this machine for one turn against a local stand-in of its model API (capture section of the harness profile) in a granted working folder, and compares the request it sent with the profile: the request, each part matched or a word diff, and why nothing was captured.',
+  ),
   'harness:run': channel(
     z
       .object({

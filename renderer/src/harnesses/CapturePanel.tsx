@@ -1,0 +1,110 @@
+import type { PartVerdict } from '../../../shared/capture/verdict';
+import { captureStore, useCaptureView } from './capture-store';
+import { shortPath } from './HarnessColumn';
+
+/** One part of the verdict: where it is in the request, or its word diff (struck: only predicted; marked: only sent). */
+function PartRow({ part, cwd }: { part: PartVerdict; cwd: string }) {
+  return (
+    <li className={`capture-part ${part.status}`} data-testid={`capture-part-${part.status}`}>
+      <strong>{part.label}</strong>{' '}
+      <span className="muted">
+        {part.files.length ? part.files.map((f) => shortPath(f, cwd)).join(', ') : 'no instruction file'} ·{' '}
+        {part.status === 'matches' ? `matches at ${part.where ?? ''}` : `differs${part.where ? ` (nearest ${part.where})` : ''}`}
+      </span>
+      {part.changes && (
+        <pre className="mono capture-diff" data-testid="capture-diff">
+          {part.changes.map((c, i) =>
+            c.removed ? <del key={i}>{c.value}</del> : c.added ? <ins key={i}>{c.value}</ins> : <span key={i}>{c.value}</span>,
+          )}
+        </pre>
+      )}
+    </li>
+  );
+}
+
+function prettyBody(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+/**
+ * Capture from the installed agent: runs it for one turn against a local stand-in (the
+ * profile's capture section), in the working folder chosen for reading, and shows the request
+ * it sent with the instruction parts labelled by file and the verdict against the profile.
+ */
+export function CapturePanel({ harnesses, cwd, real }: { harnesses: { id: string; name: string }[]; cwd: string; real: boolean }) {
+  const s = useCaptureView((x) => x);
+  const result = s.result;
+  return (
+    <section className="capture-panel" aria-label="Capture from the installed agent" data-testid="capture-panel">
+      <header>
+        <h3>Capture from the installed agent</h3>
+        <button className="small" onClick={() => captureStore.getState().setOpen(false)} data-testid="capture-close">
+          Close
+        </button>
+      </header>
+      <p className="muted">
+        Runs the agent on this machine for one turn against a local stand-in of its model API, with a dummy key and a temporary home; your
+        folder is only read.
+      </p>
+      <label>
+        Harness{' '}
+        <select value={s.harness} onChange={(e) => captureStore.getState().setHarness(e.target.value)} data-testid="capture-harness">
+          {harnesses.map((h) => (
+            <option key={h.id} value={h.id}>
+              {h.name} ({h.id})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Agent program (absolute path; empty: on PATH){' '}
+        <input className="mono" value={s.bin} onChange={(e) => captureStore.getState().setBin(e.target.value)} />
+      </label>
+      {!real && <p className="warn">Choose a folder on this machine first: capture runs the agent in a real folder.</p>}
+      <button disabled={!real || s.running} onClick={() => void captureStore.getState().run(cwd)} data-testid="capture-run">
+        {s.running ? 'Capturing…' : 'Run capture'}
+      </button>
+      {s.error && (
+        <p className="error" role="alert">
+          {s.error}
+        </p>
+      )}
+      {result && (
+        <div data-testid="capture-result">
+          <p data-testid="capture-verdict" className={result.verdict?.matches ? '' : 'warn'}>
+            {result.verdict ? result.verdict.summary : `No capture: ${result.problem?.message ?? 'nothing was sent'}`}
+          </p>
+          <p className="muted" data-testid="capture-isolation">
+            {result.bin} {result.version} · {result.isolation.note}
+          </p>
+          <ul className="muted">
+            {result.requests.map((r, i) => (
+              <li key={i}>
+                {r.method} {r.url} · {r.bytes} bytes
+              </li>
+            ))}
+          </ul>
+          {result.verdict && (
+            <ul className="capture-parts">
+              {result.verdict.parts.map((p, i) => (
+                <PartRow key={i} part={p} cwd={cwd} />
+              ))}
+            </ul>
+          )}
+          {result.request && (
+            <details>
+              <summary>Captured request: {result.request.url}</summary>
+              <pre className="mono capture-request" data-testid="capture-request">
+                {prettyBody(result.request.body)}
+              </pre>
+            </details>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
