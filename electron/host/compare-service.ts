@@ -9,6 +9,7 @@ import type { ApiKind } from '../../shared/requests/api-kind.js';
 import { requestBodyText } from '../../shared/requests/request-bodies.js';
 import { requestInputFromStack, requestInputFromVariant, type RequestInput } from '../../shared/requests/request-input.js';
 import { HostError } from '../../shared/ipc/host-error.js';
+import { mark } from '../../shared/ipc/trace.js';
 import { resolveVariantContext, runBuild, type BuildInputs, type ParsedContextSpec } from './build-runner.js';
 import type { HostContext } from './host-context.js';
 import type { InputChange } from './preview-service.js';
@@ -159,6 +160,7 @@ export class CompareService {
     context: ParsedContextSpec,
   ): Promise<{ seq: number; view: CompareResult }> {
     const seq = ++this.seq;
+    mark('host:build:compare');
     // While another build of the columns is under way, the last columns may miss its changes: build all.
     const changed = this.computing > 0 ? 'all' : this.changedPaths;
     this.changedPaths = new Set();
@@ -184,6 +186,7 @@ export class CompareService {
       }));
       const view: CompareResult = { seq, columns: columns.map((c) => c.view), rows };
       if (!this.last || this.last.seq < seq) this.last = { seq, session, columns, view };
+      mark('host:built:compare');
       return { seq, view };
     } finally {
       this.computing--;

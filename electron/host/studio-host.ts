@@ -4,6 +4,7 @@ import { EVENTS, type EventName, type EventPayload, type WorkspaceView } from '.
 import { createDispatcher, type ChannelHandlers, type Dispatch } from '../../shared/ipc/dispatch.js';
 import { docKey } from '../../shared/ipc/doc-ref.js';
 import { HostError } from '../../shared/ipc/host-error.js';
+import { mark } from '../../shared/ipc/trace.js';
 import { builtinWorkspaceDir } from './builtin-workspace.js';
 import { buildHandlers } from './channels/build-channels.js';
 import { bundleHandlers } from './channels/bundle-channels.js';
@@ -12,6 +13,7 @@ import { entityHandlers } from './channels/entity-channels.js';
 import { folderHandlers } from './channels/folder-channels.js';
 import { helpHandlers } from './channels/help-channels.js';
 import { compareHandlers } from './channels/compare-channels.js';
+import { debugHandlers } from './channels/debug-channels.js';
 import { documentHandlers } from './channels/document-channels.js';
 import { stackHandlers } from './channels/stack-channels.js';
 import { harnessHandlers } from './channels/harness-channels.js';
@@ -20,6 +22,7 @@ import { applyDiskChanges } from './disk-changes.js';
 import { DraftStore, type StoredDraft } from './drafts.js';
 import type { FolderPurpose, HostContext, StudioHostOptions } from './host-context.js';
 import { isDirectory } from './is-directory.js';
+import { hostTraceWanted, startHostTrace } from './host-trace.js';
 import { PreviewService } from './preview-service.js';
 import { warmUpTokenizer } from './tokens.js';
 import { UserSettings } from './user-settings.js';
@@ -57,6 +60,7 @@ export class StudioHost implements HostContext {
   private isClosed = false;
 
   constructor(readonly options: StudioHostOptions) {
+    if (options.trace || hostTraceWanted()) startHostTrace();
     this.settings = new UserSettings(options.userDataDir);
     this.builtinDir = options.builtinDir ?? safeBuiltinDir();
     this.preview = new PreviewService(this);
@@ -72,6 +76,7 @@ export class StudioHost implements HostContext {
       ...helpHandlers(this),
       ...harnessHandlers(this),
       ...compareHandlers(this),
+      ...debugHandlers(),
     };
     this.dispatch = createDispatcher(this.handlers, {
       validateResponses: options.validate,
@@ -279,8 +284,10 @@ export class StudioHost implements HostContext {
 
   /** Sends workspace:changed when the view differs from the last one sent (or always with force). */
   private publishView(force = false): WorkspaceView {
+    mark('host:view');
     const view = this.requireSession().view();
     const json = JSON.stringify(view);
+    mark('host:viewed');
     if (force || json !== this.lastViewJson) {
       this.lastViewJson = json;
       this.emit('workspace:changed', view);

@@ -10,6 +10,11 @@ import { monacoListeners, monacoReady, setMonacoBoot } from './monaco/ready';
 import { watchFindings } from './problems/watch-findings';
 import { connectStore, studio } from './store';
 import { createTransport } from './transport';
+import { startPageTrace } from './ui/page-trace';
+
+// Timing marks for bench:ui (User Timing, `vs:` names): only when the page asks (?trace, or
+// localStorage vs-trace=1 in the desktop app's devtools).
+if (new URLSearchParams(location.search).has('trace') || localStorage.getItem('vs-trace') === '1') startPageTrace();
 
 followSystemTheme();
 installShortcuts();
@@ -19,6 +24,9 @@ setMonacoBoot(() => import('./app/monaco-boot').then((m) => m.bootMonaco()));
 
 const api = createTransport();
 connectStore(api);
+// What the bench reads besides the page's own marks: the host's (debug:marks, empty unless it traces).
+if (new URLSearchParams(location.search).has('trace'))
+  (window as unknown as { __vsHostMarks?: () => unknown }).__vsHostMarks = () => api['debug:marks']({});
 // The first subscriber, before React's: new results reach the preview and diff editors first.
 studio.subscribe((s, prev) => {
   for (const listener of monacoListeners) listener(s, prev);

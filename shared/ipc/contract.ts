@@ -6,6 +6,7 @@ import { entityChannels } from './channels/entities.js';
 import { folderChannels } from './channels/folders.js';
 import { helpChannels } from './channels/help.js';
 import { compareChannels, compareEvents } from './channels/compare.js';
+import { debugChannels } from './channels/debug.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
 import { harnessChannels } from './channels/harnesses.js';
@@ -34,6 +35,7 @@ export * from './channels/entities.js';
 export * from './channels/help.js';
 export * from './channels/harnesses.js';
 export * from './channels/compare.js';
+export * from './channels/debug.js';
 
 export const CHANNELS = {
   ...workspaceChannels,
@@ -47,6 +49,7 @@ export const CHANNELS = {
   ...helpChannels,
   ...harnessChannels,
   ...compareChannels,
+  ...debugChannels,
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;

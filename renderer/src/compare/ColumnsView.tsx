@@ -2,6 +2,7 @@ import { memo, useMemo, useState } from 'react';
 import type { CompareCell, CompareColumnSpec, CompareColumnView } from '../../../shared/ipc/contract';
 import { MAX_COMPARE_COLUMNS } from '../../../shared/ipc/channels/compare';
 import { formatCount } from '../ui/format';
+import { useCommitMark } from '../ui/commit-mark';
 import { NONE, studio, useStudio } from '../store';
 import { BudgetLines } from './BudgetLines';
 import { SizeTable } from './SizeTable';
@@ -210,6 +211,7 @@ export function ColumnsView() {
   const result = useStudio((s) => s.compareResult);
   const tokens = useStudio((s) => s.compareTokens);
   const columns = useStudio((s) => s.compareColumns);
+  useCommitMark('commit:compare', result);
   const n = result?.columns.length ?? 0;
   const grid = { gridTemplateColumns: `10rem repeat(${Math.max(n, 1)}, minmax(0, 1fr))` };
   return (

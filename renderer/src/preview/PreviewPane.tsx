@@ -1,6 +1,7 @@
 import { lazy, Suspense, useDeferredValue, useMemo, type ReactNode } from 'react';
 import type { BuildWarning, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import { formatCount } from '../ui/format';
+import { useCommitMark } from '../ui/commit-mark';
 import { monacoReady } from '../monaco/ready';
 import { plainMessage } from '../ui/plain-message';
 import { openAt } from '../store/open-at';
@@ -29,6 +30,7 @@ function Sizes() {
   const tokens = useStudio((s) => s.tokens);
   const diffOn = useStudio((s) => s.diffOn);
   const stats = useStudio((s) => s.diffStats);
+  useCommitMark('commit:preview', preview);
   if (!preview?.outcome.ok) return null;
   const r = preview.outcome.result;
   const text = r.text;

@@ -1,6 +1,7 @@
 import { conventionalPath, docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 import type { DocumentInfo, EventPayload } from '../../../shared/ipc/contract';
 import { plainMessage } from '../ui/plain-message';
+import { mark } from '../../../shared/ipc/trace';
 import { call, callRaw } from './api';
 import type { SliceCreator } from './types';
 import { createDocHistory, type DocHistory, type EditKind } from './doc-history';
@@ -259,6 +260,7 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
       if (kind !== 'typing') patch.version = doc.version + 1;
       if (!doc.dirty) patch.dirty = text !== doc.savedText;
       set((s) => ({ docs: { ...s.docs, [key]: { ...doc, ...patch } }, lastEditedKey: key }));
+      mark('store');
     },
 
     undo(key) {
