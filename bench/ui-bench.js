@@ -35,7 +35,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ROOT, chromiumPath, startApp, tempWorkspace } from '../e2e/app-server.js';
 
 const FRAME = 16.7;

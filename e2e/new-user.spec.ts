@@ -232,8 +232,9 @@ test('a new variant from this one (context menu), undone from its notice; a dele
   await prompt.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('xs-mine · template.md');
   await expect(variant('xs-mine')).toBeVisible();
-  expect(fs.readFileSync(path.join(ws, 'variants/xs-mine/variant.yaml'), 'utf8')).not.toContain('matcher:');
-  expect(fs.readFileSync(path.join(ws, 'workspace.yaml'), 'utf8')).toContain('next-gen, xs-mine]');
+  // The copy keeps the matcher and comes right before its source: reachable (issue 17, item 8).
+  expect(fs.readFileSync(path.join(ws, 'variants/xs-mine/variant.yaml'), 'utf8')).toContain('matcher:');
+  expect(fs.readFileSync(path.join(ws, 'workspace.yaml'), 'utf8')).toContain('selectionOrder: [xs-mine, xs, devstral,');
   const notice = page.getByTestId('notices').locator('.notice', { hasText: 'New variant xs-mine (from xs)' });
   await notice.getByRole('button', { name: 'Undo' }).click();
   await expect(variant('xs-mine')).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckFinding } from '../../../shared/ipc/contract';
 import { createFakeApi, workspaceView } from '../testing/fake-api';
 import { setupStore } from '../testing/setup-store';
@@ -16,14 +16,19 @@ describe('the check follows edits', () => {
     let answer: CheckFinding[] = [findings[0]!];
     const api = createFakeApi({ handlers: { 'check:run': () => ({ findings: answer }) } });
     const { store, disconnect } = setupStore(api);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const stop = watchFindings(store, 10);
-    cleanup = () => (stop(), disconnect());
+    cleanup = () => (stop(), disconnect(), vi.useRealTimers());
     store.getState().applyWorkspace(workspaceView());
-    await new Promise((r) => setTimeout(r, 40));
+    // Not before the delay...
+    await vi.advanceTimersByTimeAsync(9);
+    expect(api.callsOf('check:run')).toHaveLength(0);
+    // ...and once it has passed.
+    await vi.advanceTimersByTimeAsync(1);
     expect(store.getState().findings).toEqual([findings[0]]);
     answer = [];
     store.getState().applyWorkspace(workspaceView({ name: 'changed' }));
-    await new Promise((r) => setTimeout(r, 40));
+    await vi.advanceTimersByTimeAsync(10);
     expect(store.getState().findings).toEqual([]);
     expect(api.callsOf('check:run')).toHaveLength(2);
   });

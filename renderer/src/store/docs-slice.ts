@@ -67,11 +67,6 @@ export interface DocsSlice {
 }
 
 const histories = new Map<string, DocHistory>();
-/** For tests. */
-export function historyOf(key: string): DocHistory | undefined {
-  return histories.get(key);
-}
-
 export function languageOf(ref: DocRef): DocLanguage {
   switch (ref.kind) {
     case 'variant-template':

@@ -1,4 +1,3 @@
-import { docKey } from '../../../shared/ipc/doc-ref';
 import { editVariantConfig } from './components-slice';
 import { removePlaceholder, renamePlaceholder, renameTemplateKey, setPlaceholder } from './variant-yaml';
 import { focusVariantId } from './focus';
@@ -31,7 +30,3 @@ export const createPlaceholdersSlice: SliceCreator<PlaceholdersSlice> = (_set, g
     return ok;
   },
 });
-
-export function variantTemplateKey(variantId: string): string {
-  return docKey({ kind: 'variant-template', variantId });
-}
