@@ -56,7 +56,8 @@ export class StudioHost implements HostContext {
   private currentSession?: WorkspaceSession | undefined;
   private currentDrafts?: DraftStore | undefined;
   private watcher?: WorkspaceWatcher | undefined;
-  private lastViewJson?: string;
+  /** The parts of the last view sent: each part's object and its JSON. */
+  private readonly lastViewParts = new Map<string, { value: unknown; json: string }>();
   private viewRefresh?: { timer: ReturnType<typeof setTimeout>; due: number } | undefined;
   private opening: Promise<unknown> = Promise.resolve();
   private isClosed = false;
@@ -289,16 +290,24 @@ export class StudioHost implements HostContext {
     return this.preview.changed([rel]);
   }
 
-  /** Sends workspace:changed when the view differs from the last one sent (or always with force). */
+  /**
+   * Sends workspace:changed when the view differs from the last one sent (or always with
+   * force). A part of the view that is the same object as in the last view sent (the session
+   * reuses unchanged parts) is not serialised again; the others are compared as JSON.
+   */
   private publishView(force = false): WorkspaceView {
     mark('host:view');
     const view = this.requireSession().view();
-    const json = JSON.stringify(view);
-    mark('host:viewed');
-    if (force || json !== this.lastViewJson) {
-      this.lastViewJson = json;
-      this.emit('workspace:changed', view);
+    let changed = force || this.lastViewParts.size === 0;
+    for (const [key, value] of Object.entries(view)) {
+      const last = this.lastViewParts.get(key);
+      if (last?.value === value) continue;
+      const json = JSON.stringify(value);
+      if (last?.json !== json) changed = true;
+      this.lastViewParts.set(key, { value, json });
     }
+    mark('host:viewed');
+    if (changed) this.emit('workspace:changed', view);
     return view;
   }
 
