@@ -6,6 +6,7 @@ import { followMenu } from './app/menu-commands';
 import { installShortcuts } from './app/shortcuts';
 import { followSystemTheme } from './ui/theme';
 import { openGettingStartedOnFirstStart } from './help/first-start';
+import { firstScreenShown } from './app/first-screen';
 import { monacoListeners, monacoReady, setMonacoBoot } from './monaco/ready';
 import { watchFindings } from './problems/watch-findings';
 import { connectStore, studio } from './store';
@@ -19,8 +20,13 @@ if (new URLSearchParams(location.search).has('trace') || localStorage.getItem('v
 followSystemTheme();
 installShortcuts();
 registerAppCommands(() => studio.getState());
-// What loading Monaco brings (its own chunk, after the first paint): the app says, the views wait.
-setMonacoBoot(() => import('./app/monaco-boot').then((m) => m.bootMonaco()));
+// What loading Monaco brings (its own chunk, once the first texts are on screen): the app says, the views wait.
+let opened: () => void = () => undefined;
+const workspaceOpened = new Promise<void>((resolve) => (opened = resolve));
+const afterPaint = (then: () => void): void => void requestAnimationFrame(() => setTimeout(then, 0));
+setMonacoBoot(() =>
+  firstScreenShown(studio, workspaceOpened, afterPaint).then(() => import('./app/monaco-boot').then((m) => m.bootMonaco())),
+);
 
 const api = createTransport();
 connectStore(api);
@@ -34,9 +40,10 @@ studio.subscribe((s, prev) => {
 watchFindings(studio);
 followMenu(api, () => studio.getState());
 createRoot(document.getElementById('root')!).render(<App />);
-// Monaco (most of the download) comes after the first paint, in its own chunks.
+// Monaco (most of the download) comes after the first texts, in its own chunks.
 void monacoReady();
 void studio
   .getState()
   .initWorkspace()
+  .finally(opened)
   .then(() => openGettingStartedOnFirstStart(() => studio.getState()));

@@ -9,11 +9,19 @@ import { NONE, studio, useStudio, type StudioState } from '../store';
 import { describeFocus, sameTarget } from '../store/focus';
 import { InstructionFiles } from './InstructionFiles';
 import { jumpToSource } from './jump';
-import { outlineOf, stackResultOf, variantResultOf, type PreviewTab } from '../store/preview-slice';
+import { outlineOf, previewText, stackResultOf, variantResultOf, type PreviewTab } from '../store/preview-slice';
+import { PlainText } from '../ui/PlainText';
 
 /** The Monaco views come in their own chunks, after the app's first paint. */
 const PromptView = lazy(() => monacoReady().then(() => import('./PromptView').then((m) => ({ default: m.PromptView }))));
 const ToolsJson = lazy(() => monacoReady().then(() => import('./ToolsJson')));
+
+/** The prompt's text until the preview editor is there. */
+function PreviewFallback() {
+  const text = useStudio((s) => previewText(s.preview));
+  if (!text) return <p className="muted pad">Loading the preview…</p>;
+  return <PlainText text={text} testId="preview-plain-text" label="Prompt preview (the editor is loading)" />;
+}
 
 /** Families whose tokenizer is public (OpenAI's); for the others the counts are estimates. */
 export function tokensAreEstimates(family: string | undefined, modelId?: string): boolean {
@@ -272,7 +280,7 @@ export function PreviewPane({ actions, diffControls, budgets, diffView }: Previe
       </div>
       <div className="preview-body">
         <div className={`preview-main${stale || pending ? ' stale' : ''}`} hidden={current !== 'prompt'} data-testid="preview-main">
-          <Suspense fallback={<p className="muted pad">Loading the preview…</p>}>
+          <Suspense fallback={<PreviewFallback />}>
             {diffOn ? (
               diffView
             ) : (
