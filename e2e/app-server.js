@@ -56,8 +56,10 @@ export async function startApp(opts = {}) {
   const removeCreated = () => {
     for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
   };
+  // serve: another build's server (bench:ui --app-root); env, nodeArgs: more environment (VARIANT_STUDIO_TRACE), Node flags (--cpu-prof).
   const args = [
-    SERVE,
+    ...(opts.nodeArgs ?? []),
+    opts.serve ?? SERVE,
     ...(workspace ? ['--workspace', workspace] : []),
     '--user-data',
     userData,

@@ -8,6 +8,7 @@ import { contentSecurityPolicy } from '../../shared/ipc/csp.js';
 import { CompareWireEncoder } from '../../shared/ipc/compare-wire.js';
 import type { CompareResult, PreviewResult } from '../../shared/ipc/contract.js';
 import { PreviewWireEncoder } from '../../shared/ipc/preview-wire.js';
+import { mark, tracing } from '../../shared/ipc/trace.js';
 import {
   MAX_FRAME_BYTES,
   PREVIEW_CHANNEL,
@@ -235,6 +236,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     const compares = new CompareWireEncoder();
     const send = (message: WireServerMessage): void => {
       if (ws.readyState !== ws.OPEN) return;
+      const traced = tracing() && message.type === 'event' ? message.event : undefined;
+      if (traced) mark(`host:encode:${traced}`);
       if (message.type === 'event' && message.event === 'preview:result') {
         const wire = previews.encode(message.payload as PreviewResult);
         message = { ...message, payload: wire.payload, patch: wire.patch };
@@ -254,6 +257,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         });
       }
       ws.send(text);
+      if (traced) mark(`host:sent:${traced}`);
     };
     const unsubscribe = options.host.subscribe((event, payload) => send({ type: 'event', event, payload }));
     ws.on('message', (data, isBinary) => {
@@ -272,6 +276,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         return;
       }
       const { id, channel } = call.data;
+      if (tracing()) mark(`host:recv:${channel}`);
       void options.host.dispatch(channel, call.data.payload).then((result) => {
         if (channel === PREVIEW_CHANNEL && result.ok && ws.readyState === ws.OPEN) {
           const wire = previews.encode(result.value as PreviewResult);

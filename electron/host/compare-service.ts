@@ -13,6 +13,7 @@ import type { RequestModel } from '../../shared/requests/request-model.js';
 import { checkContextWindow, modelForVariantBuild, modelOfContext, type ModelOfBuild } from '../../shared/engine/models/context-window.js';
 import type { NativeToolDefinitions } from '../../shared/engine/tools/native-tools.js';
 import { HostError } from '../../shared/ipc/host-error.js';
+import { mark } from '../../shared/ipc/trace.js';
 import { resolveVariantContext, runBuild, type BuildInputs, type ParsedContextSpec } from './build-runner.js';
 import type { HostContext } from './host-context.js';
 import type { InputChange } from './preview-service.js';
@@ -175,6 +176,7 @@ export class CompareService {
     context: ParsedContextSpec,
   ): Promise<{ seq: number; view: CompareResult }> {
     const seq = ++this.seq;
+    mark('host:build:compare');
     // While another build of the columns is under way, the last columns may miss its changes: build all.
     const changed = this.computing > 0 ? 'all' : this.changedPaths;
     this.changedPaths = new Set();
@@ -203,6 +205,7 @@ export class CompareService {
       }));
       const view: CompareResult = { seq, columns: columns.map((c) => c.view), rows };
       if (!this.last || this.last.seq < seq) this.last = { seq, session, columns, aligned, view };
+      mark('host:built:compare');
       return { seq, view };
     } finally {
       this.computing--;

@@ -33,6 +33,8 @@ export interface StudioHostOptions {
   watch?: boolean | undefined;
   /** Check responses and events against the contract (tests, development). */
   validate?: boolean | undefined;
+  /** Record timing marks for bench:ui (shared/ipc/trace.ts; also VARIANT_STUDIO_TRACE=1). */
+  trace?: boolean | undefined;
   /** Told about unexpected errors (bugs), for logging. */
   onError?: ((where: string, error: unknown) => void) | undefined;
   /** The OS keychain for connection keys (Electron's safeStorage); without it keys live in memory for the session. */

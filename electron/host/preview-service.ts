@@ -14,6 +14,7 @@ import { loadStackProfile } from '../../shared/stack/index.js';
 import { outcomeText, resolveVariantContext, runBuild, type BuildInputs, type ParsedContextSpec } from './build-runner.js';
 import type { HostContext } from './host-context.js';
 import { hostBuildOptions } from './machine.js';
+import { mark } from '../../shared/ipc/trace.js';
 import { countTokens } from './tokens.js';
 import type { WorkspaceSession } from './workspace-session.js';
 
@@ -211,8 +212,10 @@ export class PreviewService {
 
   private async compute(session: WorkspaceSession, spec: PreviewSpec): Promise<PreviewResult> {
     const seq = ++this.seq;
+    mark('host:build:preview');
     const outcome = await runBuild(this.inputs(session, 'edited'), spec.target, spec.context);
     const baseline = await this.baselineOf(session, spec);
+    mark('host:built:preview');
     return { seq, target: spec.target, outcome, baseline };
   }
 
@@ -307,8 +310,10 @@ export class PreviewService {
       const spec = this.spec;
       void (async () => {
         try {
+          mark('host:tokens:preview');
           const counts = await countTokens(text ?? '');
           const baseline = result.baseline.text === null ? null : await countTokens(result.baseline.text);
+          mark('host:counted:preview');
           const stale = () => result.seq !== this.seq || this.host.closed;
           const sized = session && spec ? await this.sizesOf(session, spec, result.outcome, counts.o200k, stale) : undefined;
           if (!stale()) this.host.emit('preview:tokens', { seq: result.seq, text: counts, baseline, ...sized });

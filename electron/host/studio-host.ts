@@ -4,6 +4,7 @@ import { EVENTS, type EventName, type EventPayload, type WorkspaceView } from '.
 import { createDispatcher, type ChannelHandlers, type Dispatch } from '../../shared/ipc/dispatch.js';
 import { docKey } from '../../shared/ipc/doc-ref.js';
 import { HostError } from '../../shared/ipc/host-error.js';
+import { mark } from '../../shared/ipc/trace.js';
 import { builtinWorkspaceDir } from './builtin-workspace.js';
 import { buildHandlers } from './channels/build-channels.js';
 import { bundleHandlers } from './channels/bundle-channels.js';
@@ -12,6 +13,7 @@ import { entityHandlers } from './channels/entity-channels.js';
 import { folderHandlers } from './channels/folder-channels.js';
 import { helpHandlers } from './channels/help-channels.js';
 import { compareHandlers } from './channels/compare-channels.js';
+import { debugHandlers } from './channels/debug-channels.js';
 import { documentHandlers } from './channels/document-channels.js';
 import { stackHandlers } from './channels/stack-channels.js';
 import { harnessHandlers } from './channels/harness-channels.js';
@@ -21,6 +23,7 @@ import { applyDiskChanges } from './disk-changes.js';
 import { DraftStore, type StoredDraft } from './drafts.js';
 import type { FolderPurpose, HostContext, StudioHostOptions } from './host-context.js';
 import { isDirectory } from './is-directory.js';
+import { hostTraceWanted, startHostTrace } from './host-trace.js';
 import { PreviewService } from './preview-service.js';
 import { warmUpTokenizer } from './tokens.js';
 import { UserSettings } from './user-settings.js';
@@ -53,12 +56,14 @@ export class StudioHost implements HostContext {
   private currentSession?: WorkspaceSession | undefined;
   private currentDrafts?: DraftStore | undefined;
   private watcher?: WorkspaceWatcher | undefined;
-  private lastViewJson?: string;
+  /** The parts of the last view sent: each part's object and its JSON. */
+  private readonly lastViewParts = new Map<string, { value: unknown; json: string }>();
   private viewRefresh?: { timer: ReturnType<typeof setTimeout>; due: number } | undefined;
   private opening: Promise<unknown> = Promise.resolve();
   private isClosed = false;
 
   constructor(readonly options: StudioHostOptions) {
+    if (options.trace || hostTraceWanted()) startHostTrace();
     this.settings = new UserSettings(options.userDataDir);
     this.builtinDir = options.builtinDir ?? safeBuiltinDir();
     this.preview = new PreviewService(this);
@@ -76,6 +81,7 @@ export class StudioHost implements HostContext {
       ...helpHandlers(this),
       ...harnessHandlers(this),
       ...compareHandlers(this),
+      ...debugHandlers(),
       ...runs.handlers,
     };
     this.dispatch = createDispatcher(this.handlers, {
@@ -319,14 +325,24 @@ export class StudioHost implements HostContext {
     return this.preview.changed([rel]);
   }
 
-  /** Sends workspace:changed when the view differs from the last one sent (or always with force). */
+  /**
+   * Sends workspace:changed when the view differs from the last one sent (or always with
+   * force). A part of the view that is the same object as in the last view sent (the session
+   * reuses unchanged parts) is not serialised again; the others are compared as JSON.
+   */
   private publishView(force = false): WorkspaceView {
+    mark('host:view');
     const view = this.requireSession().view();
-    const json = JSON.stringify(view);
-    if (force || json !== this.lastViewJson) {
-      this.lastViewJson = json;
-      this.emit('workspace:changed', view);
+    let changed = force || this.lastViewParts.size === 0;
+    for (const [key, value] of Object.entries(view)) {
+      const last = this.lastViewParts.get(key);
+      if (last?.value === value) continue;
+      const json = JSON.stringify(value);
+      if (last?.json !== json) changed = true;
+      this.lastViewParts.set(key, { value, json });
     }
+    mark('host:viewed');
+    if (changed) this.emit('workspace:changed', view);
     return view;
   }
 

@@ -46,6 +46,14 @@ export class WorkspaceSession {
   private saved?: { version: number; snapshot: WorkspaceSnapshot };
   private readonly templateNames = new Map<string, { rev: number | undefined; text: string | undefined; name: string }>();
   private readonly profileCache = new Map<string, { signature: string; loaded: LoadedProfile }>();
+  /** Per document path: what its DocumentInfo was made from, and the info (view() reuses it while they stay the same). */
+  private readonly documentInfos = new Map<
+    string,
+    { template: string; text: string; savedText: string | null; info: DocumentInfo | undefined }
+  >();
+  private lastDocuments: DocumentInfo[] = [];
+  /** The view's parts made from one snapshot (rebuilt only when the snapshot is). */
+  private snapshotParts?: { snapshot: WorkspaceSnapshot; parts: SnapshotParts };
   /** Paths a save is writing now (how many saves), and the watcher's reports of them held until it is done. */
   private readonly saving = new Map<string, number>();
   private readonly heldDiskChanges = new Set<string>();
@@ -172,13 +180,41 @@ export class WorkspaceSession {
     return { ref, key: docKey(ref), path: rel, title: titleOf(ref, rel), dirty: isDirty(entry), isNew: entry.savedText === null };
   }
 
+  /**
+   * The documents of the view. A document's info is made again only when what it is made
+   * from changed (its texts, and for a variant's file the variant's template name), and kept
+   * when it comes out the same; when no info changed, the same array as last time
+   * (publishView then does not serialise it).
+   */
   documents(): DocumentInfo[] {
     const out: DocumentInfo[] = [];
+    let same = true;
+    const seen = new Set<string>();
     for (const rel of this.docs.paths()) {
-      const ref = this.refOf(rel);
       const entry = this.docs.get(rel);
-      if (ref && entry) out.push(this.documentInfo(rel, ref, entry));
+      if (!entry) continue;
+      seen.add(rel);
+      const slash = rel.startsWith('variants/') ? rel.indexOf('/', 9) : -1;
+      const template = slash > 9 ? this.templateOf(rel.slice(9, slash)) : '';
+      let cached = this.documentInfos.get(rel);
+      // The texts are compared as they were last time: the same strings compare at once.
+      if (!cached || cached.template !== template || cached.text !== entry.text || cached.savedText !== entry.savedText) {
+        const ref = this.refOf(rel);
+        const info = ref ? this.documentInfo(rel, ref, entry) : undefined;
+        const old = cached?.info;
+        // An info equal to the last one is kept, so the array stays the same.
+        const equal =
+          old && info && old.dirty === info.dirty && old.isNew === info.isNew && old.key === info.key && old.title === info.title;
+        cached = { template, text: entry.text, savedText: entry.savedText, info: equal ? old : info };
+        this.documentInfos.set(rel, cached);
+      }
+      if (!cached.info) continue;
+      if (cached.info !== this.lastDocuments[out.length]) same = false;
+      out.push(cached.info);
     }
+    for (const rel of this.documentInfos.keys()) if (!seen.has(rel)) this.documentInfos.delete(rel);
+    if (same && out.length === this.lastDocuments.length) return this.lastDocuments;
+    this.lastDocuments = out;
     return out;
   }
 
@@ -210,6 +246,7 @@ export class WorkspaceSession {
   view(): WorkspaceView {
     const snapshot = this.snapshot();
     const profiles = this.profiles();
+    const parts = this.partsOf(snapshot);
     const problems: FileProblem[] = [
       ...snapshot.problems,
       ...profiles.flatMap((p) => p.problems),
@@ -223,6 +260,16 @@ export class WorkspaceSession {
       builtin: this.builtin,
       readOnly: this.readOnly,
       documents: this.documents(),
+      ...parts,
+      profiles: profiles.map((p) => ({ id: p.id, agents: p.profile ? Object.keys(p.profile.agents) : [] })),
+      problems,
+      ...(this.notices.length > 0 ? { notices: [...this.notices] } : {}),
+    };
+  }
+
+  private partsOf(snapshot: WorkspaceSnapshot): SnapshotParts {
+    if (this.snapshotParts?.snapshot === snapshot) return this.snapshotParts.parts;
+    const parts: SnapshotParts = {
       variants: snapshot.variants.map((v) => ({ id: v.id, family: v.family, description: v.description })),
       components: snapshot.components.values().map(componentInfo),
       tools: [...snapshot.tools.entries()].map(([id, tool]) => ({ id, families: tool.specs.map((s) => s.family) })),
@@ -230,12 +277,13 @@ export class WorkspaceSession {
         ...snapshot.presets.map((p) => ({ name: p.name, description: p.description, kind: 'variant' as const })),
         ...snapshot.stackPresets.map((p) => ({ name: p.name, description: p.description, kind: 'stack' as const })),
       ].sort((a, b) => a.name.localeCompare(b.name)),
-      profiles: profiles.map((p) => ({ id: p.id, agents: p.profile ? Object.keys(p.profile.agents) : [] })),
-      problems,
-      ...(this.notices.length > 0 ? { notices: [...this.notices] } : {}),
     };
+    this.snapshotParts = { snapshot, parts };
+    return parts;
   }
 }
+
+type SnapshotParts = Pick<WorkspaceView, 'variants' | 'components' | 'tools' | 'presets'>;
 
 function variablesOf(template: string | undefined): string[] {
   const names = new Set<string>(BASE_VARIABLE_NAMES);

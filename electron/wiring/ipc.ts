@@ -3,6 +3,7 @@ import { CHANNEL_NAMES } from '../../shared/ipc/client.js';
 import type { EventName } from '../../shared/ipc/contract.js';
 import type { Dispatch } from '../../shared/ipc/dispatch.js';
 import type { IpcResult } from '../../shared/ipc/ipc-result.js';
+import { mark, tracing } from '../../shared/ipc/trace.js';
 import { isAppUrl, type AppLocation } from './app-url.js';
 
 /**
@@ -23,6 +24,7 @@ export function registerIpc(ipcMain: IpcMain, dispatch: Dispatch, location: AppL
       if (!isTrustedSender(event, location)) {
         return { ok: false, error: { code: 'FORBIDDEN', message: `${channel}: the sender is not the app` } };
       }
+      if (tracing()) mark(`host:recv:${channel}`);
       return dispatch(channel, payload);
     });
   }
@@ -33,5 +35,8 @@ export function registerIpc(ipcMain: IpcMain, dispatch: Dispatch, location: AppL
 
 /** Sends a host event to the window (if it is still there). */
 export function forwardEvent(contents: WebContents | undefined, event: EventName, payload: unknown): void {
-  if (contents && !contents.isDestroyed()) contents.send(event, payload);
+  if (!contents || contents.isDestroyed()) return;
+  if (tracing()) mark(`host:encode:${event}`);
+  contents.send(event, payload);
+  if (tracing()) mark(`host:sent:${event}`);
 }

@@ -6,20 +6,34 @@ import { followMenu } from './app/menu-commands';
 import { installShortcuts } from './app/shortcuts';
 import { followSystemTheme } from './ui/theme';
 import { openGettingStartedOnFirstStart } from './help/first-start';
+import { firstScreenShown } from './app/first-screen';
 import { monacoListeners, monacoReady, setMonacoBoot } from './monaco/ready';
 import { makeRoomForSideBySide } from './diff/side-by-side-room';
 import { watchFindings } from './problems/watch-findings';
 import { connectStore, studio } from './store';
 import { createTransport } from './transport';
+import { startPageTrace } from './ui/page-trace';
+
+// Timing marks for bench:ui (User Timing, `vs:` names): only when the page asks (?trace, or
+// localStorage vs-trace=1 in the desktop app's devtools).
+if (new URLSearchParams(location.search).has('trace') || localStorage.getItem('vs-trace') === '1') startPageTrace();
 
 followSystemTheme();
 installShortcuts();
 registerAppCommands(() => studio.getState());
-// What loading Monaco brings (its own chunk, after the first paint): the app says, the views wait.
-setMonacoBoot(() => import('./app/monaco-boot').then((m) => m.bootMonaco()));
+// What loading Monaco brings (its own chunk, once the first texts are on screen): the app says, the views wait.
+let opened: () => void = () => undefined;
+const workspaceOpened = new Promise<void>((resolve) => (opened = resolve));
+const afterPaint = (then: () => void): void => void requestAnimationFrame(() => setTimeout(then, 0));
+setMonacoBoot(() =>
+  firstScreenShown(studio, workspaceOpened, afterPaint).then(() => import('./app/monaco-boot').then((m) => m.bootMonaco())),
+);
 
 const api = createTransport();
 connectStore(api);
+// What the bench reads besides the page's own marks: the host's (debug:marks, empty unless it traces).
+if (new URLSearchParams(location.search).has('trace'))
+  (window as unknown as { __vsHostMarks?: () => unknown }).__vsHostMarks = () => api['debug:marks']({});
 // The first subscriber, before React's: new results reach the preview and diff editors first.
 studio.subscribe((s, prev) => {
   for (const listener of monacoListeners) listener(s, prev);
@@ -28,9 +42,10 @@ watchFindings(studio);
 makeRoomForSideBySide(studio);
 followMenu(api, () => studio.getState());
 createRoot(document.getElementById('root')!).render(<App />);
-// Monaco (most of the download) comes after the first paint, in its own chunks.
+// Monaco (most of the download) comes after the first texts, in its own chunks.
 void monacoReady();
 void studio
   .getState()
   .initWorkspace()
+  .finally(opened)
   .then(() => openGettingStartedOnFirstStart(() => studio.getState()));

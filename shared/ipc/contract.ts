@@ -7,6 +7,7 @@ import { entityChannels } from './channels/entities.js';
 import { folderChannels } from './channels/folders.js';
 import { helpChannels } from './channels/help.js';
 import { compareChannels, compareEvents } from './channels/compare.js';
+import { debugChannels } from './channels/debug.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
 import { harnessChannels } from './channels/harnesses.js';
@@ -35,6 +36,7 @@ export * from './channels/entities.js';
 export * from './channels/help.js';
 export * from './channels/harnesses.js';
 export * from './channels/compare.js';
+export * from './channels/debug.js';
 export * from './channels/run.js';
 
 export const CHANNELS = {
@@ -49,6 +51,7 @@ export const CHANNELS = {
   ...helpChannels,
   ...harnessChannels,
   ...compareChannels,
+  ...debugChannels,
   ...runChannels,
 } as const;
 

@@ -3,6 +3,7 @@ import type { CompareCell, CompareColumnSpec, CompareColumnView } from '../../..
 import { MAX_COMPARE_COLUMNS } from '../../../shared/ipc/channels/compare';
 import { formatCount } from '../ui/format';
 import { ContextWindowNotice } from '../ui/ContextWindowNotice';
+import { useCommitMark } from '../ui/commit-mark';
 import { NONE, studio, useStudio } from '../store';
 import { BudgetLines } from './BudgetLines';
 import { SizeTable } from './SizeTable';
@@ -223,6 +224,7 @@ export function ColumnsView() {
   const result = useStudio((s) => s.compareResult);
   const tokens = useStudio((s) => s.compareTokens);
   const columns = useStudio((s) => s.compareColumns);
+  useCommitMark('commit:compare', result);
   const n = result?.columns.length ?? 0;
   const grid = {
     gridTemplateColumns: `${SECTION_COLUMN_PX}px repeat(${Math.max(n, 1)}, minmax(${COMPARE_COLUMN_MIN_PX}px, 1fr))`,

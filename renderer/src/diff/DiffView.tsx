@@ -9,6 +9,7 @@ import { studio, useStudio, type StudioState } from '../store';
 import { previewText } from '../store/preview-slice';
 import { changedText, countLines } from './diff-stats';
 import { sameBaseline } from '../store/diff-slice';
+import { mark } from '../../../shared/ipc/trace';
 
 /** The diff editor in use (exposed for tests and the bench). */
 export let diffEditor: monaco.editor.IStandaloneDiffEditor | null = null;
@@ -94,7 +95,10 @@ function retire(model: monaco.editor.ITextModel): void {
 
 /** Like the preview's: called by the store's first subscriber (main.tsx), so new results reach the diff before React. */
 export function onPreviewForDiff(s: StudioState, prev: StudioState): void {
-  if (s.preview !== prev.preview) applyDiff();
+  if (s.preview !== prev.preview && diffEditor) {
+    applyDiff();
+    mark('shown:diff-models');
+  }
 }
 
 /** Options made once (the layout is applied through updateOptions). */
@@ -169,6 +173,7 @@ export function DiffView() {
           diffEditor = ed;
           applyDiff();
           ed.onDidUpdateDiff(() => {
+            mark('diff:computed');
             diffRunning = false;
             if (diffStale) {
               rediff(ed);

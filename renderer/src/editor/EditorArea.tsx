@@ -2,9 +2,17 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { monacoReady } from '../monaco/ready';
 import { studio, useStudio, type StudioState } from '../store';
 import { focusVariantId } from '../store/focus';
+import { PlainText } from '../ui/PlainText';
 
 /** Monaco and the editor come in their own chunk, after the first paint. */
 const TemplateEditor = lazy(() => monacoReady().then(() => import('./TemplateEditor')));
+
+/** The active document's text until the editor is there. */
+function EditorFallback() {
+  const text = useStudio((s) => (s.activeTab ? s.docs[s.activeTab]?.text : undefined));
+  if (text === undefined) return <div className="empty-editor">Loading the editor…</div>;
+  return <PlainText text={text} testId="template-plain-text" label="Template (the editor is loading)" />;
+}
 
 /** What a tab shows; a string so that typing (which changes the text, not these) re-renders nothing. */
 function tabSignature(s: StudioState): string {
@@ -120,7 +128,7 @@ export function EditorArea({ tabsEnd, compare }: EditorAreaParts) {
           {!activeTab && (
             <div className="empty-editor">Open a variant, component or preset from the explorer (Ctrl+Shift+P for commands).</div>
           )}
-          <Suspense fallback={<div className="empty-editor">Loading the editor…</div>}>
+          <Suspense fallback={<EditorFallback />}>
             <TemplateEditor />
           </Suspense>
         </div>

@@ -6,6 +6,7 @@ import { studio, useStudio } from '../store';
 import { setEditorActionRunner } from './editor-actions';
 import { updateMarkers } from './markers';
 import { applyText, keyOf, modelFor, uriOf } from '../monaco/models';
+import { mark } from '../../../shared/ipc/trace';
 
 /** The editor in use (one Monaco instance; each tab is a model). Exposed for shortcuts and tests. */
 export let templateEditor: monaco.editor.IStandaloneCodeEditor | null = null;
@@ -112,6 +113,7 @@ export default function TemplateEditor() {
         });
         ed.onDidChangeModelContent(() => {
           if (applying.current) return;
+          mark('edit');
           const model = ed.getModel();
           const key = model ? keyOf(model.uri) : undefined;
           if (model && key) studio.getState().editDoc(key, model.getValue(), 'typing');

@@ -2,6 +2,7 @@ import { lazy, Suspense, useDeferredValue, useMemo, type ReactNode } from 'react
 import type { BuildWarning, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import { formatCount } from '../ui/format';
 import { ContextWindowNotice } from '../ui/ContextWindowNotice';
+import { useCommitMark } from '../ui/commit-mark';
 import { monacoReady } from '../monaco/ready';
 import { plainMessage } from '../ui/plain-message';
 import { openAt } from '../store/open-at';
@@ -9,11 +10,19 @@ import { NONE, studio, useStudio, type StudioState } from '../store';
 import { describeFocus, sameTarget } from '../store/focus';
 import { InstructionFiles } from './InstructionFiles';
 import { jumpToSource } from './jump';
-import { outlineOf, stackResultOf, variantResultOf, type PreviewTab } from '../store/preview-slice';
+import { outlineOf, previewText, stackResultOf, variantResultOf, type PreviewTab } from '../store/preview-slice';
+import { PlainText } from '../ui/PlainText';
 
 /** The Monaco views come in their own chunks, after the app's first paint. */
 const PromptView = lazy(() => monacoReady().then(() => import('./PromptView').then((m) => ({ default: m.PromptView }))));
 const ToolsJson = lazy(() => monacoReady().then(() => import('./ToolsJson')));
+
+/** The prompt's text until the preview editor is there. */
+function PreviewFallback() {
+  const text = useStudio((s) => previewText(s.preview));
+  if (!text) return <p className="muted pad">Loading the preview…</p>;
+  return <PlainText text={text} testId="preview-plain-text" label="Prompt preview (the editor is loading)" />;
+}
 
 /** Families whose tokenizer is public (OpenAI's); for the others the counts are estimates. */
 export function tokensAreEstimates(family: string | undefined, modelId?: string): boolean {
@@ -30,6 +39,7 @@ function Sizes() {
   const tokens = useStudio((s) => s.tokens);
   const diffOn = useStudio((s) => s.diffOn);
   const stats = useStudio((s) => s.diffStats);
+  useCommitMark('commit:preview', preview);
   if (!preview?.outcome.ok) return null;
   const r = preview.outcome.result;
   const text = r.text;
@@ -277,7 +287,7 @@ export function PreviewPane({ actions, diffControls, budgets, diffView, run }: P
       </div>
       <div className="preview-body">
         <div className={`preview-main${stale || pending ? ' stale' : ''}`} hidden={current !== 'prompt'} data-testid="preview-main">
-          <Suspense fallback={<p className="muted pad">Loading the preview…</p>}>
+          <Suspense fallback={<PreviewFallback />}>
             {diffOn ? (
               diffView
             ) : (

@@ -7,6 +7,7 @@ import { studio, useStudio, type StudioState } from '../store';
 import { jumpAt } from '../store/outline';
 import { jumpToSource } from './jump';
 import { previewText } from '../store/preview-slice';
+import { mark } from '../../../shared/ipc/trace';
 
 /** The read-only preview editor (exposed for outline clicks and focus). */
 export let promptEditor: monaco.editor.IStandaloneCodeEditor | null = null;
@@ -112,6 +113,7 @@ export function PromptView() {
 export function onPreviewForEditor(s: StudioState, prev: StudioState): void {
   if (s.preview === prev.preview || !promptEditor) return;
   showPreviewText(promptEditor, previewText(s.preview));
+  mark('shown:preview');
 }
 
 /** Scrolls the preview to an offset and selects the range. */

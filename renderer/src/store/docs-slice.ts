@@ -2,6 +2,7 @@ import { conventionalPath, docKey, type DocRef } from '../../../shared/ipc/doc-r
 import type { DocumentInfo, EventPayload } from '../../../shared/ipc/contract';
 import { textRevision } from '../../../shared/ipc/text-revision';
 import { plainMessage } from '../ui/plain-message';
+import { mark } from '../../../shared/ipc/trace';
 import { call, callRaw } from './api';
 import type { SliceCreator } from './types';
 import { createDocHistory, type DocHistory, type EditKind } from './doc-history';
@@ -279,6 +280,7 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
       if (kind !== 'typing') patch.version = doc.version + 1;
       if (!doc.dirty) patch.dirty = text !== doc.savedText;
       set((s) => ({ docs: { ...s.docs, [key]: { ...doc, ...patch } }, lastEditedKey: key }));
+      mark('store');
     },
 
     undo(key) {

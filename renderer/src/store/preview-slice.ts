@@ -3,6 +3,7 @@ import type { StackBuildResult } from '../../../shared/stack/build';
 import type { EventPayload, PreviewResult } from '../../../shared/ipc/contract';
 import { sameTarget } from './focus';
 import { call } from './api';
+import { mark } from '../../../shared/ipc/trace';
 import type { SliceCreator } from './types';
 import { buildOutline, type OutlineEntry } from './outline';
 
@@ -91,6 +92,7 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get) => {
       if (r && n === refreshN) get().applyPreview(r);
     },
     applyPreview(result) {
+      mark('apply:preview');
       const cur = get().preview;
       const stale = get().previewStale;
       if (result.seq <= Math.max(cur?.seq ?? 0, stale?.seq ?? 0)) return;

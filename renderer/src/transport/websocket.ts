@@ -3,6 +3,7 @@ import { CompareWireDecoder, type CompareTextsPatch } from '../../../shared/ipc/
 import type { ChannelName, CompareResult, EventName, PreviewResult, StudioApi } from '../../../shared/ipc/contract.js';
 import type { IpcResult } from '../../../shared/ipc/ipc-result.js';
 import { PreviewWireDecoder, type PreviewTextsPatch } from '../../../shared/ipc/preview-wire.js';
+import { mark, tracing } from '../../../shared/ipc/trace.js';
 import { PREVIEW_CHANNEL, type WireCall } from '../../../shared/ipc/wire.js';
 
 /**
@@ -96,6 +97,8 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
     });
     ws.addEventListener('message', (event) => {
       if (typeof event.data !== 'string') return;
+      const traced = tracing();
+      if (traced) mark('recv');
       let message: {
         type?: unknown;
         id?: unknown;
@@ -127,6 +130,7 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
               : message.event === 'compare:result'
                 ? compares.decode({ payload: message.payload as CompareResult, patch: message.patch as CompareTextsPatch | undefined })
                 : message.payload;
+          if (traced) mark(`decoded:${message.event}`);
           deliver(message.event, payload);
         }
       } catch (error) {
@@ -167,6 +171,7 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
       if (socket && socket.readyState === OPEN) {
         pending.set(id, { channel, resolve });
         socket.send(frame);
+        if (tracing()) mark(`send:${channel}`);
       } else if (!everOpened) {
         pending.set(id, { channel, resolve });
         queue.push(frame);

@@ -1,6 +1,7 @@
 import type { CompareColumnSpec, CompareResult, CompareTokens } from '../../../../shared/ipc/contract';
 import { MAX_COMPARE_COLUMNS } from '../../../../shared/ipc/channels/compare';
 import { call } from '../api';
+import { mark } from '../../../../shared/ipc/trace';
 import type { SliceCreator } from '../types';
 import { focusVariantId } from '../focus';
 import { loadColumns, saveColumns } from './compare-storage';
@@ -92,6 +93,7 @@ export const createCompareColumnsSlice: SliceCreator<CompareColumnsSlice> = (set
       get().setCompareColumns(columns);
     },
     applyCompareResult(result) {
+      mark('apply:compare');
       const cur = get().compareResult;
       if (!live || (cur && result.seq <= cur.seq)) return;
       set({ compareResult: result });
