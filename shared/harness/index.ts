@@ -15,3 +15,5 @@ export * from './explain.js';
 export * from './cline-context.js';
 export * from './lint.js';
 export * from './standard-globals.js';
+export { DEFAULT_RUN_LIMITS, type RunLimits } from './run/budget.js';
+export { MAX_INSTRUCTION_FILE_BYTES } from './run/read.js';

@@ -1,5 +1,5 @@
 import { isNotGranted } from '../stack/confined-fs.js';
-import type { InstructionFs } from '../stack/instruction-fs.js';
+import type { InstructionFs, InstructionReadOptions } from '../stack/instruction-fs.js';
 import { virtualInstructionFs } from '../stack/virtual-fs.js';
 import { harnessTree, type HarnessContext } from './context.js';
 import { runClaudeCode } from './loaders/claude-code.js';
@@ -11,6 +11,7 @@ import { runOpencode } from './loaders/opencode.js';
 import type { ClineClassicProfile } from './profile/cline-classic.js';
 import type { HarnessProfile } from './profile/schema.js';
 import type { HarnessResult } from './result.js';
+import { RunBudget, type RunLimits } from './run/budget.js';
 import { RunRecorder } from './run/recorder.js';
 import { runInputOf } from './run/run-input.js';
 
@@ -27,6 +28,10 @@ export interface HarnessRunOptions {
   treeProblems?: readonly string[] | undefined;
   /** YYYY-MM-DD for agents that write the date next to the instructions, when the context's settings name none. */
   today?: string | undefined;
+  /** A clock in milliseconds (the host's); with it, a run also stops at the time budget. */
+  clock?: (() => number) | undefined;
+  /** The engine's budgets, where they differ from DEFAULT_RUN_LIMITS (tests, the CLI). */
+  limits?: Partial<RunLimits> | undefined;
 }
 
 const DEFAULT_TODAY = '2026-01-01';
@@ -52,7 +57,8 @@ export async function runHarness(
   }
   for (const p of problems) rec.warn('virtual-tree-problem', `file tree: ${p}`);
   const refused = new Map<string, string>();
-  const input = runInputOf(context, noticeRefusals(fs, refused), options.today ?? DEFAULT_TODAY);
+  const budget = new RunBudget(rec, options.limits, options.clock);
+  const input = runInputOf(context, noticeRefusals(fs, refused), options.today ?? DEFAULT_TODAY, budget);
   switch (profile.loader) {
     case 'codex':
       await runCodex(profile, input, rec);
@@ -74,6 +80,7 @@ export async function runHarness(
       break;
   }
   markRefusals(rec, refused);
+  rec.truncated = budget.truncated;
   return rec.result(profile);
 }
 
@@ -95,7 +102,7 @@ function noticeRefusals(fs: InstructionFs, refused: Map<string, string>): Instru
     };
   return {
     stat: watch((p: string) => fs.stat(p)),
-    readFile: watch((p: string) => fs.readFile(p)),
+    readFile: watch((p: string, options?: InstructionReadOptions) => fs.readFile(p, options)),
     readdir: watch((p: string) => fs.readdir(p)),
     realpath: watch((p: string) => fs.realpath(p)),
     ...(fs.lstat ? { lstat: watch((p: string) => (fs.lstat as NonNullable<InstructionFs['lstat']>)(p)) } : {}),
@@ -123,6 +130,8 @@ export async function clineRuleFieldsOf(
 ): Promise<{ fields: ClineRuleFields; result: HarnessResult }> {
   const rec = new RunRecorder();
   const fs = options.fs ?? contextFs(context).fs;
-  const fields = await clineClassicFields(profile, runInputOf(context, fs, options.today ?? DEFAULT_TODAY), rec);
+  const budget = new RunBudget(rec, options.limits, options.clock);
+  const fields = await clineClassicFields(profile, runInputOf(context, fs, options.today ?? DEFAULT_TODAY, budget), rec);
+  rec.truncated = budget.truncated;
   return { fields, result: rec.result(profile) };
 }

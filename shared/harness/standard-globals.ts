@@ -1,4 +1,4 @@
-import { isAbsolutePath, joinPath, normalizePath } from '../stack/path.js';
+import { joinPath } from '../stack/path.js';
 import { resolveOpencodeGlobals, type MachineDirs } from '../stack/standard-globals.js';
 import type { HarnessOs } from './context.js';
 import type { HarnessLoader } from './profile/schema.js';
@@ -53,7 +53,7 @@ export function harnessEnvAllowed(loader: HarnessLoader): (name: string) => bool
 function envPath(m: HarnessMachine, name: string): string | undefined {
   const v = m.env[name];
   if (v === undefined || v === '') return undefined;
-  return isAbsolutePath(v) ? normalizePath(v) : joinPath(m.cwd, v);
+  return joinPath(m.cwd, v);
 }
 
 export function harnessStandardGlobals(loader: HarnessLoader, m: HarnessMachine): HarnessGlobalLocation[] {

@@ -4,6 +4,7 @@ import {
   type InstructionFs,
   type InstructionFsLinkStat,
   type InstructionFsStat,
+  type InstructionReadOptions,
 } from './instruction-fs.js';
 import { baseName, isAbsolutePath, isInsideOrEqual, isRootPath, joinPath, normalizePath, parentOf, samePath } from './path.js';
 
@@ -70,9 +71,9 @@ export function confineInstructionFs(inner: InstructionFs, grants: InstructionGr
       await check(p);
       return inner.stat(p);
     },
-    async readFile(p: string): Promise<Uint8Array> {
+    async readFile(p: string, options?: InstructionReadOptions): Promise<Uint8Array> {
       await check(p);
-      return inner.readFile(p);
+      return inner.readFile(p, options);
     },
     async readdir(p: string): Promise<string[]> {
       await check(p);

@@ -12,6 +12,7 @@ export const STATUS_WORDS: Record<InstructionLookup['status'], string> = {
   missing: 'not there',
   unreadable: 'skipped, unreadable',
   'not-granted': 'skipped, not granted',
+  'too-large': 'skipped, too large',
   binary: 'skipped, binary',
   'not-a-file': 'skipped, not a file',
   'not-looked-for': 'never looked for',

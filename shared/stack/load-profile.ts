@@ -1,6 +1,6 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
-import type { WorkspaceFileSource } from '../domain/file-source.js';
+import { unreadMessage, type WorkspaceFileSource } from '../domain/file-source.js';
 import type { FileProblem } from '../domain/problems.js';
 import { unknownEnvironmentSlots } from './environment.js';
 import { checkDiscoveryFields } from './check-discovery.js';
@@ -90,7 +90,7 @@ export function loadStackProfile(source: WorkspaceFileSource, folder: string): L
     return { problems };
   }
   if (text === undefined) {
-    problems.push({ file: config, severity: 'error', message: 'profile.yaml not found' });
+    problems.push({ file: config, severity: 'error', message: unreadMessage(source, config, 'profile.yaml not found') });
     return { problems };
   }
 
@@ -135,7 +135,7 @@ export function loadStackProfile(source: WorkspaceFileSource, folder: string): L
       content = undefined;
     }
     if (content === undefined) {
-      at(path, 'error', `file not found: ${target}`);
+      at(path, 'error', unreadMessage(source, target, `file not found: ${target}`));
       return undefined;
     }
     return { text: stripFinalNewline(content), file: target };

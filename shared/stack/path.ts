@@ -125,18 +125,25 @@ export function relativeInside(parent: string, child: string): string | undefine
 /**
  * The folders from `start` up to and including `stop`, nearest first. When `stop` is not
  * `start` or one of its ancestors, the walk goes on to the filesystem root (as a find-up
- * bounded by a stop folder does).
+ * bounded by a stop folder does). At most `max` folders (the nearest ones). The path is parsed
+ * once, so a deep path costs one pass per folder, not one per folder and level.
  */
-export function ancestorsUpTo(start: string, stop: string | undefined): string[] {
-  const out: string[] = [];
-  let current = normalizePath(start);
-  const stopAt = stop === undefined ? undefined : normalizePath(stop);
-  for (;;) {
-    out.push(current);
-    if (stopAt !== undefined && samePath(current, stopAt)) break;
-    if (isRootPath(current)) break;
-    current = parentOf(current);
+export function ancestorsUpTo(start: string, stop: string | undefined, max = Number.POSITIVE_INFINITY): string[] {
+  const p = parse(start);
+  let stopDepth = 0;
+  if (stop !== undefined) {
+    const s = parse(stop);
+    const inside =
+      s.windows === p.windows &&
+      sameSegment(s.root, p.root, p.windows) &&
+      s.segments.length <= p.segments.length &&
+      s.segments.every((seg, i) => sameSegment(seg, p.segments[i] ?? '', p.windows));
+    if (inside) stopDepth = s.segments.length;
   }
+  const out: string[] = [];
+  const sep = p.windows ? '\\' : '/';
+  for (let depth = p.segments.length; depth >= stopDepth && out.length < max; depth--)
+    out.push(p.root + p.segments.slice(0, depth).join(sep));
   return out;
 }
 

@@ -1,6 +1,12 @@
 import { decodeBase64, encodeUtf8 } from './bytes.js';
 import type { VirtualEntry, VirtualTree } from './context.js';
-import { InstructionFsError, type InstructionFs, type InstructionFsLinkStat, type InstructionFsStat } from './instruction-fs.js';
+import {
+  InstructionFsError,
+  type InstructionFs,
+  type InstructionFsLinkStat,
+  type InstructionFsStat,
+  type InstructionReadOptions,
+} from './instruction-fs.js';
 import { formatPath, isAbsolutePath, joinPath, splitPath } from './path.js';
 
 /**
@@ -160,12 +166,12 @@ export function virtualInstructionFs(tree: VirtualTree): VirtualInstructionFs {
       if (node.kind === 'dir') return { kind: 'directory', size: 0 };
       return { kind: 'symlink', size: node.target.length };
     },
-    async readFile(path: string): Promise<Uint8Array> {
+    async readFile(path: string, options?: InstructionReadOptions): Promise<Uint8Array> {
       const { node } = resolveExisting(path);
       if (node.kind === 'dir') return fail('EISDIR', 'illegal operation on a directory', path);
       if (node.kind !== 'file') return fail('EINVAL', 'not a regular file', path);
       if (node.unreadable) return fail('EACCES', 'permission denied', path);
-      return node.bytes.slice();
+      return node.bytes.slice(0, options?.maxBytes ?? node.bytes.length);
     },
     async readdir(path: string): Promise<string[]> {
       const { node } = resolveExisting(path);

@@ -114,9 +114,9 @@ async function materialize(ctx: HarnessContext): Promise<string[]> {
 function denyReads(fs: InstructionFs, denied: readonly string[]): InstructionFs {
   return {
     ...fs,
-    readFile: async (p) => {
+    readFile: async (p, options) => {
       if (denied.includes(p)) throw new InstructionFsError('EACCES', `EACCES: permission denied, open '${p}'`);
-      return fs.readFile(p);
+      return fs.readFile(p, options);
     },
   };
 }

@@ -15,7 +15,8 @@ import { fillSlots } from '../text/fill.js';
 import { compareCodeUnits } from '../text/order.js';
 import { decodeUtf8Lossy } from '../text/utf8-lossy.js';
 import { slashed } from '../run/paths.js';
-import { identityOf, probe, readText, realPathOf } from '../run/read.js';
+import { findUp } from '../run/find-up.js';
+import { identityOf, markUnread, probe, probeFailure, readText, realPathOf, unreadReport } from '../run/read.js';
 import type { RunRecorder } from '../run/recorder.js';
 import { envValue, type RunInput } from '../run/run-input.js';
 import { isStringArray, settingAt, stringListSetting, stringSetting } from '../run/settings.js';
@@ -32,7 +33,7 @@ export async function runGemini(profile: GeminiProfile, input: RunInput, rec: Ru
   const { fs, cwd } = input;
   const s = profile.settings;
   const homeVar = envValue(input, profile.homeVariable);
-  const home = homeVar === undefined ? input.home : isAbsolutePath(homeVar) ? normalizePath(homeVar) : joinPath(cwd, homeVar);
+  const home = homeVar === undefined ? input.home : joinPath(cwd, homeVar);
   const globalDir = joinPath(home, profile.globalFolder);
 
   // Names: configured ones in front of the defaults, first occurrence kept.
@@ -58,7 +59,7 @@ export async function runGemini(profile: GeminiProfile, input: RunInput, rec: Ru
   const roots: string[] = [];
   const includes = stringListSetting(input.settings, s.includeDirectories) ?? [];
   for (const [i, dir] of [cwd, ...includes].entries()) {
-    const abs = isAbsolutePath(dir) ? normalizePath(dir) : joinPath(cwd, dir);
+    const abs = joinPath(cwd, dir);
     const st = await probe(fs, abs);
     if (st.kind !== 'directory') {
       if (i === 0) {
@@ -74,41 +75,23 @@ export async function runGemini(profile: GeminiProfile, input: RunInput, rec: Ru
   }
   rec.facts.roots = roots.join(', ');
 
-  const hasMarker = async (dir: string): Promise<boolean> => {
-    for (const m of markers) {
-      const st = await probe(fs, joinPath(dir, m));
-      if (st.kind !== 'missing' && st.kind !== 'error') return true;
-    }
-    return false;
-  };
-  const ceilingOf = async (start: string): Promise<string> => {
-    if (markers.length === 0) return start;
-    for (const dir of ancestorsUpTo(start, undefined)) if (await hasMarker(dir)) return dir;
-    return start;
-  };
+  const ceilingOf = async (start: string): Promise<string> => (await findUp(fs, start, markers)) ?? start;
   /** The allowed area of a top-level file's imports: its folder's marker root, else the folder. */
   const importRoot = async (file: string): Promise<string> => {
     const dir = parentOf(file);
-    let root = dir;
-    if (markers.length > 0)
-      for (const d of ancestorsUpTo(dir, undefined))
-        if (await hasMarker(d)) {
-          root = d;
-          break;
-        }
+    const root = (await findUp(fs, dir, markers)) ?? dir;
     return (await realPathOf(fs, root)) ?? root;
   };
 
   /** Reads, expands imports and trims one top-level file; the block, or undefined when it adds nothing. */
   const processFile = async (report: HarnessFileReport, forceTree: boolean): Promise<string | undefined> => {
-    const read = await readText(fs, report.path, 'lossy');
+    const read = await readText(fs, report.path, { decoding: 'lossy' });
     if (!read.ok) {
-      report.status = read.kind === 'missing' ? 'missing' : 'unreadable';
-      report.reason = read.reason;
+      markUnread(report, read);
       return undefined;
     }
     report.bytes = read.bytes.length;
-    const ctx: ImportContext = { fs, profile, root: await importRoot(report.path), reports: [], group: 'import' };
+    const ctx: ImportContext = { fs, profile, root: await importRoot(report.path), reports: [], group: 'import', budget: input.budget };
     const real = (await realPathOf(fs, report.path)) ?? report.path;
     const expanded =
       format === 'flat' && !forceTree
@@ -140,7 +123,7 @@ export async function runGemini(profile: GeminiProfile, input: RunInput, rec: Ru
     const path = joinPath(globalDir, name);
     const st = await probe(fs, path);
     if (st.kind !== 'file') {
-      rec.file({ path, group: 'global', status: 'missing', reason: st.kind === 'missing' ? 'no such file' : 'not a readable file' });
+      rec.file(unreadReport({ path, group: 'global' }, probeFailure(st)));
       continue;
     }
     const report = rec.file({ path, group: 'global', status: 'loaded', reason: 'global memory (system instruction)', placement: 'system' });
@@ -163,7 +146,7 @@ export async function runGemini(profile: GeminiProfile, input: RunInput, rec: Ru
         const path = joinPath(dir, name);
         const st = await probe(fs, path);
         if (st.kind !== 'file') {
-          rec.file({ path, group: 'project', status: 'missing', reason: st.kind === 'missing' ? 'no such file' : 'not a readable file' });
+          rec.file(unreadReport({ path, group: 'project' }, probeFailure(st)));
           continue;
         }
         if (!trusted.ok) {
@@ -284,7 +267,7 @@ async function trustOf(profile: GeminiProfile, input: RunInput, globalDir: strin
   if (settingAt(input.settings, profile.settings.folderTrust) === false)
     return { ok: true, reason: 'folder trust is off: every folder is trusted' };
   const file = joinPath(globalDir, profile.trust.file);
-  const read = await readText(input.fs, file, 'lossy-strip-bom');
+  const read = await readText(input.fs, file, { decoding: 'lossy-strip-bom' });
   if (!read.ok) return { ok: false, reason: `the folder is not trusted (no ${file})` };
   let rules: unknown;
   try {

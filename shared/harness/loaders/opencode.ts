@@ -51,6 +51,7 @@ const STATUS: Record<LookupStatus, HarnessFileStatus> = {
   empty: 'empty',
   missing: 'missing',
   unreadable: 'unreadable',
+  'too-large': 'skipped',
   binary: 'skipped',
   'not-a-file': 'missing',
   'not-looked-for': 'not-looked-for',
@@ -75,6 +76,7 @@ export function reportDiscovery(discovery: InstructionDiscovery, rec: RunRecorde
       status: STATUS[l.status],
       reason: l.reason,
       placement: source?.block !== undefined && l.status === 'found' ? 'system' : undefined,
+      readProblem: l.readProblem,
       text: l.status === 'found' ? source?.content : undefined,
     });
   }
