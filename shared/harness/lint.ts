@@ -1,4 +1,5 @@
 import type { InstructionFs } from '../stack/instruction-fs.js';
+import { DEFAULT_RUN_LIMITS } from './run/budget.js';
 import { joinPath, relativeInside } from '../stack/path.js';
 import type { HarnessContext } from './context.js';
 import type { HarnessFileReport, HarnessResult } from './result.js';
@@ -159,21 +160,27 @@ function dedupe(list: InstructionFinding[]): InstructionFinding[] {
   });
 }
 
-/** Files below a folder on a filesystem, breadth-first, for the `paths:` check on the real disk (`.git` and `node_modules` skipped, loops and the bound respected). */
-export async function treeFilesOf(fs: InstructionFs, root: string, max = 5000): Promise<string[]> {
+/**
+ * Files below a folder on a filesystem, breadth-first, for the `paths:` check on the real disk
+ * (`.git` and `node_modules` skipped, at most `max` entries and `maxDepth` levels). Linear in
+ * the entries: only a symlinked folder is resolved (to stop loops), since asking a deep
+ * folder's real path costs a lookup per level.
+ */
+export async function treeFilesOf(
+  fs: InstructionFs,
+  root: string,
+  max = 5000,
+  maxDepth = DEFAULT_RUN_LIMITS.walkFolders,
+): Promise<string[]> {
   const out: string[] = [];
-  const seen = new Set<string>();
+  const linked = new Set<string>();
   let queue = [root];
   let visited = 0;
-  while (queue.length > 0 && visited < max) {
+  for (let depth = 0; queue.length > 0 && visited < max && depth < maxDepth; depth++) {
     const next: string[] = [];
     for (const dir of queue) {
-      let real: string;
       let names: string[];
       try {
-        real = await fs.realpath(dir);
-        if (seen.has(real)) continue;
-        seen.add(real);
         names = [...(await fs.readdir(dir))].sort();
       } catch {
         continue;
@@ -183,13 +190,22 @@ export async function treeFilesOf(fs: InstructionFs, root: string, max = 5000): 
         if (name === '.git' || name === 'node_modules') continue;
         const p = joinPath(dir, name);
         let kind: string | undefined;
+        let link: boolean;
         try {
           kind = (await fs.stat(p))?.kind;
+          link = fs.lstat === undefined || (await fs.lstat(p))?.kind === 'symlink';
         } catch {
           continue;
         }
-        if (kind === 'directory') next.push(p);
-        else if (kind === 'file') out.push(p);
+        if (kind === 'file') out.push(p);
+        if (kind !== 'directory') continue;
+        if (link) {
+          // A linked folder is entered once (a link back up the tree would loop).
+          const real = await fs.realpath(p).catch(() => undefined);
+          if (real === undefined || linked.has(real)) continue;
+          linked.add(real);
+        }
+        next.push(p);
       }
     }
     queue = next;

@@ -45,6 +45,21 @@ function normalizeSegments(parts: string[]): string[] {
   return out;
 }
 
+/**
+ * A POSIX path already in normal form (`/`, or `/a/b` with no empty, `.` or `..` segment and
+ * no trailing separator). The common operations take a shortcut on these: one native scan of
+ * the string instead of splitting it, so walking a deep tree stays cheap.
+ */
+
+/** A relative POSIX path of plain segments (no empty, `.` or `..` one), which joins as is. */
+const PLAIN_RELATIVE = /^(?!\.\.?(?:\/|$))[^/]+(?:\/(?!\.\.?(?:\/|$))[^/]+)*$/;
+
+export function isNormalPosix(p: string): boolean {
+  return p === '/' || (p.charCodeAt(0) === 47 && !NOT_NORMAL.test(p));
+}
+/** A separator followed by nothing, `.` or `..` and then a separator or the end. */
+const NOT_NORMAL = /\/(?:\.\.?)?(?:\/|$)/;
+
 function format(p: Parsed): string {
   return p.root + p.segments.join(p.windows ? '\\' : '/');
 }
@@ -56,17 +71,20 @@ export function separatorOf(p: string): '/' | '\\' {
 
 /** Normalises an absolute path: repeated separators, `.` and `..` removed, no trailing separator. */
 export function normalizePath(p: string): string {
+  if (isNormalPosix(p)) return p;
   return format(parse(p));
 }
 
 /** The folder holding `p`; the root is its own parent. */
 export function parentOf(p: string): string {
+  if (isNormalPosix(p)) return p.slice(0, p.lastIndexOf('/')) || '/';
   const parsed = parse(p);
   parsed.segments.pop();
   return format(parsed);
 }
 
 export function isRootPath(p: string): boolean {
+  if (isNormalPosix(p)) return p === '/';
   return parse(p).segments.length === 0;
 }
 
@@ -85,6 +103,9 @@ export function baseName(p: string): string {
  * An absolute part replaces everything before it, as Node's `path.resolve` does.
  */
 export function joinPath(base: string, ...parts: string[]): string {
+  const only = parts.length === 1 ? (parts[0] as string) : undefined;
+  if (only !== undefined && PLAIN_RELATIVE.test(only) && !WIN_ROOT.test(only) && isNormalPosix(base))
+    return base === '/' ? `/${only}` : `${base}/${only}`;
   let current = parse(base);
   for (const part of parts) {
     if (part === '') continue;

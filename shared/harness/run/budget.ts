@@ -24,7 +24,7 @@ export interface RunLimits {
 }
 
 export const DEFAULT_RUN_LIMITS: RunLimits = {
-  importFiles: 2000,
+  importFiles: 1000,
   importBytes: 8 * 1024 * 1024,
   importDepth: 20,
   walkFolders: 2048,

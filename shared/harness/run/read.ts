@@ -214,6 +214,8 @@ export async function realPathOf(fs: InstructionFs, path: string): Promise<strin
 export async function identityOf(fs: InstructionFs, path: string): Promise<string | undefined> {
   const st = await probe(fs, path);
   if ('id' in st && st.id !== undefined) return st.id;
+  // Nothing there has no identity (and asking for its real path would only fail).
+  if (st.kind === 'missing') return undefined;
   return realPathOf(fs, path);
 }
 
