@@ -168,6 +168,24 @@ export function ancestorsUpTo(start: string, stop: string | undefined, max = Num
   return out;
 }
 
+/**
+ * `to` relative to `from` with `/` separators, `..` for each level up (Node's path.relative):
+ * `/r/pkg` to `/r/QWEN.md` is `../QWEN.md`. Paths on different roots give `to` itself.
+ */
+export function relativePath(from: string, to: string): string {
+  const a = parse(from);
+  const b = parse(to);
+  if (a.windows !== b.windows || !sameSegment(a.root, b.root, a.windows)) return format(b);
+  let common = 0;
+  while (
+    common < a.segments.length &&
+    common < b.segments.length &&
+    sameSegment(a.segments[common] as string, b.segments[common] as string, a.windows)
+  )
+    common++;
+  return [...a.segments.slice(common).map(() => '..'), ...b.segments.slice(common)].join('/');
+}
+
 /** Root and segments of an absolute path (after normalisation). */
 export function splitPath(p: string): { root: string; segments: string[]; windows: boolean } {
   const parsed = parse(p);

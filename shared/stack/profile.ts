@@ -95,17 +95,24 @@ export const GlobalFileSchema = z
   .strict();
 
 const ENV_NAME = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name');
+/** A flag: one variable, or several of which any one switches it on. */
+const FLAG_NAMES = z.union([ENV_NAME, z.array(ENV_NAME).min(1)]);
 
 export const StackFlagsSchema = z
   .object({
     /** Variable whose value is a config folder searched first for global instructions. */
     configDirOverride: ENV_NAME.default('OPENCODE_CONFIG_DIR'),
-    /** Variable that, when "true" or "1", turns Claude Code compatibility off. */
-    disableClaudePrompts: ENV_NAME.default('OPENCODE_DISABLE_CLAUDE_CODE_PROMPT'),
-    /** Variable that, when "true" or "1", turns project-level instruction discovery off. */
-    disableProjectConfig: ENV_NAME.default('OPENCODE_DISABLE_PROJECT_CONFIG'),
+    /** Variable(s) that, when "true" or "1", turn Claude Code compatibility off. */
+    disableClaudePrompts: FLAG_NAMES.default('OPENCODE_DISABLE_CLAUDE_CODE_PROMPT'),
+    /** Variable(s) that, when "true" or "1", turn project-level instruction discovery off. */
+    disableProjectConfig: FLAG_NAMES.default('OPENCODE_DISABLE_PROJECT_CONFIG'),
   })
   .strict();
+
+/** The variables of a flag, as a list. */
+export function flagVariables(names: string | readonly string[]): string[] {
+  return typeof names === 'string' ? [names] : [...names];
+}
 
 export const StackProfileFileSchema = z
   .object({

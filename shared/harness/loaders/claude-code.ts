@@ -354,6 +354,7 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
   else if (wrapper.empty !== undefined)
     rec.part({ placement: 'user', label: 'context', text: fillSlots(wrapper.empty, { date }), files: [] });
   if (wrapper.date !== undefined) rec.part({ placement: 'user', label: 'date', text: fillSlots(wrapper.date, { date }), files: [] });
+  if (wrapper.laterSystem !== undefined) rec.facts.laterSystemMessageEnd = fillSlots(wrapper.laterSystem, { date });
   for (const [readPath, slot] of onRead)
     rec.part({
       placement: 'read',

@@ -27,7 +27,8 @@ export interface ImportContext {
 }
 
 type Problem = NonNullable<HarnessFileReport['importProblem']>;
-type Resolved = { ok: true; path: string; real: string; text: string; bytes: number } | { ok: false; message: string; problem: Problem };
+type Resolved =
+  { ok: true; path: string; real: string; text: string; bytes: number } | { ok: false; message: string; problem: Problem; keep?: boolean };
 
 const URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
@@ -47,7 +48,7 @@ async function resolveImport(ctx: ImportContext, written: string, fromDir: strin
       problem: 'refused',
     };
   const path = joinPath(fromDir, written);
-  const real = (await realPathOf(fs, path)) ?? path;
+  const real = profile.imports.realPaths ? ((await realPathOf(fs, path)) ?? path) : path;
   if (!isInsideOrEqual(real, ctx.root))
     return { ok: false, message: fillSlots(profile.imports.traversal, { path: written }), problem: 'outside' };
   const failed = (error: string, problem: Problem): Resolved => ({
@@ -58,6 +59,8 @@ async function resolveImport(ctx: ImportContext, written: string, fromDir: strin
   // Node's words for the error, as the agent's comment quotes them.
   const nodeError = (code: string, op: string): string => `${code}: ${NODE_TEXT[code] ?? code.toLowerCase()}, ${op} '${path}'`;
   const st = await probe(fs, path);
+  if (st.kind === 'missing' && profile.imports.missing === 'keep')
+    return { ok: false, message: `no such file: @${written} stays as written`, problem: 'missing', keep: true };
   if (st.kind === 'missing') return failed(nodeError('ENOENT', 'access'), 'missing');
   if (st.kind === 'error') return failed(nodeError(st.code, 'access'), 'unreadable');
   if (st.kind === 'directory') return failed('EISDIR: illegal operation on a directory, read', 'unreadable');
@@ -79,7 +82,7 @@ export async function expandTree(
   depth: number,
   chain: ReadonlySet<string>,
 ): Promise<string> {
-  const tokens = geminiImportTokens(content);
+  const tokens = geminiImportTokens(content, ctx.profile.imports.code);
   if (depth >= ctx.profile.importMaxDepth) {
     for (const tok of tokens)
       ctx.reports.push({
@@ -106,7 +109,7 @@ export async function expandTree(
     last = tok.end;
     const r = await resolveImport(ctx, tok.path, dir);
     if (!r.ok) {
-      out += r.message;
+      out += r.keep ? content.slice(tok.start, tok.end) : r.message;
       ctx.reports.push({
         path: tok.path,
         group: ctx.group,
@@ -151,10 +154,12 @@ export async function expandTree(
 
 /** Flat format: the file (raw, named by its folder), then every imported file once, depth-first, imports in reverse order. */
 export async function expandFlat(ctx: ImportContext, content: string, path: string, real: string): Promise<string> {
-  const entries: { path: string; content: string }[] = [{ path: parentOf(path), content }];
+  const entries: { path: string; content: string }[] = [
+    { path: ctx.profile.imports.flatTopPath === 'file' ? path : parentOf(path), content },
+  ];
   const seen = new Set<string>([real]);
   const visit = async (text: string, dir: string, importer: string): Promise<void> => {
-    for (const tok of [...geminiImportTokens(text)].reverse()) {
+    for (const tok of [...geminiImportTokens(text, ctx.profile.imports.code)].reverse()) {
       if (!ctx.budget.inBudget()) {
         ctx.reports.push(budgetReport(ctx, tok.path, importer));
         return;

@@ -2,7 +2,13 @@ import picomatch from 'picomatch/posix.js';
 import { isNotGranted } from '../../stack/confined-fs.js';
 import { fsErrorText, type InstructionFs } from '../../stack/instruction-fs.js';
 import { ancestorsUpTo, isAbsolutePath, isInsideOrEqual, isWindowsPath, joinPath, normalizePath, rootOf } from '../../stack/path.js';
-import type { GlobalFileLocation, InstructionFileName, StackFlagName, StackFlags } from '../../stack/profile.js';
+import {
+  flagVariables,
+  type GlobalFileLocation,
+  type InstructionFileName,
+  type StackFlagName,
+  type StackFlags,
+} from '../../stack/profile.js';
 import type { StackWarning } from '../../stack/warnings.js';
 import type { HarnessReadProblem } from '../result.js';
 import { fillSlots } from '../text/fill.js';
@@ -263,10 +269,16 @@ export async function discoverInstructions(
   return { cwd, ...root, flags: d.flags, walk, winner, sources: d.sources, lookups: d.lookups, warnings: d.warnings };
 }
 
+/** The variable that switched a flag on (the first set one of its list). */
+function flagSet(input: DiscoveryInput, name: StackFlagName): string {
+  const names = flagVariables(input.flags[name]);
+  return names.find((n) => envFlagOn(input.env[n])) ?? names.join(' or ');
+}
+
 function resolveFlags(input: DiscoveryInput): ResolvedFlags {
   return {
-    disableClaudePrompts: envFlagOn(input.env[input.flags.disableClaudePrompts]),
-    disableProjectConfig: envFlagOn(input.env[input.flags.disableProjectConfig]),
+    disableClaudePrompts: flagVariables(input.flags.disableClaudePrompts).some((name) => envFlagOn(input.env[name])),
+    disableProjectConfig: flagVariables(input.flags.disableProjectConfig).some((name) => envFlagOn(input.env[name])),
     configDirOverride: input.env[input.flags.configDirOverride] || undefined,
   };
 }
@@ -407,13 +419,13 @@ async function discoverProject(d: Discovery, walk: readonly string[]): Promise<s
       reason,
     });
     const notLooked = flags.disableProjectConfig
-      ? { status: 'disabled' as const, reason: `project instructions are off (${input.flags.disableProjectConfig} is set)` }
+      ? { status: 'disabled' as const, reason: `project instructions are off (${flagSet(input, 'disableProjectConfig')} is set)` }
       : winner !== undefined
         ? { status: 'not-looked-for' as const, reason: `${winner} was found first, so later names are not looked for` }
         : flagOn(d, file.skipWhen)
           ? {
               status: 'disabled' as const,
-              reason: `${file.name} is not looked for while ${input.flags[file.skipWhen as StackFlagName]} is set`,
+              reason: `${file.name} is not looked for while ${flagSet(input, file.skipWhen as StackFlagName)} is set`,
             }
           : undefined;
     if (notLooked !== undefined) {
@@ -476,7 +488,7 @@ async function discoverGlobal(d: Discovery): Promise<void> {
       lookup.reason =
         location.skipWhen === 'configDirOverride'
           ? `${input.flags.configDirOverride} replaces this location`
-          : `not looked for while ${input.flags[location.skipWhen as StackFlagName]} is set`;
+          : `not looked for while ${flagSet(input, location.skipWhen as StackFlagName)} is set`;
       continue;
     }
     const expanded = expandGlobalLocation(location.path, { ...input, cwd: d.cwd }, d.flags);

@@ -4,6 +4,7 @@ import { clineClassicCases, clineSdkCases } from './cline.js';
 import { codexCases } from './codex.js';
 import { geminiCases } from './gemini.js';
 import { opencodeCases } from './opencode.js';
+import { qwenCases } from './qwen.js';
 
 /** Cases of the same kind as harness-cases.json, written from the spec pages. */
 export const specCases: HarnessCase[] = [
@@ -13,4 +14,5 @@ export const specCases: HarnessCase[] = [
   ...clineClassicCases,
   ...clineSdkCases,
   ...opencodeCases,
+  ...qwenCases,
 ];
