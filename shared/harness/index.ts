@@ -11,6 +11,7 @@ export type { ClaudeCodeProfile } from './profile/claude-code.js';
 export type { ClineClassicProfile } from './profile/cline-classic.js';
 export type { ClineSdkProfile } from './profile/cline-sdk.js';
 export type { OpencodeProfile } from './profile/opencode.js';
+export type { CopilotProfile } from './profile/copilot.js';
 export * from './explain.js';
 export * from './cline-context.js';
 export * from './lint.js';

@@ -6,6 +6,7 @@ import { runClaudeCode } from './loaders/claude-code.js';
 import { clineClassicFields, runClineClassic, type ClineRuleFields } from './loaders/cline-classic.js';
 import { runClineSdk } from './loaders/cline-sdk.js';
 import { runCodex } from './loaders/codex.js';
+import { runCopilot } from './loaders/copilot.js';
 import { runGemini } from './loaders/gemini.js';
 import { runOpencode } from './loaders/opencode.js';
 import type { ClineClassicProfile } from './profile/cline-classic.js';
@@ -77,6 +78,9 @@ export async function runHarness(
       break;
     case 'opencode':
       await runOpencode(profile, input, rec);
+      break;
+    case 'copilot':
+      await runCopilot(profile, input, rec);
       break;
   }
   markRefusals(rec, refused);

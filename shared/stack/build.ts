@@ -206,6 +206,7 @@ export async function buildStackPrompt(
     date: toDateString(context.date),
     isoDate: context.date,
     homeDir: context.homeDir,
+    configDir: context.configDir ?? joinPath(context.homeDir, '.config'),
   };
   const env = renderEnvironment(profile.environment.text, values);
   for (const slot of env.unknown) {

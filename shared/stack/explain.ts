@@ -18,6 +18,7 @@ export const STATUS_WORDS: Record<InstructionLookup['status'], string> = {
   'not-looked-for': 'never looked for',
   disabled: 'switched off',
   duplicate: 'already included',
+  dropped: 'dropped by the agent',
   'outside-worktree': 'skipped, outside the worktree',
   'no-match': 'no match',
   'not-fetched': 'not fetched',

@@ -219,6 +219,8 @@ export const ENVIRONMENT_PLACEHOLDERS = [
   'date',
   'isoDate',
   'homeDir',
+  /** The user's config folder (XDG config home), e.g. for `Global config: <configDir>/kilo/`. */
+  'configDir',
 ] as const;
 export type EnvironmentPlaceholder = (typeof ENVIRONMENT_PLACEHOLDERS)[number];
 

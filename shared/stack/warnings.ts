@@ -31,6 +31,8 @@ export const STACK_WARNING_CODES = [
   'instruction-duplicate-file',
   /** An instruction file is a symlink to a file outside the worktree (it is used). */
   'instruction-symlink-outside-worktree',
+  /** The agent drops an instruction file whole (Kilo: a substitution a project file may not make). */
+  'instruction-dropped',
   /** A configured path does not exist. */
   'instruction-missing',
   /** A configured glob matched no file. */

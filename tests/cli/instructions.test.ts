@@ -91,9 +91,12 @@ describe('variant-studio instructions', () => {
       'cline',
       'cline-classic',
       'codex',
+      'copilot',
       'gemini-cli',
+      'kilo',
       'opencode',
       'opencode-seed',
+      'qwen-code',
     ]);
     const claude = out.harnesses.find((h) => h.harness === 'claude-code');
     expect(claude?.parts[0]?.text).toContain(
@@ -105,7 +108,7 @@ describe('variant-studio instructions', () => {
     const unknown = await run(['instructions', '--harness', 'nope', '--context', file]);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toBe(
-      "variant-studio: no harness 'nope' (harnesses: claude-code, cline, cline-classic, codex, gemini-cli, opencode, opencode-seed)\n",
+      "variant-studio: no harness 'nope' (harnesses: claude-code, cline, cline-classic, codex, copilot, gemini-cli, kilo, opencode, opencode-seed, qwen-code)\n",
     );
     const bad = path.join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ cwd: 'relative' }));

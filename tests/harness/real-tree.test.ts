@@ -78,7 +78,8 @@ function reroot(c: HarnessCase, root: string): HarnessContextInput {
     cwd: under(root, c.cwd ?? '/home/user/project'),
     home: under(root, c.home ?? '/home/user'),
     os: c.os,
-    env: rerootValue(c.env ?? {}, root) as Record<string, string>,
+    // A variable may hold a comma-separated list of paths (COPILOT_CUSTOM_INSTRUCTIONS_DIRS).
+    env: Object.fromEntries(Object.entries(c.env ?? {}).map(([k, v]) => [k, v.replace(/(^|,\s*)\//g, `$1${root}/`)])),
     settings: rerootValue(c.settings ?? {}, root) as Record<string, unknown>,
     reads: (c.reads ?? []).map((r) => under(root, r)),
   };

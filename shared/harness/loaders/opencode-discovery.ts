@@ -1,7 +1,16 @@
 import picomatch from 'picomatch/posix.js';
 import { isNotGranted } from '../../stack/confined-fs.js';
 import { fsErrorText, type InstructionFs } from '../../stack/instruction-fs.js';
-import { ancestorsUpTo, isAbsolutePath, isInsideOrEqual, isWindowsPath, joinPath, normalizePath, rootOf } from '../../stack/path.js';
+import {
+  ancestorsUpTo,
+  isAbsolutePath,
+  isInsideOrEqual,
+  isWindowsPath,
+  joinPath,
+  normalizePath,
+  parentOf,
+  rootOf,
+} from '../../stack/path.js';
 import {
   flagVariables,
   type GlobalFileLocation,
@@ -12,8 +21,9 @@ import {
 import type { StackWarning } from '../../stack/warnings.js';
 import type { HarnessReadProblem } from '../result.js';
 import { fillSlots } from '../text/fill.js';
+import { compareCodePoints } from '../text/order.js';
 import { DEFAULT_RUN_LIMITS } from '../run/budget.js';
-import { findUp } from '../run/find-up.js';
+import { findGitRoot, findUp } from '../run/find-up.js';
 import { notAFileReason, probe, readText, realPathOf } from '../run/read.js';
 
 /**
@@ -50,6 +60,8 @@ export type LookupStatus =
   | 'disabled'
   /** Already included through an earlier source. */
   | 'duplicate'
+  /** Read, then dropped whole by the agent (Kilo: a substitution an untrusted file may not make). */
+  | 'dropped'
   /** A relative configured entry that points above the folder it is resolved against. */
   | 'outside-worktree'
   /** A configured glob that matched nothing. */
@@ -75,7 +87,7 @@ export interface InstructionLookup {
   readProblem?: HarnessReadProblem | undefined;
 }
 
-export type InstructionSourceStatus = 'used' | 'empty' | 'unreadable' | 'too-large' | 'binary' | 'not-fetched' | 'fetch-failed';
+export type InstructionSourceStatus = 'used' | 'empty' | 'unreadable' | 'too-large' | 'binary' | 'dropped' | 'not-fetched' | 'fetch-failed';
 
 /** A file or URL that made it into the instruction list, and what came of it. */
 export interface InstructionSource {
@@ -144,6 +156,23 @@ export interface DiscoveryInput {
   relativeInstructions?: 'worktree-root' | 'find-up' | undefined;
   /** The block of one file: `{{path}}` and `{{content}}` (default `Instructions from: {{path}}\n{{content}}`). */
   block?: string | undefined;
+  /** What makes a repository: any `.git` entry (OpenCode), or what git accepts (Kilo: an empty `.git/` is not one). */
+  gitCheck?: 'entry' | 'git' | undefined;
+  /** Outside a repository the walk goes up to the filesystem root (OpenCode), or stays in the cwd (Kilo). */
+  outsideRepository?: 'filesystem-root' | 'cwd' | undefined;
+  /** Where relative configured entries are looked for with project config off (default `<configDir>/opencode`). */
+  configFolder?: string | undefined;
+  /** Rules folders and files, after the configured entries (Kilo): absolute paths, in order. */
+  rules?: readonly RulesSource[] | undefined;
+  /** `{file:…}` and `{env:…}` in instruction files are replaced, with the project files' trust rules (Kilo). */
+  substitution?: boolean | undefined;
+}
+
+/** One rules location: folders whose top-level `.md` files load (a name taken by an earlier folder of the group is skipped), or one file. */
+export interface RulesSource {
+  scope: 'global' | 'project';
+  folders?: readonly string[] | undefined;
+  file?: string | undefined;
 }
 
 /** Groups of instruction blocks, for ordering. */
@@ -227,6 +256,8 @@ interface Discovery {
   lookups: InstructionLookup[];
   sources: InstructionSource[];
   included: Set<string>;
+  /** The worktree root's real path (Kilo's trust rules compare against it). */
+  worktreeReal: string;
 }
 
 type SkipWhen = StackFlagName | 'configDirOverride';
@@ -255,17 +286,20 @@ export async function discoverInstructions(
     lookups: [],
     sources: [],
     included: new Set(),
+    worktreeReal: '/',
   };
   const root = await resolveWorktree(d);
-  const walk = ancestorsUpTo(cwd, root.worktreeRoot, DEFAULT_RUN_LIMITS.walkFolders);
-  const worktreeReal = (await realPathOf(fs, root.worktreeRoot)) ?? root.worktreeRoot;
+  const walk =
+    !root.isGitRepo && input.outsideRepository === 'cwd' ? [cwd] : ancestorsUpTo(cwd, root.worktreeRoot, DEFAULT_RUN_LIMITS.walkFolders);
+  d.worktreeReal = (await realPathOf(fs, root.worktreeRoot)) ?? root.worktreeRoot;
 
   const winner = await discoverProject(d, walk);
   await discoverGlobal(d);
   const urls = await discoverConfigured(d, walk, root);
+  for (const rules of input.rules ?? []) await discoverRules(d, rules);
   d.sources.push(...(await discoverUrls(d, urls)));
   orderSources(d.sources, input.blockOrder ?? DEFAULT_BLOCK_ORDER);
-  warnSameFiles(d, worktreeReal);
+  warnSameFiles(d, d.worktreeReal);
   return { cwd, ...root, flags: d.flags, walk, winner, sources: d.sources, lookups: d.lookups, warnings: d.warnings };
 }
 
@@ -294,7 +328,7 @@ async function resolveWorktree(d: Discovery): Promise<Worktree> {
   } else if (input.isGitRepo === false) {
     root = { worktreeRoot: rootOf(cwd), worktreeFrom: 'filesystem-root', isGitRepo: false };
   } else {
-    const found = await findWorktreeRoot(d.fs, cwd);
+    const found = await findWorktreeRoot(d.fs, cwd, input.gitCheck);
     root = {
       worktreeRoot: found ?? rootOf(cwd),
       worktreeFrom: found ? 'found' : 'filesystem-root',
@@ -344,12 +378,27 @@ const SOURCE_TO_LOOKUP: Record<InstructionSourceStatus, LookupStatus> = {
   unreadable: 'unreadable',
   'too-large': 'too-large',
   binary: 'binary',
+  dropped: 'dropped',
   'not-fetched': 'not-fetched',
   'fetch-failed': 'fetch-failed',
 };
 
 /** Reads an existing file into a source; the lookup gets the matching status. */
-async function include(d: Discovery, layer: InstructionLayer, origin: string, path: string, lookup: InstructionLookup): Promise<void> {
+/**
+ * Who wrote a file, for Kilo's substitution: the user (the global file, `~/` and absolute
+ * entries), the user's global rules (no `{env:}`, no `{file:}` out of the worktree), or the
+ * project (neither, and the file itself may not lead out of the worktree).
+ */
+type Trust = 'user' | 'user-rules' | 'project';
+
+async function include(
+  d: Discovery,
+  layer: InstructionLayer,
+  origin: string,
+  path: string,
+  lookup: InstructionLookup,
+  trust: Trust = layer === 'global' ? 'user' : 'project',
+): Promise<void> {
   if (d.included.has(path)) {
     lookup.status = 'duplicate';
     lookup.reason = 'already included through an earlier source';
@@ -385,10 +434,20 @@ async function include(d: Discovery, layer: InstructionLayer, origin: string, pa
     source.reason = 'the file is empty';
     warn(d, { code: 'instruction-empty', severity: 'info', message: `${path} is empty and adds nothing`, path });
   } else {
-    source.content = read.text;
-    source.block = instructionBlock(path, read.text, d.input.block);
+    const text = d.input.substitution ? await substitute(d, read.text, path, real ?? path, trust) : { text: read.text };
+    if ('dropped' in text) {
+      source.status = 'dropped';
+      source.reason = text.dropped;
+      lookup.status = 'dropped';
+      lookup.reason = text.dropped;
+      warn(d, { code: 'instruction-dropped', severity: 'warning', message: `${path} is dropped: ${text.dropped}`, path });
+      d.sources.push(source);
+      return;
+    }
+    source.content = text.text;
+    source.block = instructionBlock(path, text.text, d.input.block);
     source.reason = 'used';
-    if (read.text.trim() === '')
+    if (text.text.trim() === '')
       warn(d, {
         code: 'instruction-whitespace-only',
         severity: 'warning',
@@ -541,7 +600,9 @@ async function discoverConfigured(d: Discovery, walk: readonly string[], root: W
     // an absolute entry is its own), which a relative entry may not leave.
     const findUp = relative && input.relativeInstructions === 'find-up';
     const configFolder =
-      flags.configDirOverride !== undefined ? joinPath(cwd, flags.configDirOverride) : joinPath(input.configDir, 'opencode');
+      flags.configDirOverride !== undefined
+        ? joinPath(cwd, flags.configDirOverride)
+        : (input.configFolder ?? joinPath(input.configDir, 'opencode'));
     const dirs = findUp ? (flags.disableProjectConfig ? [configFolder] : [...walk]) : [base];
     lookup.path = joinPath(dirs[0] ?? cwd, expanded);
     const found = await matchEntry(d, { entry, expanded, scan, dirs, confined: relative && !findUp, lookup });
@@ -578,8 +639,9 @@ async function discoverConfigured(d: Discovery, walk: readonly string[], root: W
       continue;
     }
     // One file in one folder: the entry's lookup is that file's; otherwise each match gets its own.
+    const trust: Trust = relative ? 'project' : 'user';
     if (!findUp && !scan.isGlob) {
-      await include(d, 'configured', entry, found.matches[0] as string, lookup);
+      await include(d, 'configured', entry, found.matches[0] as string, lookup, trust);
       continue;
     }
     lookup.status = 'found';
@@ -587,10 +649,134 @@ async function discoverConfigured(d: Discovery, walk: readonly string[], root: W
     for (const path of found.matches) {
       const each: InstructionLookup = { layer: 'configured', target: entry, path, status: 'found', reason: '' };
       d.lookups.push(each);
-      await include(d, 'configured', entry, path, each);
+      await include(d, 'configured', entry, path, each, trust);
     }
   }
   return urls;
+}
+
+/**
+ * Kilo's rules folders (kilo.md rule 3): each folder's top-level `.md` files in byte order, a
+ * name already taken by an earlier folder of the same group skipped; or one legacy file.
+ */
+async function discoverRules(d: Discovery, rules: RulesSource): Promise<void> {
+  const trust: Trust = rules.scope === 'global' ? 'user-rules' : 'project';
+  if (rules.file !== undefined) {
+    const lookup: InstructionLookup = {
+      layer: 'configured',
+      target: rules.file,
+      path: rules.file,
+      status: 'missing',
+      reason: 'no such file',
+    };
+    d.lookups.push(lookup);
+    const p = await findFile(d.fs, rules.file);
+    if (!p.exists) {
+      lookup.status = p.status;
+      lookup.reason = p.reason;
+      lookup.readProblem = p.problem;
+      reportProbe(d, p, rules.file);
+      return;
+    }
+    await include(d, 'configured', rules.file, rules.file, lookup, trust);
+    return;
+  }
+  const taken = new Set<string>();
+  for (const folder of rules.folders ?? []) {
+    const st = await probe(d.fs, folder);
+    if (st.kind !== 'directory') {
+      const lookup: InstructionLookup = { layer: 'configured', target: folder, path: folder, status: 'missing', reason: 'no such folder' };
+      if (st.kind === 'error') {
+        lookup.status = st.problem === 'not-granted' ? 'not-granted' : 'unreadable';
+        lookup.reason = st.reason;
+        lookup.readProblem = st.problem;
+      }
+      d.lookups.push(lookup);
+      continue;
+    }
+    let names: string[];
+    try {
+      names = [...(await d.fs.readdir(folder))].sort(compareCodePoints);
+    } catch (error) {
+      d.lookups.push({
+        layer: 'configured',
+        target: folder,
+        path: folder,
+        status: 'unreadable',
+        reason: `cannot list it (${fsErrorText(error)})`,
+      });
+      continue;
+    }
+    for (const name of names) {
+      if (!name.endsWith('.md')) continue;
+      const path = joinPath(folder, name);
+      if ((await probe(d.fs, path)).kind !== 'file') continue;
+      const lookup: InstructionLookup = { layer: 'configured', target: folder, path, status: 'found', reason: '' };
+      d.lookups.push(lookup);
+      if (taken.has(name)) {
+        lookup.status = 'not-looked-for';
+        lookup.reason = `${name} is taken by an earlier rules folder`;
+        continue;
+      }
+      taken.add(name);
+      await include(d, 'configured', folder, path, lookup, trust);
+    }
+  }
+}
+
+/** `{file:…}` and `{env:…}` (kilo.md rule 7): a token, on a line that is not a `//` comment, not right after `$`. */
+const SUBSTITUTION = /\{(file|env):([^{}\n]*)\}/g;
+
+/**
+ * The text with Kilo's substitutions made; or why the agent drops the whole file: a project
+ * file may use no `{env:…}`, no `{file:…}` out of the worktree, and may not itself lead out of
+ * it (a user's global rules may not use the first two).
+ */
+async function substitute(
+  d: Discovery,
+  text: string,
+  path: string,
+  real: string,
+  trust: Trust,
+): Promise<{ text: string } | { dropped: string }> {
+  if (trust === 'project' && !isInsideOrEqual(real, d.worktreeReal))
+    return { dropped: `it leads to ${real}, outside the worktree ${d.worktreeReal}: a project file there is not read` };
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (!line.includes('{') || /^\s*\/\//.test(line)) continue;
+    let out = '';
+    let last = 0;
+    for (const m of line.matchAll(SUBSTITUTION)) {
+      const at = m.index;
+      if (at > 0 && line[at - 1] === '$') continue;
+      const [whole, kind, ref] = m as unknown as [string, 'file' | 'env', string];
+      let value: string;
+      if (kind === 'env') {
+        if (trust !== 'user')
+          return { dropped: `it uses ${whole}, which ${trust === 'project' ? 'a project file' : 'a global rule'} may not` };
+        value = d.input.env[ref] ?? '';
+      } else {
+        const target = ref.startsWith('~/') ? joinPath(d.input.homeDir, ref.slice(2)) : joinPath(parentOf(path), ref);
+        const targetReal = (await realPathOf(d.fs, target)) ?? target;
+        if (trust !== 'user' && !isInsideOrEqual(targetReal, d.worktreeReal))
+          return { dropped: `its ${whole} leads to ${targetReal}, outside the worktree ${d.worktreeReal}` };
+        const read = await readText(d.fs, target, { decoding: 'lossy' });
+        value = read.ok ? read.text.trim() : '';
+        if (!read.ok && read.problem !== 'missing')
+          warn(d, {
+            code: 'instruction-unreadable',
+            severity: 'warning',
+            message: `${path}: ${whole} gives "": ${read.reason}`,
+            path: target,
+          });
+      }
+      out += line.slice(last, at) + value;
+      last = at + whole.length;
+    }
+    lines[i] = out + line.slice(last);
+  }
+  return { text: lines.join('\n') };
 }
 
 interface EntrySearch {
@@ -763,9 +949,12 @@ function warnSameFiles(d: Discovery, worktreeReal: string): void {
   }
 }
 
-/** The nearest folder at or above `cwd` holding `.git` (a folder, or a file for worktrees and submodules). */
-export function findWorktreeRoot(fs: InstructionFs, cwd: string): Promise<string | undefined> {
-  return findUp(fs, cwd, ['.git']);
+/**
+ * The nearest folder at or above `cwd` holding `.git` (a folder, or a file for worktrees and
+ * submodules); with `git`, only a repository git itself accepts.
+ */
+export function findWorktreeRoot(fs: InstructionFs, cwd: string, check: 'entry' | 'git' = 'entry'): Promise<string | undefined> {
+  return check === 'git' ? findGitRoot(fs, cwd, 'git') : findUp(fs, cwd, ['.git']);
 }
 
 /** Why a glob's base folder may not be walked (not granted), or undefined. */

@@ -2,7 +2,7 @@ import { toDateString } from '../../stack/context.js';
 import { renderEnvironment } from '../../stack/environment.js';
 import { isAbsolutePath, joinPath, normalizePath } from '../../stack/path.js';
 import { selectProviderPrompt } from '../../stack/provider.js';
-import type { OpencodeProfile } from '../profile/opencode.js';
+import type { OpencodeProfile, OpencodeRulesLocation } from '../profile/opencode.js';
 import type { HarnessFileStatus } from '../result.js';
 import { ISO_DATE } from '../text/dates.js';
 import { fillSlots } from '../text/fill.js';
@@ -15,6 +15,7 @@ import {
   type DiscoveryOptions,
   type InstructionDiscovery,
   type LookupStatus,
+  type RulesSource,
 } from './opencode-discovery.js';
 
 /**
@@ -29,11 +30,24 @@ export function opencodeDiscoveryInput(profile: OpencodeProfile, input: RunInput
   const configDir = stringSetting(input.settings, s.configDir);
   const worktreeRoot = stringSetting(input.settings, s.worktreeRoot);
   const extra = settingAt(input.settings, s.instructions);
+  const configRoot = configDir !== undefined && isAbsolutePath(configDir) ? normalizePath(configDir) : joinPath(input.home, '.config');
+  const place = (template: string, mode?: string): string =>
+    expandLocation(template, { cwd: input.cwd, home: input.home, configDir: configRoot, ...(mode === undefined ? {} : { mode }) });
+  const rules: RulesSource[] = [];
+  const addRules = (l: OpencodeRulesLocation, mode?: string): void => {
+    rules.push(
+      'file' in l ? { scope: l.scope, file: place(l.file, mode) } : { scope: l.scope, folders: l.folders.map((f) => place(f, mode)) },
+    );
+  };
+  for (const r of profile.rules) {
+    if ('modes' in r) for (const mode of r.modes) for (const each of r.each) addRules(each, mode);
+    else addRules(r);
+  }
   return {
     cwd: input.cwd,
     worktreeRoot: worktreeRoot !== undefined && isAbsolutePath(worktreeRoot) ? normalizePath(worktreeRoot) : undefined,
     homeDir: input.home,
-    configDir: configDir !== undefined && isAbsolutePath(configDir) ? normalizePath(configDir) : joinPath(input.home, '.config'),
+    configDir: configRoot,
     env: input.env,
     instructionFiles: profile.instructionFiles,
     localCompanions: profile.localCompanions,
@@ -43,7 +57,19 @@ export function opencodeDiscoveryInput(profile: OpencodeProfile, input: RunInput
     blockOrder: profile.blockOrder,
     relativeInstructions: profile.relativeInstructions,
     block: profile.block,
+    gitCheck: profile.gitCheck,
+    outsideRepository: profile.outsideRepository,
+    configFolder: place(profile.configFolder),
+    rules,
+    substitution: profile.substitution,
   };
+}
+
+/** A location template made absolute: `{cwd}`, `{home}`, `{configDir}`, `{mode}`, a leading `~/`. */
+function expandLocation(template: string, slots: Readonly<Record<string, string>>): string {
+  let text = template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => slots[name] ?? whole);
+  if (text === '~' || text.startsWith('~/')) text = joinPath(slots.home as string, text.slice(2));
+  return joinPath(slots.cwd as string, text);
 }
 
 const STATUS: Record<LookupStatus, HarnessFileStatus> = {
@@ -57,6 +83,7 @@ const STATUS: Record<LookupStatus, HarnessFileStatus> = {
   'not-looked-for': 'not-looked-for',
   disabled: 'not-looked-for',
   duplicate: 'skipped',
+  dropped: 'skipped',
   'outside-worktree': 'skipped',
   'no-match': 'missing',
   'not-fetched': 'skipped',
@@ -118,6 +145,7 @@ export async function runOpencode(
         date: toDateString(iso),
         isoDate: iso,
         homeDir: input.home,
+        configDir: opencodeDiscoveryInput(profile, input).configDir,
       }).text,
     );
   }
@@ -146,6 +174,9 @@ export async function runOpencode(
       )
       .map((k) => fillSlots(sk.skill, { name: k.name, description: typeof k.description === 'string' ? k.description : '' }));
     if (items.length > 0) parts.push(fillSlots(sk.list, { skills: items.join(sk.separator) }));
+    else if (sk.whenEmpty !== undefined) parts.push(sk.whenEmpty);
+  } else if (profile.skills?.whenEmpty !== undefined) {
+    parts.push(profile.skills.whenEmpty);
   }
   const userSystem = stringSetting(input.settings, s.userSystem);
   if (userSystem !== undefined) parts.push(userSystem);

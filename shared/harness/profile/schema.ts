@@ -3,6 +3,7 @@ import { ClaudeCodeProfileSchema } from './claude-code.js';
 import { ClineClassicProfileSchema } from './cline-classic.js';
 import { ClineSdkProfileSchema } from './cline-sdk.js';
 import { CodexProfileSchema } from './codex.js';
+import { CopilotProfileSchema } from './copilot.js';
 import { HarnessText } from './common.js';
 import { GeminiProfileSchema } from './gemini.js';
 import { OpencodeProfileSchema } from './opencode.js';
@@ -15,6 +16,7 @@ export const HarnessProfileSchema = z.discriminatedUnion('loader', [
   ClineClassicProfileSchema,
   ClineSdkProfileSchema,
   OpencodeProfileSchema,
+  CopilotProfileSchema,
 ]);
 
 export type HarnessProfileData = z.infer<typeof HarnessProfileSchema>;

@@ -2,7 +2,9 @@ import type { HarnessCase } from '../conformance-cases.js';
 import { claudeCodeCases } from './claude-code.js';
 import { clineClassicCases, clineSdkCases } from './cline.js';
 import { codexCases } from './codex.js';
+import { copilotCases } from './copilot.js';
 import { geminiCases } from './gemini.js';
+import { kiloCases } from './kilo.js';
 import { opencodeCases } from './opencode.js';
 import { qwenCases } from './qwen.js';
 
@@ -15,4 +17,6 @@ export const specCases: HarnessCase[] = [
   ...clineSdkCases,
   ...opencodeCases,
   ...qwenCases,
+  ...kiloCases,
+  ...copilotCases,
 ];
