@@ -77,6 +77,18 @@ function lineColumnIn(text: string, index: number): Located {
 
 export { stripFinalNewline };
 
+/**
+ * The ids of the stack profile folders (`profiles/<id>/`), in id order: `opencode` (the
+ * release) comes before `opencode-seed`, so whatever takes the first profile takes the release.
+ */
+export function stackProfileIds(source: WorkspaceFileSource): string[] {
+  return source
+    .list('profiles')
+    .filter((name) => name.endsWith('/'))
+    .map((name) => name.slice(0, -1))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 export function loadStackProfile(source: WorkspaceFileSource, folder: string): LoadStackProfileResult {
   const dir = folder.replace(/\/+$/, '');
   const config = dir === '' ? 'profile.yaml' : `${dir}/profile.yaml`;
@@ -253,6 +265,15 @@ export function loadStackProfile(source: WorkspaceFileSource, folder: string): L
         blockOrder: h.blockOrder,
         relativeInstructions: h.relativeInstructions,
         instructionBlock: h.block,
+        harnessExtras: {
+          gitCheck: h.gitCheck,
+          outsideRepository: h.outsideRepository,
+          configFolder: h.configFolder,
+          rules: h.rules,
+          substitution: h.substitution,
+          mcpBlock: h.mcpBlock,
+          skills: h.skills,
+        },
       };
     }
   } else if (file.instructionFiles === undefined) {
@@ -299,6 +320,7 @@ type StackDiscoveryFields = Pick<
   | 'blockOrder'
   | 'relativeInstructions'
   | 'instructionBlock'
+  | 'harnessExtras'
 >;
 
 function findSlot(text: string, slot: string): number {

@@ -179,6 +179,25 @@ export interface StackSwitchReminder {
   text: StackText;
 }
 
+/** From an opencode harness profile: discovery options beyond OpenCode's (Kilo's) and the texts after the instructions. */
+export interface StackHarnessExtras {
+  gitCheck: 'entry' | 'git';
+  outsideRepository: 'filesystem-root' | 'cwd';
+  /** A location template (`{configDir}`). */
+  configFolder: string;
+  rules: OpencodeRulesEntry[];
+  substitution: boolean;
+  /** One MCP server's instructions: `{{name}}`, `{{instructions}}`. */
+  mcpBlock?: string | undefined;
+  skills?: { list: string; skill: string; separator: string; whenEmpty?: string | undefined } | undefined;
+}
+
+/** A rules location of a harness profile (templates), or a list repeated per mode. */
+export type OpencodeRulesEntry =
+  | { folders: string[]; scope: 'global' | 'project' }
+  | { file: string; scope: 'global' | 'project' }
+  | { modes: string[]; each: ({ folders: string[]; scope: 'global' | 'project' } | { file: string; scope: 'global' | 'project' })[] };
+
 /** A profile ready for the engine: the YAML with every text resolved. */
 export interface StackProfile {
   id: string;
@@ -203,6 +222,8 @@ export interface StackProfile {
   relativeInstructions?: 'worktree-root' | 'find-up' | undefined;
   /** The block of one instruction file, `{{path}}` and `{{content}}` (default `Instructions from: ...`). */
   instructionBlock?: string | undefined;
+  /** What else the named harness profile gives the build: Kilo's discovery options, the MCP and skills text. */
+  harnessExtras?: StackHarnessExtras | undefined;
   /** Where it was loaded from (workspace-relative); absent for profiles made in code. */
   files?: { folder: string; config: string } | undefined;
 }

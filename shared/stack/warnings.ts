@@ -70,7 +70,7 @@ export const STACK_WARNING_CODES = [
 
 export type StackWarningCode = (typeof STACK_WARNING_CODES)[number];
 
-export type StackLayer = 'agent-prompt' | 'provider-prompt' | 'environment' | 'instructions' | 'user-system';
+export type StackLayer = 'agent-prompt' | 'provider-prompt' | 'environment' | 'instructions' | 'mcp' | 'skills' | 'user-system';
 
 export interface StackWarning {
   code: StackWarningCode;
