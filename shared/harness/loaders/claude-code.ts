@@ -17,7 +17,7 @@ import { envValue, type RunInput } from '../run/run-input.js';
 import { settingAt, stringListSetting, stringSetting } from '../run/settings.js';
 
 /**
- * Claude Code (shared/docs/harnesses/claude-code.md): managed, user, walk (filesystem root
+ * Claude Code (docs/harnesses/claude-code.md; contract shared/docs/harnesses/claude-code.md): managed, user, walk (filesystem root
  * excluded, outermost first: CLAUDE.md, .claude/CLAUDE.md, rules, CLAUDE.local.md),
  * add-dirs, auto memory; each file once; imports as blocks right after their importer; one
  * payload in the first user message; nested files and path-scoped rules on reads.

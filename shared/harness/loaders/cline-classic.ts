@@ -16,7 +16,7 @@ import type { RunInput } from '../run/run-input.js';
 import { isStringArray, settingAt, stringSetting } from '../run/settings.js';
 
 /**
- * Cline's classic rules loader (shared/docs/harnesses/cline-rules.md, v3.89.2): a block per
+ * Cline's classic rules loader (docs/harnesses/cline-classic.md, v3.89.2): a block per
  * kind of rules file, in a fixed order, each its own wrapper. The blocks are exactly the
  * rule-text fields of a Cline-style context, so the USER_INSTRUCTIONS component can use them.
  */

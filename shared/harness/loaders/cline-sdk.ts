@@ -11,7 +11,7 @@ import { envValue, type RunInput } from '../run/run-input.js';
 import { stringSetting } from '../run/settings.js';
 
 /**
- * Cline's v4 SDK loader (cline-rules.md, last part): named rules from fixed places (folders
+ * Cline's v4 SDK loader (docs/harnesses/cline.md): named rules from fixed places (folders
  * read without recursion), a later place winning a name clash (case-insensitive), sorted by
  * name under one `# Rules` heading after the base prompt.
  */

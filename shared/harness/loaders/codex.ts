@@ -13,7 +13,7 @@ import { envValue, type RunInput } from '../run/run-input.js';
 import { isStringArray, settingAt } from '../run/settings.js';
 
 /**
- * Codex CLI (shared/docs/harnesses/codex.md): the global text (first non-blank of the global
+ * Codex CLI (docs/harnesses/codex.md): the global text (first non-blank of the global
  * names, trimmed), then one file per folder from the root marker down to the cwd, kept
  * verbatim under one byte budget, in one `# AGENTS.md instructions` fragment.
  */

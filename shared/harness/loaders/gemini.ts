@@ -13,7 +13,7 @@ import { runByName } from './gemini-by-name.js';
 import { geminiSetup, memoryBlock, type GeminiSetup } from './gemini-steps.js';
 
 /**
- * Gemini CLI (shared/docs/harnesses/gemini-cli.md): global memory (every listed name in
+ * Gemini CLI (docs/harnesses/gemini-cli.md): global memory (every listed name in
  * <home>/.gemini) in the system instruction; project memory (every listed name from each
  * workspace root up to its marker ceiling, merged, de-duplicated by identity, sorted) in the
  * first user message; further context files appended to read-tool results.

@@ -20,7 +20,7 @@ import {
 } from './opencode-discovery.js';
 
 /**
- * OpenCode (prompt-semantics.md Part 2): the environment block, the instruction blocks in the
+ * OpenCode and Kilo (docs/harnesses/opencode.md, opencode-seed.md, kilo.md): the environment block, the instruction blocks in the
  * version's order, then MCP server instructions and the skills list, joined into the system
  * prompt. The provider prompt's text is not reproduced; the run names which one is chosen.
  */
