@@ -1,6 +1,7 @@
 // ESLint flat config. Besides the usual rules it keeps the layers honest (see
 // ../shared/docs/architecture.md): shared/ is pure, host services never import Electron,
 // the renderer reaches the host only through its transport.
+import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -30,6 +31,58 @@ const restrict = (entries, message) => {
   return { 'no-restricted-imports': ['error', { paths, patterns: group.length ? [{ group, message }] : [] }] };
 };
 
+/**
+ * The renderer's folders (renderer/README.md). Every folder of renderer/src that is none of
+ * these is a feature: it imports only the store, the UI pieces, Monaco's helpers, the
+ * transport and shared/ — never another feature or app/, which alone composes features.
+ */
+const RENDERER_BASE = ['app', 'store', 'ui', 'monaco', 'transport', 'testing'];
+const rendererRoot = new URL('./renderer/src/', import.meta.url);
+const FEATURES = fs
+  .readdirSync(rendererRoot, { withFileTypes: true })
+  .filter((e) => e.isDirectory() && !RENDERER_BASE.includes(e.name))
+  .map((e) => e.name)
+  .sort();
+
+const rendererRestriction = [
+  [...nodeBuiltins, 'electron', '**/electron/**', '**/cli/**'],
+  'the renderer reaches the host only through its transport (renderer/src/transport).',
+];
+
+/** The renderer's own restriction plus the folders of renderer/src a folder must not import (matched as `../<folder>`). */
+const rendererFolderRule = (forbidden, message) => {
+  const base = restrict(...rendererRestriction)['no-restricted-imports'][1];
+  const regex = `^(\\.\\./)+(${forbidden.join('|')})(/|$)`;
+  return { 'no-restricted-imports': ['error', { paths: base.paths, patterns: [...base.patterns, { regex, message }] }] };
+};
+
+/** What each folder of renderer/src may not import (besides the renderer's own restriction), and why. */
+const rendererFolderLimits = [
+  ...FEATURES.map((feature) => [
+    feature,
+    ['app', ...FEATURES.filter((f) => f !== feature)],
+    "a feature imports only store/, ui/, monaco/, transport/ and shared/: another feature's view is handed over by app/ (a prop, or a slot of ui/slots.tsx), its state is in the store.",
+  ]),
+  ['store', ['app', 'monaco', ...FEATURES], 'the store imports only ui/, shared/ and its own files.'],
+  ['monaco', ['app', ...FEATURES], "monaco/ holds Monaco's setup and helpers: it imports the store, ui/ and shared/ only."],
+  [
+    'ui',
+    ['app', 'store', 'monaco', 'transport', ...FEATURES],
+    'ui/ holds UI pieces that know no state: they import shared/ and each other only.',
+  ],
+  ['transport', ['app', 'store', 'ui', 'monaco', ...FEATURES], 'the transport imports shared/ only.'],
+];
+
+/** Per folder: its files may not import those folders; its tests may also set up a store on the fake API (testing/). */
+const rendererFolders = rendererFolderLimits.flatMap(([folder, forbidden, message]) => [
+  {
+    files: [`renderer/src/${folder}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: rendererFolderRule([...forbidden, 'testing'], message),
+  },
+  { files: [`renderer/src/${folder}/**/*.test.{ts,tsx}`], rules: rendererFolderRule(forbidden, message) },
+]);
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,6 +94,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'coverage/**',
+      '.cache/**',
     ],
   },
   js.configs.recommended,
@@ -82,12 +136,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict(
-        [...nodeBuiltins, 'electron', '**/electron/**', '**/cli/**'],
-        'the renderer reaches the host only through its transport (renderer/src/transport).',
-      ),
+      ...restrict(...rendererRestriction),
     },
   },
+  ...rendererFolders,
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     languageOptions: { globals: { ...globals.node } },

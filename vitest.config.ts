@@ -8,5 +8,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20000,
     pool: 'forks',
+    // Vitest's default is one worker per core less one: a single one on a 2-core machine, which
+    // leaves a core idle while a test waits on a child process or the disk.
+    maxWorkers: 2,
   },
 });

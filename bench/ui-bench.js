@@ -21,7 +21,7 @@
 // of the desktop run is missed).
 /* global window, document, MutationObserver */
 import fs from 'node:fs';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath, startApp } from '../e2e/app-server.js';
 
 const TARGETS = { preview: 16, diff: 100, compare: 50 };

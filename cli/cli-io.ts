@@ -3,6 +3,8 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   cwd: string;
+  /** Environment variables (connection keys); default process.env. */
+  env?: NodeJS.ProcessEnv | undefined;
 }
 
 /** A problem with the arguments or the input files: printed as one line, exit code 2. */

@@ -8,9 +8,11 @@ import { buildCommand } from './commands/build.js';
 import { buildProfileCommand } from './commands/build-profile.js';
 import { cacheCommand } from './commands/cache.js';
 import { checkCommand } from './commands/check.js';
+import { evalCommand } from './commands/eval.js';
 import { exportCommand } from './commands/export.js';
 import { importCommand } from './commands/import.js';
 import { instructionsCommand } from './commands/instructions.js';
+import { runCommand } from './commands/run.js';
 import { compareCommand } from './commands/compare.js';
 import type { CompareColumnSpec } from '../shared/engine/compare/compare-builds.js';
 import { parseModelIds } from '../shared/engine/routing/model-ids.js';
@@ -29,7 +31,8 @@ Commands:
   compare    Sections of 2+ columns side by side: <variant>... and/or --model <id>... [--preset p]
   cache      What prompt caching can keep: --variant <id> [--preset p]: stable prefix, first volatile byte, ranges
   check      Lint a workspace, prompt-cache checks and token budgets included (exit 1 on errors);
-             --strict adds Cline's strict checks; --baseline <dir> reports edits that shorten the stable prefix
+             --strict adds Cline's strict checks; --baseline <dir> reports edits that shorten the stable prefix;
+             --model <ids> (repeatable) is the routing list a variant must be reachable from (default: the model catalog)
   snapshot   Render every variant x preset and compare with stored snapshots (exit 1 on a difference); --update rewrites them
   schemas    Write JSON Schemas of the workspace's YAML files to <workspace>/schemas (--check: exit 1 if out of date)
   instructions  What coding agents load from instruction files: --context <file> (tree, cwd, home, os, env,
@@ -37,6 +40,9 @@ Commands:
              --cwd <dir> reads that folder on disk instead (and each harness's global files)
   export     Write a bundle (.zip) of variants and profiles, or TypeScript / Markdown / API requests (export --help)
   import     Import a bundle into a workspace, everything or nothing (import --help)
+  run        Send one variant's exact request to a model and print the reply, tool calls and usage (run --help)
+  eval       Run the workspace's tests against models or recorded replies; exit 1 on a failure, 2 on a
+             missing recording in replay mode (eval --help)
 
 Options:
   --workspace <dir>     Workspace folder (default: the built-in variants)
@@ -69,7 +75,7 @@ function optionsFor(command: string) {
     format: { type: 'string' },
     variant: { type: 'string' },
     provider: { type: 'string' },
-    model: { type: 'string', multiple: command === 'select' || command === 'compare' },
+    model: { type: 'string', multiple: command === 'select' || command === 'compare' || command === 'check' },
     baseline: { type: 'string' },
     strict: { type: 'boolean' },
     update: { type: 'boolean' },
@@ -139,6 +145,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (command === 'export') return await exportCommand(rest, io);
     if (command === 'import') return await importCommand(rest, io);
+    if (command === 'run') return await runCommand(rest, io);
+    if (command === 'eval') return await evalCommand(rest, io);
     const { values, positionals, tokens } = parseOptions(command, rest);
     if (values.help) {
       io.stdout(USAGE);
@@ -187,7 +195,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'cache':
         return await cacheCommand({ ...options, variant: values.variant }, io);
       case 'check':
-        return await checkCommand({ ...options, strict: values.strict === true, baseline: values.baseline }, io);
+        return await checkCommand(
+          {
+            ...options,
+            strict: values.strict === true,
+            baseline: values.baseline,
+            modelIds: Array.isArray(values.model) ? values.model.flatMap(parseModelIds) : undefined,
+          },
+          io,
+        );
       case 'snapshot':
         return snapshotCommand({ ...options, dir: values.dir, update: values.update === true }, io);
       case 'schemas':
@@ -196,7 +212,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await instructionsCommand({ ...options, harness: values.harness, cwd: values.cwd }, io);
       default:
         throw new UsageError(
-          `unknown command '${command}' (commands: build, select, compare, cache, check, snapshot, schemas, instructions, export, import)`,
+          `unknown command '${command}' (commands: build, select, compare, cache, check, snapshot, schemas, instructions, export, import, run, eval)`,
         );
     }
   } catch (error) {

@@ -56,14 +56,35 @@ test('adding a placeholder and using it in the template puts its value in the pr
   await screenshot(page, '03-placeholders');
 });
 
-test('hover on a key shows its value and layer; completion offers placeholders', async ({ studio: page }) => {
+test('completion offers placeholders and inserts the chosen one; hover on a key shows its value and layer', async ({ studio: page }) => {
+  // The prompt opens with the agent role (line 1 of the preview, before anything scrolls it).
+  const opening = ((await previewLines(page).locator('.view-line').first().textContent()) ?? '').replace(/\u00a0/g, ' ').trim();
+  expect(opening).toMatch(/^You are /);
+  // The basic preset's working folder, as often as the prompt has it before the edit.
+  const cwd = '/home/user/project';
+  const before = await countInPreview(page, cwd);
   await cursorAtLine(page, 2);
   await page.keyboard.type('{{CW');
-  await expect(page.locator('.suggest-widget')).toContainText('CWD');
-  await page.keyboard.press('Escape');
+  const suggest = page.locator('.suggest-widget');
+  await expect(suggest).toContainText('CWD');
+  await page.keyboard.press('Enter');
+  await expect(suggest).toBeHidden();
+  const line2 = page.locator('[data-testid=template-editor] .view-line').nth(1);
+  await expect(line2).toHaveText('{{CWD}}');
+  // Its value is in the prompt once more.
+  await expect.poll(() => countInPreview(page, cwd)).toBe(before + 1);
+  // A standard placeholder: layer 2, with the value it has.
+  await line2.locator('span', { hasText: 'CWD' }).first().hover();
+  const cwdHover = page.locator('.monaco-hover').filter({ hasText: 'CWD' }).first();
+  await expect(cwdHover).toContainText('layer 2 · standard values');
+  await expect(cwdHover).toContainText(cwd);
+  await page.mouse.move(0, 0);
+  await expect(cwdHover).toBeHidden();
+  // A component's key: layer 3, with its text, the one that opens the prompt.
   await page.locator('[data-testid=template-editor] .view-line').first().locator('span', { hasText: 'AGENT_ROLE_SECTION' }).first().hover();
-  await expect(page.locator('.monaco-hover').filter({ hasText: 'layer 3' }).first()).toBeVisible();
-  expect(await countInPreview(page, 'You are')).toBeGreaterThan(0);
+  const roleHover = page.locator('.monaco-hover').filter({ hasText: 'AGENT_ROLE_SECTION' }).first();
+  await expect(roleHover).toContainText('layer 3 · a component’s section');
+  await expect(roleHover).toContainText(opening.slice(0, 80));
 });
 
 test('lint findings appear as markers while typing', async ({ studio: page }) => {

@@ -42,11 +42,28 @@ test('save, reload: the edit is still there, on disk too', async ({ studio: page
   await expect(previewLines(page)).toContainText('Saved-edit-marker');
 });
 
+/** The texts of the drafts the host keeps in a user-data folder (none while it has written nothing). */
+function draftTexts(userData: string): string[] {
+  const dir = path.join(userData, 'drafts');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => /^[0-9a-f]+\.json$/.test(name))
+    .flatMap((name) => {
+      try {
+        return (JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { drafts: { text: string }[] }).drafts.map((d) => d.text);
+      } catch {
+        return []; // removed between the listing and the read (no drafts left)
+      }
+    });
+}
+
 test('unsaved edits survive a crash of the host and are offered back', async ({ studio: page, app }) => {
   await typeInTemplate(page, 2, 'Draft-kept-through-a-crash');
   await expect(previewLines(page)).toContainText('Draft-kept-through-a-crash');
-  // The host writes drafts a moment after the last edit; then it dies without saving.
-  await page.waitForTimeout(800);
+  // The host writes drafts a moment after the last edit (drafts/<id>.json in its user data):
+  // once the edit is there, it dies without saving.
+  await expect.poll(() => draftTexts(app.userData).join('\n')).toContain('Draft-kept-through-a-crash');
   app.child.kill('SIGKILL');
   const second = await startApp({ workspace: app.workspace, userData: app.userData });
   try {
@@ -128,21 +145,27 @@ test.describe('the built-in variants', () => {
     await expect(dialog).toContainText('The built-in variants are read-only.');
     // Browser mode has no folder dialog: the host serves a folder browser.
     const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vs-copy-')), 'mine');
-    await dialog.getByRole('button', { name: 'Copy to a workspace of my own' }).click();
-    await chooseInFolderBrowser(page, path.dirname(target), 'Copy into the new folder', 'mine');
-    await expect(explorer).not.toContainText('read-only');
-    // The copy opens with the edit in it.
-    await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('generic');
-    await expect(page.locator('[data-testid=template-editor] .view-lines')).toContainText('Edit-to-keep-in-my-copy');
-    await page.locator('[data-testid=template-editor] .view-line').first().click();
-    await page.keyboard.press('Control+S');
-    await expect
-      .poll(
-        () =>
-          fs.existsSync(path.join(target, 'variants/generic/template.md')) &&
-          fs.readFileSync(path.join(target, 'variants/generic/template.md'), 'utf8'),
-      )
-      .toContain('Edit-to-keep-in-my-copy');
-    fs.rmSync(path.dirname(target), { recursive: true, force: true });
+    try {
+      await dialog.getByRole('button', { name: 'Copy to a workspace of my own' }).click();
+      await chooseInFolderBrowser(page, path.dirname(target), 'Copy into the new folder', 'mine');
+      // The copy is open once the explorer names its folder (the host answers after writing it).
+      await expect(explorer.locator('.explorer-head strong')).toHaveAttribute('title', target);
+      await expect(explorer).not.toContainText('read-only');
+      const template = path.join(target, 'variants/generic/template.md');
+      // The edit was written into the copy, and the copy opens with it, saved.
+      expect(fs.readFileSync(template, 'utf8')).toContain('Edit-to-keep-in-my-copy');
+      await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('generic');
+      await expect(page.locator('[data-testid=template-editor] .view-lines')).toContainText('Edit-to-keep-in-my-copy');
+      await expect(page.getByTestId('tabs').locator('.tab.active .dirty-dot')).toHaveCount(0);
+      // The copy is mine: a further edit saves into it without asking.
+      await typeInTemplate(page, 2, ' and-saved-in-the-copy');
+      await expect(page.getByTestId('tabs').locator('.tab.active .dirty-dot')).toBeVisible();
+      await page.keyboard.press('Control+S');
+      await expect(page.getByTestId('tabs').locator('.tab.active .dirty-dot')).toHaveCount(0);
+      await expect(dialog).toHaveCount(0);
+      expect(fs.readFileSync(template, 'utf8')).toContain('Edit-to-keep-in-my-copy and-saved-in-the-copy');
+    } finally {
+      fs.rmSync(path.dirname(target), { recursive: true, force: true });
+    }
   });
 });

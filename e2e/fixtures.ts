@@ -110,7 +110,7 @@ export async function chooseInFolderBrowser(page: Page, folder: string, choose: 
   const browser = page.getByTestId('folder-browser');
   await expect(browser).toBeVisible();
   await browser.getByLabel('Folder path').fill(folder);
-  await browser.getByRole('button', { name: 'Go' }).click();
+  await browser.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(browser.getByLabel('Folder path')).toHaveValue(folder);
   if (newFolder !== undefined) await browser.getByLabel('New folder name').fill(newFolder);
   await browser.getByRole('button', { name: choose }).click();

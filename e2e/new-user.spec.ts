@@ -25,7 +25,7 @@ test('quick open finds multi-word and partial queries', async ({ studio: page })
   await page.keyboard.press('Enter');
   const browser = page.getByTestId('folder-browser');
   await browser.getByLabel('Folder path').fill('/no/such/folder');
-  await browser.getByRole('button', { name: 'Go' }).click();
+  await browser.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(browser.getByRole('alert')).toHaveText("There is no folder at '/no/such/folder' (or it cannot be read).");
   await browser.getByRole('button', { name: 'Cancel' }).click();
   await expect(browser).toHaveCount(0);
@@ -194,7 +194,7 @@ test.describe('the built-in variants', () => {
       // Chosen: walk into a folder and back up, name the new one, copy.
       await offer.getByRole('button', { name: 'Copy the built-ins to a folder of my own' }).click();
       await browser.getByLabel('Folder path').fill(parent);
-      await browser.getByRole('button', { name: 'Go' }).click();
+      await browser.getByRole('button', { name: 'Go', exact: true }).click();
       await browser.getByRole('button', { name: '📁 existing' }).click();
       await expect(browser.getByLabel('Folder path')).toHaveValue(path.join(parent, 'existing'));
       await browser.getByRole('button', { name: '↑ .. (up)' }).click();
@@ -232,8 +232,9 @@ test('a new variant from this one (context menu), undone from its notice; a dele
   await prompt.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByTestId('tabs').getByRole('tab', { selected: true })).toContainText('xs-mine · template.md');
   await expect(variant('xs-mine')).toBeVisible();
-  expect(fs.readFileSync(path.join(ws, 'variants/xs-mine/variant.yaml'), 'utf8')).not.toContain('matcher:');
-  expect(fs.readFileSync(path.join(ws, 'workspace.yaml'), 'utf8')).toContain('next-gen, xs-mine]');
+  // The copy keeps the matcher and comes right before its source: reachable (issue 17, item 8).
+  expect(fs.readFileSync(path.join(ws, 'variants/xs-mine/variant.yaml'), 'utf8')).toContain('matcher:');
+  expect(fs.readFileSync(path.join(ws, 'workspace.yaml'), 'utf8')).toContain('selectionOrder: [xs-mine, xs, devstral,');
   const notice = page.getByTestId('notices').locator('.notice', { hasText: 'New variant xs-mine (from xs)' });
   await notice.getByRole('button', { name: 'Undo' }).click();
   await expect(variant('xs-mine')).toHaveCount(0);

@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chooseInFolderBrowser, expect, previewLines, screenshot, test, typeInTemplate, waitForPreview } from './fixtures.js';
+import {
+  chooseInFolderBrowser,
+  countInPreview,
+  expect,
+  outlineLabels,
+  previewLines,
+  screenshot,
+  test,
+  typeInTemplate,
+  waitForPreview,
+} from './fixtures.js';
 
 test('closing a tab with unsaved work asks first', async ({ studio: page }) => {
   await typeInTemplate(page, 2, 'Unsaved-words');
@@ -49,14 +59,35 @@ test('a stack profile: agent, the user system text and instruction files in the 
   await expect(form).toBeVisible();
   await form.getByLabel("The user message's own system text (appended last)").fill('Answer-in-haiku-system-text');
   await expect.poll(async () => (await page.getByTestId('outline').textContent()) ?? '').toContain('Answer-in-haiku-system-text');
-  // The stack preset's virtual files are listed; a new instruction file joins the prompt.
+  // The stack preset's virtual files are listed, and its AGENTS.md files are in the prompt,
+  // nearest the working folder (packages/api) first.
   const tree = page.getByTestId('file-tree');
   await expect(tree).toContainText('/home/user/project/AGENTS.md');
-  await form.getByLabel('New file path').fill('/home/user/project/packages/api/CONTEXT-NOTES/AGENTS.md');
-  await form.getByRole('button', { name: 'Add file' }).click();
-  await form.getByLabel('Content of /home/user/project/packages/api/CONTEXT-NOTES/AGENTS.md').fill('x');
-  await expect(tree).toContainText('/home/user/project/packages/api/CONTEXT-NOTES/AGENTS.md');
+  const projectFiles = async () => (await outlineLabels(page)).filter((l) => l.startsWith('/home/user/project/'));
+  const [api, root] = ['/home/user/project/packages/api/AGENTS.md', '/home/user/project/AGENTS.md'];
+  await expect.poll(projectFiles).toEqual([api, root]);
+  const addFile = async (file: string, text: string): Promise<void> => {
+    await form.getByLabel('New file path').fill(file);
+    await form.getByRole('button', { name: 'Add file' }).click();
+    await form.getByLabel(`Content of ${file}`).fill(text);
+    await expect(tree).toContainText(file);
+  };
+  // A new AGENTS.md on the way up from the working folder joins the prompt between the two.
+  const between = '/home/user/project/packages/AGENTS.md';
+  await addFile(between, 'Notes-for-every-package.');
+  await expect.poll(projectFiles).toEqual([api, between, root]);
+  await page.locator(`[data-testid=outline] .outline-entry[data-label="${between}"]`).click();
+  await expect(previewLines(page)).toContainText(`Instructions from: ${between}`);
+  await expect(previewLines(page)).toContainText('Notes-for-every-package.');
   await screenshot(page, '08-stack-profile');
+  // One below the working folder is listed, but not read.
+  const below = '/home/user/project/packages/api/CONTEXT-NOTES/AGENTS.md';
+  await addFile(below, 'Not-read-from-below.');
+  await expect.poll(projectFiles).toEqual([api, between, root]);
+  // Removed again: the prompt is as before.
+  await form.getByLabel(`Remove ${between}`).click();
+  await expect(tree).not.toContainText(between);
+  await expect.poll(projectFiles).toEqual([api, root]);
 });
 
 test.describe('real instruction files', () => {
@@ -111,12 +142,26 @@ test.describe('real instruction files', () => {
   });
 });
 
-test('native tool calls put the tools JSON in its own tab', async ({ studio: page }) => {
+test('native tool calls put the tools JSON in its own tab, not the tool texts in the prompt; and back', async ({ studio: page }) => {
+  // Without them, each tool of the variant (generic: execute_command first) has a "## name" block in the prompt.
+  expect(await countInPreview(page, '## read_file')).toBe(1);
   await page.getByTestId('bottom-tab-context').click();
-  await page.getByLabel('Native tool calls (tools as JSON, not in the prompt)').check();
+  const native = page.getByLabel('Native tool calls (tools as JSON, not in the prompt)');
+  await native.check();
   await page.getByRole('tab', { name: 'Tools JSON' }).click();
-  await expect(page.getByTestId('tools-json')).toContainText('read_file');
+  const json = page.getByTestId('tools-json');
+  // The definitions per API, in the variant's tool order.
+  await expect(json).toContainText('"openai": [');
+  await expect(json).toContainText('"type": "function"');
+  await expect(json).toContainText('"name": "execute_command"');
   await screenshot(page, '09-tools-json');
+  await expect.poll(() => countInPreview(page, '## read_file')).toBe(0);
+  // Off again: the tab goes, the preview shows the prompt, with the tool texts back in it.
+  await native.uncheck();
+  await expect(page.getByRole('tab', { name: 'Tools JSON' })).toHaveCount(0);
+  await expect(json).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Prompt' })).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => countInPreview(page, '## read_file')).toBe(1);
 });
 
 test('pane sizes are remembered; the theme follows the system', async ({ studio: page }) => {

@@ -9,6 +9,7 @@ import { registerAppScheme, serveApp } from './wiring/app-protocol.js';
 import { disableChromiumFeatures } from './wiring/chromium-features.js';
 import { appLocation } from './wiring/app-url.js';
 import { forwardEvent, registerIpc } from './wiring/ipc.js';
+import { keychainCipher } from './wiring/key-cipher.js';
 import { menuTemplate } from './wiring/menu.js';
 import { hardenSession, hardenWebContents } from './wiring/security.js';
 
@@ -148,6 +149,7 @@ async function start(): Promise<void> {
     pickFolder,
     pickFile,
     validate: location.dev,
+    keyCipher: keychainCipher(),
     onError: (where, error) => console.error(`[host] ${where}:`, error),
   });
   host.subscribe((event, payload) => forwardEvent(mainWindow?.webContents, event, payload));

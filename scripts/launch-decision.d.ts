@@ -5,3 +5,4 @@ export function decideLaunch(machine: {
   platform: string;
   env: Record<string, string | undefined>;
 }): LaunchDecision;
+export function browserModeNotice(reason: string): string;

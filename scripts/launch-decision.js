@@ -18,3 +18,8 @@ export function decideLaunch({ findBinary, fetchBinary, platform, env }) {
     return { kind: 'browser', reason: 'there is no display here for a desktop window' };
   return { kind: 'electron', binary };
 }
+
+/** The one line `npm start` prints when it serves browser mode instead of the window. */
+export function browserModeNotice(reason) {
+  return `${reason}: starting Variant Studio in browser mode instead.`;
+}

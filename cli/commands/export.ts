@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ExportSelectionError, bundleClosure } from '../../shared/bundle/closure.js';
 import { renderBuilds } from '../../shared/bundle/rendered.js';
-import { markdownFiles, requestFiles } from '../../shared/export/prompt-files.js';
+import { markdownFiles, requestExport, type ExportedRequest } from '../../shared/export/prompt-files.js';
 import { typeScriptFiles } from '../../shared/export/typescript-export.js';
 import { SNAPSHOT_DEFAULT_DATE } from '../../shared/engine/snapshots/snapshot-files.js';
 import { API_KINDS, isApiKind, type ApiKind } from '../../shared/requests/api-kind.js';
@@ -13,9 +13,15 @@ import { writeBytesAtomic, writeOutputFolder } from '../../electron/host/bundles
 import { folderFileSource } from '../../electron/host/folder-source.js';
 import { EXIT_OK, UsageError, type CliIo } from '../cli-io.js';
 import { openWorkspace } from '../workspace-input.js';
+import { promptfooExport } from './export-promptfoo.js';
 
 export const EXPORT_USAGE = `variant-studio export --out <file.zip> [--variant <id>]... [--profile <id>]... [--preset <name>]... [--rendered] [--workspace <dir>]
 variant-studio export --format ts|md|request [--api openai-chat|openai-responses|anthropic|gemini]... --out <dir> [--variant <id>]... [--preset <name>]...
+variant-studio export --format promptfoo [--api ...]... --out <dir> [--variant <id>]... [--preset <name>]...
+
+  --format promptfoo writes promptfooconfig.yaml, a provider and the exact request bodies: the chosen
+  variants × presets × APIs (default anthropic) run the workspace's tests (tests/<id>.yaml) with
+  \`npx promptfoo eval\` (keys and base URLs from the standard variables, as variant-studio eval).
 
   Without --variant and --profile every variant and profile is exported; without --preset every preset.
   --rendered adds each variant's prompt under each preset (Markdown and the JSON result) to a bundle.
@@ -56,8 +62,8 @@ export async function exportCommand(args: readonly string[], io: CliIo): Promise
     return EXIT_OK;
   }
   const format = values.format ?? 'bundle';
-  if (!['bundle', 'ts', 'md', 'request'].includes(format))
-    throw new UsageError(`--format must be ts, md or request (or left out for a bundle), not '${format}'`);
+  if (!['bundle', 'ts', 'md', 'request', 'promptfoo'].includes(format))
+    throw new UsageError(`--format must be ts, md, request or promptfoo (or left out for a bundle), not '${format}'`);
   if (!values.out) throw new UsageError('export needs --out (a .zip file for a bundle, a folder for --format ts|md|request)');
   if (values.date !== undefined && (!DATE.test(values.date) || Number.isNaN(Date.parse(values.date))))
     throw new UsageError(`--date must be a date as YYYY-MM-DD, not '${values.date}'`);
@@ -66,7 +72,7 @@ export async function exportCommand(args: readonly string[], io: CliIo): Promise
     if (!isApiKind(api)) throw new UsageError(`--api must be one of ${API_KINDS.join(', ')}, not '${api}'`);
     if (!apis.includes(api)) apis.push(api);
   }
-  if (apis.length && format !== 'request') throw new UsageError('--api goes with --format request');
+  if (apis.length && format !== 'request' && format !== 'promptfoo') throw new UsageError('--api goes with --format request or promptfoo');
   if (values.rendered && format !== 'bundle') throw new UsageError('--rendered goes with bundles (leave out --format)');
   if (values.profile?.length && format !== 'bundle')
     throw new UsageError('--profile goes with bundles: ts, md and request exports are of variants');
@@ -108,7 +114,16 @@ export async function exportCommand(args: readonly string[], io: CliIo): Promise
         throw new UsageError(`preset '${stack[0]}' is a stack preset; md and request exports build variants`);
     }
     let files: Map<string, string>;
-    if (format === 'ts') {
+    let bodies: ExportedRequest[] = [];
+    if (format === 'promptfoo') {
+      files = await promptfooExport(
+        ws,
+        closure.variants.map((v) => v.id),
+        closure.variantPresets,
+        apis.length ? apis : ['anthropic'],
+        values.date,
+      );
+    } else if (format === 'ts') {
       files = typeScriptFiles({
         variants: closure.variants,
         fallback: ws.snapshot.config.fallback,
@@ -117,10 +132,13 @@ export async function exportCommand(args: readonly string[], io: CliIo): Promise
       });
     } else {
       const builds = renderBuilds(ws.snapshot, closure.variants, closure.variantPresets, values.date);
-      files = format === 'md' ? markdownFiles(builds) : requestFiles(builds, ws.snapshot, apis.length ? apis : API_KINDS);
+      if (format === 'md') files = markdownFiles(builds);
+      else ({ files, bodies } = requestExport(builds, ws.snapshot, apis.length ? apis : API_KINDS));
     }
     const written = await writeOutputFolder(out, files);
     io.stdout(`wrote ${written.length} file(s) to ${values.out}\n`);
+    // Which model each request body names, and the rule that chose it.
+    for (const b of bodies) io.stdout(`${b.file}: model ${b.model.model}, ${b.model.reason}\n`);
     return EXIT_OK;
   } catch (error) {
     if (error instanceof ExportSelectionError) throw new UsageError(error.message);

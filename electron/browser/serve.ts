@@ -37,6 +37,15 @@ function openBrowser(url: string): void {
   }
 }
 
+/** What to say when the server cannot listen: the port, and what to do about it. */
+function listenFailure(error: unknown, port: number): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE')
+    return `port ${port} on 127.0.0.1 is in use: stop what listens there, choose another with --port, or leave --port out for a free one`;
+  if (code === 'EACCES') return `port ${port} on 127.0.0.1 needs more rights than this user has: choose one above 1023 with --port`;
+  return `cannot serve on 127.0.0.1${port ? ` port ${port}` : ''}: ${error instanceof Error ? error.message : String(error)}`;
+}
+
 async function main(): Promise<void> {
   let values;
   try {
@@ -79,32 +88,40 @@ async function main(): Promise<void> {
   }
 
   let closeDev: (() => Promise<void>) | undefined;
-  const server = await startBrowserServer({
-    host,
-    distDir: path.join(root, 'dist'),
-    port,
-    extraHosts: values['allow-host'],
-    onRefused: (reason, req) =>
-      console.error(`[serve] refused ${req.method ?? ''} ${(req.url ?? '').replace(/token=[^&]*/, 'token=…')}: ${reason}`),
-    createDevMiddleware: values.dev
-      ? async (httpServer) => {
-          // Vite and the React plugin are development dependencies: loaded only here.
-          const { createServer } = await import('vite');
-          const { default: react } = await import('@vitejs/plugin-react');
-          const vite = await createServer({
-            configFile: false,
-            root: path.join(root, 'renderer'),
-            base: '/',
-            appType: 'spa',
-            plugins: [react()],
-            worker: { format: 'es' },
-            server: { middlewareMode: true, hmr: { server: httpServer } },
-          });
-          closeDev = () => vite.close();
-          return vite.middlewares as unknown as DevMiddleware;
-        }
-      : undefined,
-  });
+  let server: Awaited<ReturnType<typeof startBrowserServer>>;
+  try {
+    server = await startBrowserServer({
+      host,
+      distDir: path.join(root, 'dist'),
+      port,
+      extraHosts: values['allow-host'],
+      onRefused: (reason, req) =>
+        console.error(`[serve] refused ${req.method ?? ''} ${(req.url ?? '').replace(/token=[^&]*/, 'token=…')}: ${reason}`),
+      createDevMiddleware: values.dev
+        ? async (httpServer) => {
+            // Vite and the React plugin are development dependencies: loaded only here.
+            const { createServer } = await import('vite');
+            const { default: react } = await import('@vitejs/plugin-react');
+            const vite = await createServer({
+              configFile: false,
+              root: path.join(root, 'renderer'),
+              base: '/',
+              appType: 'spa',
+              plugins: [react()],
+              worker: { format: 'es' },
+              server: { middlewareMode: true, hmr: { server: httpServer } },
+            });
+            closeDev = () => vite.close();
+            return vite.middlewares as unknown as DevMiddleware;
+          }
+        : undefined,
+    });
+  } catch (error) {
+    // One line naming the problem (a busy port, most often), not a stack trace.
+    console.error(listenFailure(error, port));
+    await Promise.allSettled([closeDev?.(), host.close()]);
+    process.exit(1);
+  }
 
   console.log(
     `Variant Studio (browser mode${values.dev ? ', development' : ''}) is at\n\n  ${server.url}\n\nKeep the address private: the token in it is the only key. Ctrl+C stops.`,

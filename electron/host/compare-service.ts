@@ -1,6 +1,7 @@
 import type { CompareColumnSpec, CompareColumnView, CompareResult, ContextSpec } from '../../shared/ipc/contract.js';
 import { budgetUsage } from '../../shared/engine/budgets/token-budgets.js';
-import { alignColumns } from '../../shared/engine/compare/align-sections.js';
+import { alignColumns, type AlignedCell, type AlignedRow } from '../../shared/engine/compare/align-sections.js';
+import { rowSize } from '../../shared/engine/compare/section-sizes.js';
 import { buildCompareColumns, type CompareColumn } from '../../shared/engine/compare/compare-builds.js';
 import { stackColumnSections, variantColumnSections, type ColumnSections } from '../../shared/engine/compare/column-sections.js';
 import type { StackBuildResult } from '../../shared/stack/build.js';
@@ -8,6 +9,9 @@ import { contextForModel } from '../../shared/engine/routing/routing-table.js';
 import type { ApiKind } from '../../shared/requests/api-kind.js';
 import { requestBodyText } from '../../shared/requests/request-bodies.js';
 import { requestInputFromStack, requestInputFromVariant, type RequestInput } from '../../shared/requests/request-input.js';
+import type { RequestModel } from '../../shared/requests/request-model.js';
+import { checkContextWindow, modelForVariantBuild, modelOfContext, type ModelOfBuild } from '../../shared/engine/models/context-window.js';
+import type { NativeToolDefinitions } from '../../shared/engine/tools/native-tools.js';
 import { HostError } from '../../shared/ipc/host-error.js';
 import { resolveVariantContext, runBuild, type BuildInputs, type ParsedContextSpec } from './build-runner.js';
 import type { HostContext } from './host-context.js';
@@ -28,8 +32,15 @@ interface BuiltColumn {
   text: string;
   /** The engine's column (variant columns), for budgets. */
   variant?: CompareColumn | undefined;
-  /** What an API request for the column holds (built columns). */
-  request?: (() => RequestInput) | undefined;
+  /** What an API request for the column holds (built columns), for a body of that API. */
+  request?: ((api: ApiKind) => RequestInput) | undefined;
+  /** What the context-window check reads besides the text (built columns). */
+  window?: {
+    model: ModelOfBuild | undefined;
+    modelFrom?: 'context' | 'variant' | undefined;
+    config?: Record<string, unknown> | undefined;
+    tools?: NativeToolDefinitions | undefined;
+  };
 }
 
 /** How long after the last result tokens are counted. */
@@ -69,7 +80,7 @@ export class CompareService {
     this.spec = undefined;
   }
 
-  private last?: { seq: number; session: WorkspaceSession; columns: BuiltColumn[]; view: CompareResult } | undefined;
+  private last?: { seq: number; session: WorkspaceSession; columns: BuiltColumn[]; aligned: AlignedRow[]; view: CompareResult } | undefined;
 
   private inputsChanged(change: InputChange): void {
     if (!this.spec || change.kind === 'saved') return;
@@ -115,7 +126,8 @@ export class CompareService {
         },
         sections: stackColumnSections(stack),
         text: stack.text,
-        request: () => requestInputFromStack(stack),
+        request: (api) => requestInputFromStack(stack, api),
+        window: { model: stack.modelId ? { id: stack.modelId, providerId: stack.providerId } : undefined },
       };
     }
     const resolved = resolveVariantContext(inputs.snapshot, columnContext);
@@ -129,6 +141,14 @@ export class CompareService {
     );
     const c = column!;
     const at = spec.preset ? ` @ ${spec.preset}` : '';
+    const builtContext = spec.kind === 'model' ? contextForModel(resolved.value, spec.modelId, spec.providerId) : resolved.value;
+    // A model column is that model's; a variant column is checked as modelForVariantBuild says.
+    const { snapshot } = inputs;
+    const chosen =
+      spec.kind === 'variant' && c.variant
+        ? modelForVariantBuild(snapshot.variants, snapshot.config.fallback, c.variant, builtContext, snapshot.modelLimits)
+        : { model: modelOfContext(builtContext), from: 'context' as const };
+    const checkedModel = { model: chosen.model, modelFrom: chosen.from };
     if (!c.result || !c.variant) return failed(spec, `${c.label}${at}`, presetName, c.error ?? 'not built', 'variant');
     return {
       view: {
@@ -144,12 +164,8 @@ export class CompareService {
       sections: variantColumnSections(c.result, c.variant),
       text: c.result.text,
       variant: c,
-      request: () =>
-        requestInputFromVariant(
-          c.result!,
-          spec.kind === 'model' ? contextForModel(resolved.value, spec.modelId, spec.providerId) : resolved.value,
-          c.variant,
-        ),
+      request: (api) => requestInputFromVariant(c.result!, builtContext, c.variant, api),
+      window: { ...checkedModel, config: c.variant.config, tools: c.result.tools.native },
     };
   }
 
@@ -178,25 +194,30 @@ export class CompareService {
           columns.push({ ...(await this.buildColumn(inputs, spec, context)), key });
         }
       }
-      const rows = alignColumns(columns.map((c) => c.sections)).map((row) => ({
+      const aligned = alignColumns(columns.map((c) => c.sections));
+      const rows = aligned.map((row) => ({
         key: row.key,
-        cells: row.cells.map((cell) => (cell.present ? { text: cell.text } : { reason: cell.reason })),
+        cells: row.cells.map((cell) =>
+          cell.present ? { text: cell.text, ...(cell.uses > 1 ? { uses: cell.uses } : {}) } : { reason: cell.reason },
+        ),
       }));
       const view: CompareResult = { seq, columns: columns.map((c) => c.view), rows };
-      if (!this.last || this.last.seq < seq) this.last = { seq, session, columns, view };
+      if (!this.last || this.last.seq < seq) this.last = { seq, session, columns, aligned, view };
       return { seq, view };
     } finally {
       this.computing--;
     }
   }
 
-  /** A column as last built: its prompt text, or with `api` its request body. */
-  copy(index: number, api?: ApiKind): { label: string; text: string } {
+  /** A column as last built: its prompt text, or with `api` its request body and the model it names. */
+  copy(index: number, api?: ApiKind): { label: string; text: string; model?: RequestModel } {
     const column = this.last?.columns[index];
     if (!this.spec || !column) throw new HostError('NOT_FOUND', `the compare view has no column ${index + 1}`);
     if (column.view.error || !column.request)
       throw new HostError('BUILD_FAILED', `${column.view.label}: ${column.view.error ?? 'not built'}`);
-    return { label: column.view.label, text: api === undefined ? column.text : requestBodyText(api, column.request()) };
+    if (api === undefined) return { label: column.view.label, text: column.text };
+    const input = column.request(api);
+    return { label: column.view.label, text: requestBodyText(api, input), model: input.modelChoice! };
   }
 
   private scheduleTokens(seq: number): void {
@@ -208,16 +229,25 @@ export class CompareService {
       void (async () => {
         try {
           const stale = () => this.last?.seq !== seq || this.host.closed;
+          // What a section's size counts (section-sizes.ts): every use of it, as one text.
+          const counted = (cell: AlignedCell): string | null => (cell.present ? cell.row.occurrences.join('') : null);
           const texts = [
-            ...last.view.rows.flatMap((row) => row.cells.flatMap((cell) => ('text' in cell ? [cell.text] : []))),
+            ...last.aligned.flatMap((row) => row.cells.flatMap((cell) => counted(cell) ?? [])),
             ...last.columns.map((c) => c.text),
           ];
           if ((await this.tokens.countAll(texts, stale)) === null || stale()) return;
           const count = await this.tokens.sync();
           this.host.emit('compare:tokens', {
             seq,
-            rows: last.view.rows.map((row) => row.cells.map((cell) => ('text' in cell ? count(cell.text) : null))),
+            rows: last.aligned.map((row) => row.cells.map((cell) => (cell.present ? rowSize(cell.row, count).tokens : null))),
+            chars: last.aligned.map((row) => row.cells.map((cell) => (cell.present ? cell.chars : null))),
             totals: last.columns.map((c) => (c.view.error ? null : count(c.text))),
+            contextWindows: last.columns.map((c) =>
+              c.window && !c.view.error
+                ? (checkContextWindow({ ...c.window, text: c.text, table: last.session.snapshot().modelLimits, countTokens: count }) ??
+                  null)
+                : null,
+            ),
             budgets: last.columns.map((c) =>
               c.variant?.variant?.budgets && c.variant.result
                 ? budgetUsage(c.variant.variant.budgets, c.variant.result, count).lines

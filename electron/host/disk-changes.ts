@@ -19,6 +19,8 @@ export function applyDiskChanges(host: HostContext, session: WorkspaceSession, p
   }
   const changedPaths: string[] = [];
   for (const rel of candidates) {
+    // A save is writing it: looked at once the save is done (save-together.ts).
+    if (session.holdDiskChange(rel)) continue;
     let read;
     try {
       read = readTextFile(session.absolute(rel));

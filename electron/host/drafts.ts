@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DocRefSchema, type DocRef } from '../../shared/ipc/doc-ref.js';
+import type { FileProblem } from '../../shared/domain/problems.js';
+import { DocRefSchema } from '../../shared/ipc/doc-ref.js';
 import { writeFileAtomicAsync, writeFileAtomicSync } from './atomic-save.js';
 
 /**
@@ -15,6 +16,10 @@ import { writeFileAtomicAsync, writeFileAtomicSync } from './atomic-save.js';
  * the last edit of a burst, and at least every `maxWaitMs` while edits keep coming (so a kill
  * loses at most the last fraction of a second, however long the typing went on without a
  * pause), and synchronously when the workspace closes; with nothing to keep it is removed.
+ *
+ * A file that cannot be read back (not JSON, not this format, another workspace's, unreadable)
+ * is never overwritten: it is renamed next to itself (`<id>.unreadable-<time>.json`) and
+ * `problem` says so; if even the rename fails, this session keeps no drafts on disk.
  */
 
 const StoredDraftSchema = z
@@ -45,6 +50,10 @@ export class DraftStore {
   private unwrittenSince?: number;
   private writing: Promise<void> = Promise.resolve();
   private closed = false;
+  /** The previous session's file could not be moved aside: it must not be overwritten. */
+  private blocked = false;
+  /** Why the previous session's file was not used and where it is now (set by loadPrevious). */
+  problem?: FileProblem | undefined;
 
   constructor(
     userDataDir: string,
@@ -60,15 +69,47 @@ export class DraftStore {
 
   /** Reads what a previous session left; `obsolete` drops drafts that no longer differ from the files. */
   loadPrevious(obsolete: (draft: StoredDraft) => boolean): void {
+    let text: string;
+    try {
+      text = fs.readFileSync(this.file, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return;
+      return this.keepAside(`it cannot be read (${code ?? errorText(error)})`);
+    }
     let raw: unknown;
     try {
-      raw = JSON.parse(fs.readFileSync(this.file, 'utf8'));
-    } catch {
-      return;
+      raw = JSON.parse(text);
+    } catch (error) {
+      return this.keepAside(`it is not valid JSON (${errorText(error)})`);
     }
     const parsed = DraftFileSchema.safeParse(raw);
-    if (!parsed.success || parsed.data.workspace !== this.workspaceKey) return;
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return this.keepAside(
+        `it is not a drafts file of this version (${issue ? `${issue.path.join('.') || 'top level'}: ${issue.message}` : 'invalid'})`,
+      );
+    }
+    if (parsed.data.workspace !== this.workspaceKey)
+      return this.keepAside(`it holds the drafts of another workspace (${parsed.data.workspace})`);
     for (const draft of parsed.data.drafts) if (!obsolete(draft)) this.pending.set(draft.key, draft);
+  }
+
+  /** Moves an unusable drafts file out of the way (it may still hold someone's edits) and records why. */
+  private keepAside(reason: string): void {
+    const aside = `${this.file.replace(/\.json$/, '')}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+    const what = 'The unsaved edits of an earlier session could not be restored';
+    try {
+      fs.renameSync(this.file, aside);
+      this.problem = { file: aside, severity: 'warning', message: `${what}: ${reason}. The file was kept here, not overwritten.` };
+    } catch (error) {
+      this.blocked = true;
+      this.problem = {
+        file: this.file,
+        severity: 'warning',
+        message: `${what}: ${reason}, and it could not be moved aside (${errorText(error)}). So that it is not overwritten, this session keeps no drafts.`,
+      };
+    }
   }
 
   /** Drafts of the previous session still waiting for a decision. */
@@ -102,7 +143,7 @@ export class DraftStore {
 
   /** Rewrites the file soon: after a pause in the edits, or when the oldest unwritten one has waited maxWaitMs. */
   schedule(): void {
-    if (this.closed) return;
+    if (this.closed || this.blocked) return;
     const now = performance.now();
     this.unwrittenSince ??= now;
     if (this.timer) clearTimeout(this.timer);
@@ -122,6 +163,7 @@ export class DraftStore {
 
   /** Writes the file now (after any write in progress). */
   flush(): Promise<void> {
+    if (this.blocked) return this.writing;
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
@@ -139,6 +181,11 @@ export class DraftStore {
     return this.writing;
   }
 
+  /** Resolves once the write in progress, if any, is on disk (without starting one). */
+  settled(): Promise<void> {
+    return this.writing;
+  }
+
   /** Final synchronous write (closing the workspace). */
   close(): void {
     if (this.closed) return;
@@ -148,7 +195,7 @@ export class DraftStore {
 
   /** Writes the file now, synchronously (the process is about to quit). */
   flushSync(): void {
-    if (this.closed) return;
+    if (this.closed || this.blocked) return;
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
@@ -164,4 +211,6 @@ export class DraftStore {
   }
 }
 
-export type { DocRef };
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

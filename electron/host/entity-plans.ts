@@ -1,7 +1,7 @@
 import { parseDocument } from 'yaml';
 import type { DocRef, Entity } from '../../shared/ipc/contract.js';
 import { HostError } from '../../shared/ipc/host-error.js';
-import { appendSeqItem, deleteIn, setIn } from '../../shared/yaml-source/edit-yaml-source.js';
+import { appendSeqItem, deleteIn, moveSeqItem, setIn } from '../../shared/yaml-source/edit-yaml-source.js';
 import { diskHash } from './atomic-save.js';
 import { ABSENT, changedBoth, stateOf, type FilePlan } from './file-plan.js';
 import type { WorkspaceSession } from './workspace-session.js';
@@ -90,7 +90,13 @@ function variantFolder(session: WorkspaceSession, id: string): string[] {
   return files;
 }
 
-/** A new variant from an existing one: its files as edited under a new id, no matcher, last in the selection order. */
+/**
+ * A new variant from an existing one: its files as edited under a new id, the matcher copied
+ * with them, and a place in the selection order right before the source (a source the list
+ * does not name: at its end, which is still before the source), so the new variant is
+ * reachable: it takes the models the source served until one of the two matchers changes.
+ * Without a selection order, variants go alphabetically and the new one may come after.
+ */
 export function duplicateVariantPlan(session: WorkspaceSession, from: string, to: string): EntityPlan {
   const files = variantFolder(session, from);
   const plan: FilePlan = new Map();
@@ -98,16 +104,17 @@ export function duplicateVariantPlan(session: WorkspaceSession, from: string, to
   requireFree(session, targets, `a variant '${to}'`);
   files.forEach((rel, i) => {
     let text = stateOf(session, rel).text ?? '';
-    if (rel === `variants/${from}/variant.yaml`) {
-      text = setIn(text, ['id'], to);
-      text = deleteIn(text, ['matcher']);
-    }
+    if (rel === `variants/${from}/variant.yaml`) text = setIn(text, ['id'], to);
     plan.set(targets[i]!, { saved: text, text });
   });
   if (session.docs.get(WORKSPACE))
-    editAll(session, plan, [WORKSPACE], (t) =>
-      listOf(t, 'selectionOrder').length > 0 && !listOf(t, 'selectionOrder').includes(to) ? appendSeqItem(t, ['selectionOrder'], to) : t,
-    );
+    editAll(session, plan, [WORKSPACE], (t) => {
+      const order = listOf(t, 'selectionOrder');
+      if (order.length === 0 || order.includes(to)) return t;
+      const out = appendSeqItem(t, ['selectionOrder'], to);
+      const at = order.indexOf(from);
+      return at >= 0 ? moveSeqItem(out, ['selectionOrder'], order.length, at) : out;
+    });
   return { plan, description: `New variant ${to} (from ${from})`, open: { kind: 'variant-template', variantId: to } };
 }
 

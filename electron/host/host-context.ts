@@ -1,6 +1,8 @@
 import type { EventName, EventPayload, WorkspaceView } from '../../shared/ipc/contract.js';
 import type { DraftStore } from './drafts.js';
 import type { PreviewService } from './preview-service.js';
+import type { ClientLimits } from './run/http-client.js';
+import type { KeyCipher } from './run/key-store.js';
 import type { UserSettings } from './user-settings.js';
 import type { WorkspaceSession } from './workspace-session.js';
 
@@ -33,6 +35,12 @@ export interface StudioHostOptions {
   validate?: boolean | undefined;
   /** Told about unexpected errors (bugs), for logging. */
   onError?: ((where: string, error: unknown) => void) | undefined;
+  /** The OS keychain for connection keys (Electron's safeStorage); without it keys live in memory for the session. */
+  keyCipher?: KeyCipher | undefined;
+  /** Where connection keys are read from standard variables (default process.env). */
+  environment?: Readonly<Record<string, string | undefined>> | undefined;
+  /** Limits of model requests (tests shorten them). */
+  runLimits?: Partial<ClientLimits> | undefined;
 }
 
 /**

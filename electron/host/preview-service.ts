@@ -1,4 +1,15 @@
 import type { BaselineSpec, BuildOutcome, BuildTarget, PreviewResult } from '../../shared/ipc/contract.js';
+import type { VariantBuildResult } from '../../shared/engine/build/build-result.js';
+import { stackColumnSections, variantColumnSections, type ColumnSections } from '../../shared/engine/compare/column-sections.js';
+import { sectionSizes, type SectionSize } from '../../shared/engine/compare/section-sizes.js';
+import {
+  checkContextWindow,
+  modelForVariantBuild,
+  modelOfContext,
+  type ContextWindowCheck,
+  type ModelOfBuild,
+} from '../../shared/engine/models/context-window.js';
+import type { StackBuildResult } from '../../shared/stack/build.js';
 import { loadStackProfile } from '../../shared/stack/index.js';
 import { outcomeText, resolveVariantContext, runBuild, type BuildInputs, type ParsedContextSpec } from './build-runner.js';
 import type { HostContext } from './host-context.js';
@@ -231,17 +242,76 @@ export class PreviewService {
     this.rebuildRunning = undefined;
   }
 
+  /**
+   * The sizes of a result's sections (the function every view uses) and its check against
+   * the model's context window; undefined when the result went stale meanwhile.
+   */
+  private async sizesOf(
+    session: WorkspaceSession,
+    spec: PreviewSpec,
+    outcome: BuildOutcome,
+    promptTokens: number,
+    stale: () => boolean,
+  ): Promise<{ sections: SectionSize[]; contextWindow: ContextWindowCheck | null } | undefined> {
+    if (!outcome.ok) return undefined;
+    const snapshot = session.snapshot();
+    let sections: ColumnSections;
+    let model: ModelOfBuild | undefined;
+    let modelFrom: 'context' | 'variant' = 'context';
+    let config: Record<string, unknown> | undefined;
+    let tools;
+    if (outcome.kind === 'stack') {
+      const stack = outcome.result as unknown as StackBuildResult;
+      sections = stackColumnSections(stack);
+      model = stack.modelId ? { id: stack.modelId, providerId: stack.providerId } : undefined;
+    } else {
+      const result = outcome.result as VariantBuildResult;
+      const variant = snapshot.variants.find((v) => v.id === result.variantId);
+      sections = variantColumnSections(result, variant);
+      const resolved = resolveVariantContext(snapshot, spec.context);
+      const chosen =
+        resolved.ok && variant
+          ? modelForVariantBuild(snapshot.variants, snapshot.config.fallback, variant, resolved.value, snapshot.modelLimits)
+          : { model: resolved.ok ? modelOfContext(resolved.value) : undefined, from: 'context' as const };
+      model = chosen.model;
+      modelFrom = chosen.from;
+      config = variant?.config;
+      tools = result.tools.native;
+    }
+    // Counted like the prompt itself (in slices that let the event loop run), so a huge section does not hold the host.
+    const counts = new Map<string, number>([[outcome.result.text, promptTokens]]);
+    for (const row of sections.rows) {
+      const text = row.occurrences.join('');
+      if (!counts.has(text)) counts.set(text, (await countTokens(text)).o200k);
+      if (stale()) return undefined;
+    }
+    for (const shape of tools ? [tools.openai, tools.anthropic, tools.gemini] : []) {
+      const text = shape.length ? JSON.stringify(shape) : '';
+      if (text && !counts.has(text)) counts.set(text, (await countTokens(text)).o200k);
+    }
+    if (stale()) return undefined;
+    const count = (text: string): number => counts.get(text) ?? 0;
+    const contextWindow =
+      checkContextWindow({ model, modelFrom, text: outcome.result.text, tools, config, table: snapshot.modelLimits, countTokens: count }) ??
+      null;
+    return { sections: sectionSizes(sections, count), contextWindow };
+  }
+
   private scheduleTokens(result: PreviewResult): void {
     if (this.tokenTimer) clearTimeout(this.tokenTimer);
     this.tokenTimer = setTimeout(() => {
       this.tokenTimer = undefined;
       if (result.seq !== this.seq || this.host.closed) return;
       const text = outcomeText(result.outcome);
+      const session = this.host.session;
+      const spec = this.spec;
       void (async () => {
         try {
           const counts = await countTokens(text ?? '');
           const baseline = result.baseline.text === null ? null : await countTokens(result.baseline.text);
-          if (result.seq === this.seq && !this.host.closed) this.host.emit('preview:tokens', { seq: result.seq, text: counts, baseline });
+          const stale = () => result.seq !== this.seq || this.host.closed;
+          const sized = session && spec ? await this.sizesOf(session, spec, result.outcome, counts.o200k, stale) : undefined;
+          if (!stale()) this.host.emit('preview:tokens', { seq: result.seq, text: counts, baseline, ...sized });
         } catch (error) {
           this.host.reportError('tokens', error);
         }

@@ -15,6 +15,7 @@ import { compareHandlers } from './channels/compare-channels.js';
 import { documentHandlers } from './channels/document-channels.js';
 import { stackHandlers } from './channels/stack-channels.js';
 import { harnessHandlers } from './channels/harness-channels.js';
+import { runHandlers } from './channels/run-channels.js';
 import { workspaceHandlers } from './channels/workspace-channels.js';
 import { applyDiskChanges } from './disk-changes.js';
 import { DraftStore, type StoredDraft } from './drafts.js';
@@ -44,6 +45,7 @@ export class StudioHost implements HostContext {
   readonly handlers: ChannelHandlers;
   readonly settings: UserSettings;
   readonly preview: PreviewService;
+  private readonly closeRuns: () => void;
   readonly grantedFolders = new Set<string>();
   readonly editedAt = new Map<string, string>();
   private readonly builtinDir: string | undefined;
@@ -60,6 +62,8 @@ export class StudioHost implements HostContext {
     this.settings = new UserSettings(options.userDataDir);
     this.builtinDir = options.builtinDir ?? safeBuiltinDir();
     this.preview = new PreviewService(this);
+    const runs = runHandlers(this, { keyCipher: options.keyCipher, env: options.environment, limits: options.runLimits });
+    this.closeRuns = runs.close;
     this.handlers = {
       ...workspaceHandlers(this),
       ...documentHandlers(this),
@@ -72,6 +76,7 @@ export class StudioHost implements HostContext {
       ...helpHandlers(this),
       ...harnessHandlers(this),
       ...compareHandlers(this),
+      ...runs.handlers,
     };
     this.dispatch = createDispatcher(this.handlers, {
       validateResponses: options.validate,
@@ -100,6 +105,7 @@ export class StudioHost implements HostContext {
     if (this.isClosed) return;
     this.isClosed = true;
     this.preview.close();
+    this.closeRuns();
     if (this.viewRefresh) clearTimeout(this.viewRefresh.timer);
     this.viewRefresh = undefined;
     await this.closeSession();
@@ -214,6 +220,7 @@ export class StudioHost implements HostContext {
       const entry = session.docs.get(draft.path);
       return entry !== undefined && entry.savedText === draft.text;
     });
+    if (store.problem) session.hostProblems.push(store.problem);
     return store;
   }
 

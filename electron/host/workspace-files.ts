@@ -12,7 +12,16 @@ import { readTextFile } from './text-file.js';
  */
 
 /** Top-level entries the host loads and watches; everything else in the folder is left alone. */
-export const WORKSPACE_ENTRIES = ['workspace.yaml', 'variants', 'components', 'tools', 'contexts', 'profiles', 'harnesses'] as const;
+export const WORKSPACE_ENTRIES = [
+  'workspace.yaml',
+  'models.yaml',
+  'variants',
+  'components',
+  'tools',
+  'contexts',
+  'profiles',
+  'harnesses',
+] as const;
 
 export const MAX_WORKSPACE_FILES = 5000;
 const MAX_DEPTH = 12;
@@ -22,7 +31,7 @@ export function isWorkspacePath(relative: string): boolean {
   const segments = relative.split('/');
   const first = segments[0] ?? '';
   if (!(WORKSPACE_ENTRIES as readonly string[]).includes(first)) return false;
-  if (first === 'workspace.yaml') return relative === 'workspace.yaml';
+  if (first === 'workspace.yaml' || first === 'models.yaml') return relative === first;
   if (isAtomicTempName(segments[segments.length - 1] ?? '')) return false;
   return !segments.some((segment) => segment.startsWith('.') || segment === 'node_modules');
 }
@@ -153,6 +162,7 @@ export function pathForRef(ref: DocRef, templateOf: TemplateNameLookup): string 
 
 const PATTERNS: [RegExp, (m: RegExpMatchArray) => unknown][] = [
   [/^workspace\.yaml$/, () => ({ kind: 'workspace-config' })],
+  [/^models\.yaml$/, () => ({ kind: 'model-limits' })],
   [/^variants\/([^/]+)\/variant\.yaml$/, (m) => ({ kind: 'variant-config', variantId: m[1] })],
   [/^variants\/([^/]+)\/overrides\/components\/([^/]+)\.md$/, (m) => ({ kind: 'component-override', variantId: m[1], componentId: m[2] })],
   [/^variants\/([^/]+)\/overrides\/tools\/([^/]+)\.md$/, (m) => ({ kind: 'tool-override', variantId: m[1], toolId: m[2] })],
@@ -184,6 +194,8 @@ export function titleOf(ref: DocRef, relative: string): string {
   switch (ref.kind) {
     case 'workspace-config':
       return 'workspace.yaml';
+    case 'model-limits':
+      return 'models.yaml';
     case 'variant-config':
       return `${ref.variantId} · variant.yaml`;
     case 'variant-template':

@@ -35,12 +35,17 @@ export class WorkspaceSession {
   readonly id = randomUUID();
   readonly docs: DocumentSet;
   readonly skipped: { file: string; reason: string }[];
+  /** Problems of the host's own files for this workspace (a drafts file kept aside), shown with the file problems. */
+  readonly hostProblems: FileProblem[] = [];
   private readonly parseCache = new YamlParseCache();
   private readonly savedParseCache = new YamlParseCache();
   private edited?: { version: number; snapshot: WorkspaceSnapshot };
   private saved?: { version: number; snapshot: WorkspaceSnapshot };
   private readonly templateNames = new Map<string, { rev: number | undefined; text: string | undefined; name: string }>();
   private readonly profileCache = new Map<string, { signature: string; loaded: LoadedProfile }>();
+  /** Paths a save is writing now (how many saves), and the watcher's reports of them held until it is done. */
+  private readonly saving = new Map<string, number>();
+  private readonly heldDiskChanges = new Set<string>();
 
   private constructor(
     /** The folder as the user named it (shown in the UI). */
@@ -69,6 +74,30 @@ export class WorkspaceSession {
 
   get readOnly(): boolean {
     return this.builtin;
+  }
+
+  /** A save starts writing these paths (see save-together.ts). */
+  beginSave(rels: readonly string[]): void {
+    for (const rel of rels) this.saving.set(rel, (this.saving.get(rel) ?? 0) + 1);
+  }
+
+  /** The save is done; answers the held disk reports of paths no save is writing any more. */
+  endSave(rels: readonly string[]): string[] {
+    for (const rel of rels) {
+      const n = (this.saving.get(rel) ?? 1) - 1;
+      if (n > 0) this.saving.set(rel, n);
+      else this.saving.delete(rel);
+    }
+    const released = [...this.heldDiskChanges].filter((rel) => !this.saving.has(rel));
+    for (const rel of released) this.heldDiskChanges.delete(rel);
+    return released;
+  }
+
+  /** Whether a disk report of `rel` must wait for a save in progress (it is held, and answered by endSave). */
+  holdDiskChange(rel: string): boolean {
+    if (!this.saving.has(rel)) return false;
+    this.heldDiskChanges.add(rel);
+    return true;
   }
 
   /** The workspace as edited (builds use this). */
@@ -178,6 +207,7 @@ export class WorkspaceSession {
       ...snapshot.problems,
       ...profiles.flatMap((p) => p.problems),
       ...this.skipped.map((s) => ({ file: s.file, message: `not loaded: ${s.reason}`, severity: 'warning' as const })),
+      ...this.hostProblems,
     ];
     return {
       sessionId: this.id,

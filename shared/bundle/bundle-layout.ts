@@ -35,7 +35,8 @@ export function canRename(kind: BundleItemKind): boolean {
 
 /** The item a workspace-relative path belongs to, or undefined for a path that is no workspace file. */
 export function itemOfPath(path: string): BundleItemRef | undefined {
-  if (path === 'workspace.yaml') return { kind: 'workspace-config', id: 'workspace.yaml' };
+  // The workspace settings: workspace.yaml and the model limits table (models.yaml).
+  if (path === 'workspace.yaml' || path === 'models.yaml') return { kind: 'workspace-config', id: 'workspace.yaml' };
   const parts = path.split('/');
   const [top, id] = parts;
   if (id === undefined) return undefined;
@@ -60,8 +61,8 @@ export function itemOfPath(path: string): BundleItemRef | undefined {
   return undefined;
 }
 
-/** The path prefix (folder) or the single file an item occupies in a workspace. */
-export function itemLocation(item: BundleItemRef): { folder: string } | { file: string } {
+/** The path prefix (folder) or the files an item occupies in a workspace. */
+export function itemLocation(item: BundleItemRef): { folder: string } | { file: string; also?: string[] } {
   switch (item.kind) {
     case 'variant':
       return { folder: `variants/${item.id}/` };
@@ -76,14 +77,14 @@ export function itemLocation(item: BundleItemRef): { folder: string } | { file: 
     case 'preset':
       return { file: `contexts/${item.id}.yaml` };
     case 'workspace-config':
-      return { file: 'workspace.yaml' };
+      return { file: 'workspace.yaml', also: ['models.yaml'] };
   }
 }
 
 /** Whether a workspace-relative path belongs to an item. */
 export function pathBelongsTo(path: string, item: BundleItemRef): boolean {
   const at = itemLocation(item);
-  return 'folder' in at ? path.startsWith(at.folder) : path === at.file;
+  return 'folder' in at ? path.startsWith(at.folder) : path === at.file || (at.also?.includes(path) ?? false);
 }
 
 /** rendered/<variant>/<preset>.md and .json */

@@ -153,7 +153,10 @@ export function bundleClosure(input: ClosureInput, selection: BundleSelection): 
   for (const name of withBases) add(`contexts/${name}.yaml`);
 
   const everyVariant = loadedVariants.length > 0 && loadedVariants.every((id) => variantIds.includes(id));
-  if (everyVariant) add('workspace.yaml');
+  if (everyVariant) {
+    add('workspace.yaml');
+    add('models.yaml');
+  }
 
   const sorted = new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return {

@@ -22,7 +22,6 @@ export const ManifestEntrySchema = z
     sha256: Sha256,
   })
   .strict();
-export type ManifestEntry = z.infer<typeof ManifestEntrySchema>;
 
 export const ManifestSchema = z
   .object({

@@ -17,7 +17,7 @@ export function checkBundleLayout(paths: Iterable<string>): void {
     if (isRenderedPath(path) || itemOfPath(path) !== undefined) continue;
     throw new BundleRejected(
       path,
-      'is not a workspace file (workspace.yaml, variants/<id>/…, components/<ID>.md, tools/<id>.yaml, contexts/<name>.yaml, profiles/<id>/…) or a rendered prompt (rendered/…)',
+      'is not a workspace file (workspace.yaml, models.yaml, variants/<id>/…, components/<ID>.md, tools/<id>.yaml, contexts/<name>.yaml, profiles/<id>/…) or a rendered prompt (rendered/…)',
     );
   }
 }

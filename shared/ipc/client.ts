@@ -13,7 +13,6 @@ export type Invoke = (channel: ChannelName, request: unknown) => Promise<IpcResu
 export type Subscribe = (event: EventName, listener: (payload: unknown) => void) => () => void;
 
 export const CHANNEL_NAMES = Object.freeze(Object.keys(CHANNELS) as ChannelName[]);
-export const EVENT_NAMES = Object.freeze(Object.keys(EVENTS) as EventName[]);
 
 export function isEventName(name: unknown): name is EventName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(EVENTS, name);

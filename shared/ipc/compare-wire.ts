@@ -64,7 +64,7 @@ export class CompareWireEncoder {
           }
           rowPatch.push(edit ?? 'same');
           patched = true;
-          return { text: '' };
+          return { ...cell, text: '' };
         }),
       };
     });
@@ -97,7 +97,7 @@ export class CompareWireDecoder {
               const old = before?.[i];
               if (typeof old !== 'string')
                 throw new Error(`compare result ${payload.seq} patches a cell that result ${last.seq} does not have`);
-              return { text: how === 'same' ? old : applyMinimalEdit(old, how) };
+              return { ...cell, text: how === 'same' ? old : applyMinimalEdit(old, how) };
             }),
           };
         }),

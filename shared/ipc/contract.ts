@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { buildChannels, PreviewResultSchema, TokenCountsSchema } from './channels/builds.js';
+import type { ContextWindowCheck } from '../engine/models/context-window.js';
+import { buildChannels, PreviewResultSchema, SectionSizeSchema, TokenCountsSchema } from './channels/builds.js';
 import { bundleChannels, BundleProgressSchema } from './channels/bundles.js';
 import { checkChannels } from './channels/checks.js';
 import { entityChannels } from './channels/entities.js';
@@ -9,9 +10,9 @@ import { compareChannels, compareEvents } from './channels/compare.js';
 import { documentChannels } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
 import { harnessChannels } from './channels/harnesses.js';
+import { runChannels, runEvents } from './channels/run.js';
 import { workspaceChannels, WorkspaceViewSchema } from './channels/workspace.js';
 import { DocRefSchema, type DocRef } from './doc-ref.js';
-import { ipcResultSchema } from './ipc-result.js';
 
 /**
  * The one contract between the renderer and the host. Every channel is declared once, with
@@ -34,6 +35,7 @@ export * from './channels/entities.js';
 export * from './channels/help.js';
 export * from './channels/harnesses.js';
 export * from './channels/compare.js';
+export * from './channels/run.js';
 
 export const CHANNELS = {
   ...workspaceChannels,
@@ -47,6 +49,7 @@ export const CHANNELS = {
   ...helpChannels,
   ...harnessChannels,
   ...compareChannels,
+  ...runChannels,
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;
@@ -78,12 +81,30 @@ export const EVENTS = {
   'workspace:changed': WorkspaceViewSchema,
   'doc:changedOnDisk': z.object({ ref: DocRefSchema, text: z.string().nullable(), conflict: z.boolean() }).strict(),
   'preview:result': PreviewResultSchema,
-  'preview:tokens': z.object({ seq: z.number().int(), text: TokenCountsSchema, baseline: TokenCountsSchema.nullable() }).strict(),
+  'preview:tokens': z
+    .object({
+      seq: z.number().int(),
+      text: TokenCountsSchema,
+      baseline: TokenCountsSchema.nullable(),
+      /**
+       * The size of each section (component id, `{{KEY}}`, template text or stack part) with
+       * the one function every view uses (shared/engine/compare/section-sizes.ts): the CLI's
+       * compare table and the compare view show the same numbers.
+       */
+      sections: z.array(SectionSizeSchema).optional(),
+      /** The prompt against its model's context window (null: the model's limits are not known). */
+      contextWindow: z
+        .custom<ContextWindowCheck>((v) => typeof v === 'object' && v !== null && 'limits' in v)
+        .nullable()
+        .optional(),
+    })
+    .strict(),
   /** How far a bundle export, read or import has come (large bundles). */
   'bundle:progress': BundleProgressSchema,
   /** An application-menu command (Electron only; browser mode has no menu). */
   'menu:command': z.object({ command: MenuCommandSchema }).strict(),
   ...compareEvents,
+  ...runEvents,
 } as const;
 export type EventName = keyof typeof EVENTS;
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;
@@ -97,5 +118,4 @@ export type StudioApi = {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };
 
-export const responseSchema = <C extends ChannelName>(name: C) => ipcResultSchema(CHANNELS[name].response);
 export type { DocRef };

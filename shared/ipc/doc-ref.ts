@@ -17,6 +17,8 @@ const RelFile = z
 
 export const DocRefSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('workspace-config') }).strict(),
+  /** models.yaml: context window and max output per model family. */
+  z.object({ kind: z.literal('model-limits') }).strict(),
   z.object({ kind: z.literal('variant-config'), variantId: IdSchema }).strict(),
   z.object({ kind: z.literal('variant-template'), variantId: IdSchema }).strict(),
   z.object({ kind: z.literal('component-override'), variantId: IdSchema, componentId: IdSchema }).strict(),
@@ -28,13 +30,14 @@ export const DocRefSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('harness-file'), harnessId: IdSchema, file: RelFile }).strict(),
 ]);
 export type DocRef = z.infer<typeof DocRefSchema>;
-export type DocKind = DocRef['kind'];
 
 /** A stable string for maps and tabs, e.g. `variant-template:generic`. */
 export function docKey(ref: DocRef): string {
   switch (ref.kind) {
     case 'workspace-config':
       return 'workspace-config';
+    case 'model-limits':
+      return 'model-limits';
     case 'variant-config':
     case 'variant-template':
       return `${ref.kind}:${ref.variantId}`;
@@ -63,6 +66,8 @@ export function conventionalPath(ref: DocRef): string {
   switch (ref.kind) {
     case 'workspace-config':
       return 'workspace.yaml';
+    case 'model-limits':
+      return 'models.yaml';
     case 'variant-config':
       return `variants/${ref.variantId}/variant.yaml`;
     case 'variant-template':

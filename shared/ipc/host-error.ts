@@ -14,10 +14,6 @@ export class HostError extends Error {
   }
 }
 
-export function isHostError(error: unknown): error is HostError {
-  return error instanceof HostError;
-}
-
 /**
  * Any thrown value as an IpcError. A HostError keeps its code and message; anything else is
  * INTERNAL with its message only (no stack crosses the boundary).

@@ -22,13 +22,3 @@ export const IpcErrorSchema = z.object({ code: IpcErrorCodeSchema, message: z.st
 export type IpcError = z.infer<typeof IpcErrorSchema>;
 
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
-
-export function ipcResultSchema<T extends z.ZodType>(value: T) {
-  return z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), value }).strict(),
-    z.object({ ok: z.literal(false), error: IpcErrorSchema }).strict(),
-  ]);
-}
-
-export const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value });
-export const fail = (code: IpcErrorCode, message: string): IpcResult<never> => ({ ok: false, error: { code, message } });

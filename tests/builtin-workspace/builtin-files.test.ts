@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { ModelLimitsFileSchema } from '../../shared/engine/models/model-limits.js';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -132,6 +133,7 @@ describe('built-in workspace: the files', () => {
     expect(stackPresets.sort()).toEqual(['stack-basic', 'stack-gpt', 'stack-plan']);
     const known = (f: string): boolean =>
       f === 'workspace.yaml' ||
+      f === 'models.yaml' ||
       /^tools\/[^/]+\.yaml$/.test(f) ||
       /^contexts\/[^/]+\.yaml$/.test(f) ||
       /^variants\/[^/]+\/variant\.yaml$/.test(f) ||
@@ -145,11 +147,13 @@ describe('built-in workspace: the files', () => {
     const schema =
       file === 'workspace.yaml'
         ? WorkspaceConfigSchema
-        : file.startsWith('tools/')
-          ? ToolFileSchema
-          : file.startsWith('contexts/')
-            ? ContextPresetFileSchema
-            : VariantFileSchema;
+        : file === 'models.yaml'
+          ? ModelLimitsFileSchema
+          : file.startsWith('tools/')
+            ? ToolFileSchema
+            : file.startsWith('contexts/')
+              ? ContextPresetFileSchema
+              : VariantFileSchema;
     const result = schema.safeParse(value);
     expect(result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
   });

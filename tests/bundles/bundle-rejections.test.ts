@@ -173,7 +173,7 @@ describe('entry names', () => {
     expect(await rejection(craftBundle({ ...VARIANT, 'notes/readme.txt': 'hello' }))).toEqual({
       entry: 'notes/readme.txt',
       reason:
-        'is not a workspace file (workspace.yaml, variants/<id>/…, components/<ID>.md, tools/<id>.yaml, contexts/<name>.yaml, profiles/<id>/…) or a rendered prompt (rendered/…)',
+        'is not a workspace file (workspace.yaml, models.yaml, variants/<id>/…, components/<ID>.md, tools/<id>.yaml, contexts/<name>.yaml, profiles/<id>/…) or a rendered prompt (rendered/…)',
     });
   });
 });

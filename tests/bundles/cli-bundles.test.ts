@@ -142,9 +142,28 @@ describe('variant-studio export', () => {
     expect(written['README.md']).toContain(
       'curl https://api.anthropic.com/v1/messages -H "x-api-key: $ANTHROPIC_API_KEY" -H "anthropic-version: 2023-06-01" -H "Content-Type: application/json" -d @generic/basic.anthropic.json',
     );
-    expect(written['README.md']).toContain(
-      'curl "https://generativelanguage.googleapis.com/v1beta/models/claude-sonnet-4-5-20250929:generateContent"',
+    // generic's modelName is `any`: the Gemini body (and its URL) names the Gemini default.
+    expect(written['README.md']).toContain('curl "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-pro:generateContent"');
+    expect(r.out).toBe(
+      [
+        `wrote 3 file(s) to ${out}`,
+        "generic/basic.anthropic.json: model claude-sonnet-4-5-20250929, the context's model (claude-sonnet-4-5-20250929, an Anthropic model)",
+        "generic/basic.gemini.json: model gemini-2.5-pro, the default model of Gemini generateContent (gemini-2.5-pro): the context's model claude-sonnet-4-5-20250929 is an Anthropic model; the variant's modelName any is a model of no known provider",
+        '',
+      ].join('\n'),
     );
+  });
+
+  it("--format request --api openai-chat --variant gpt-5 --preset basic names gpt-5, the variant's modelName, not the preset's Claude", async () => {
+    const out = temp();
+    const r = await run(['export', '--format', 'request', '--api', 'openai-chat', '--variant', 'gpt-5', '--preset', 'basic', '--out', out]);
+    expect(r).toEqual({
+      code: 0,
+      out: `wrote 2 file(s) to ${out}\ngpt-5/basic.openai-chat.json: model gpt-5, the variant's modelName (gpt-5): the context's model claude-sonnet-4-5-20250929 is an Anthropic model\n`,
+      err: '',
+    });
+    const body = JSON.parse(files(out)['gpt-5/basic.openai-chat.json']!) as { model: string };
+    expect(body.model).toBe('gpt-5');
   });
 
   it('--format ts writes the modules', async () => {
@@ -166,7 +185,7 @@ describe('variant-studio export', () => {
       err: 'variant-studio: --profile goes with bundles: ts, md and request exports are of variants\n',
     });
     expect((await run(['export', '--format', 'pdf', '--out', zip])).err).toBe(
-      "variant-studio: --format must be ts, md or request (or left out for a bundle), not 'pdf'\n",
+      "variant-studio: --format must be ts, md, request or promptfoo (or left out for a bundle), not 'pdf'\n",
     );
     expect((await run(['export', '--format', 'request', '--api', 'cohere', '--out', temp()])).err).toBe(
       "variant-studio: --api must be one of openai-chat, openai-responses, anthropic, gemini, not 'cohere'\n",

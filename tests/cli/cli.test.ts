@@ -84,7 +84,7 @@ describe('variant-studio build', async () => {
     [['snapshot', '--dir', 'no-such-folder'], "variant-studio: --dir: the folder '"],
     [
       ['frobnicate'],
-      "variant-studio: unknown command 'frobnicate' (commands: build, select, compare, cache, check, snapshot, schemas, instructions, export, import)",
+      "variant-studio: unknown command 'frobnicate' (commands: build, select, compare, cache, check, snapshot, schemas, instructions, export, import, run, eval)",
     ],
   ])('%j is a one-line error with exit code 2', async (args, message) => {
     const ws = workspace();
@@ -156,6 +156,25 @@ describe('variant-studio check', async () => {
     expect(r.out).toContain(
       'variants/broken/variant.yaml:3:10: error LOAD_ERROR: Invalid input: expected number, received string (at version)',
     );
+  });
+});
+
+describe('variant-studio check: the context window', async () => {
+  it('warns when a 1 MB template does not fit the 200k window of the preset model (built-in table), saying by how much', async () => {
+    const sentence = 'Handlers live in src/routes/orders.ts; validate with zod (z.object({ id: z.string() })) and log via log.info(). ';
+    const ws = workspace({
+      'contexts/base.yaml':
+        'description: base\ncontext:\n  cwd: /proj\n  date: 2026-02-03\n  providerInfo: { providerId: anthropic, model: { id: claude-sonnet-4-5-20250929 }, mode: act }\n',
+      'variants/generic/template.md': `{{AGENT_ROLE_SECTION}}\n\n${sentence.repeat(Math.ceil(1_000_000 / sentence.length))}\n\n{{SYSTEM_INFO_SECTION}}`,
+    });
+    const r = await run(['check', '--workspace', ws]);
+    const lines = r.out.split('\n').filter((l) => l.includes('CONTEXT_WINDOW_EXCEEDED'));
+    expect(lines).toHaveLength(2); // generic under base and under browser (which extends base)
+    expect(lines[0]).toMatch(
+      /^variants\/generic\/variant\.yaml: warning CONTEXT_WINDOW_EXCEEDED: the prompt has 2\d\d,\d{3} tokens, over the 200,000-token context window of claude-sonnet-4-5-20250929 by \d{2},\d{3} \(limits of family claude-sonnet-4\.5, built-in table\) \[variant generic, preset base\]$/,
+    );
+    expect(r.out.split('\n').filter((l) => / error /.test(l))).toEqual([]);
+    expect(r.code).toBe(0); // a warning, not an error
   });
 });
 
@@ -279,8 +298,10 @@ describe('variant-studio schemas', () => {
       'tool.schema.json',
       'context-preset.schema.json',
       'context.schema.json',
+      'models.schema.json',
       'stack-profile.schema.json',
       'harness-profile.schema.json',
+      'test.schema.json',
     ]);
     const schema = JSON.parse(readFileSync(path.join(ws, 'schemas/variant.schema.json'), 'utf8')) as {
       required: string[];

@@ -191,7 +191,7 @@ describe('variant-studio check: budgets and prompt caching', () => {
     const r = await run(['check', '--workspace', ws]);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(
-      /variants\/generic\/variant\.yaml:11:14: error BUDGET_EXCEEDED: TOOLBOX has \d+ tokens, over its budget of 10 \(by \d+\) \[preset base\]/,
+      /variants\/generic\/variant\.yaml:11:14: error BUDGET_EXCEEDED: TOOLBOX has \d+ tokens, over its budget of 10 \(by \d+\) \[variant generic, preset base\]\n {2}fix: shorten TOOLBOX by \d+ tokens, or raise the budget\n/,
     );
     expect(r.out).toContain('warning CACHE_VOLATILE_BEFORE_STABLE');
   });

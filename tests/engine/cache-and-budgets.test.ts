@@ -44,7 +44,7 @@ describe('token budgets', () => {
       .map(formatFinding);
     // The same finding under both presets is reported once, with the first preset.
     expect(out).toEqual([
-      'variants/generic/variant.yaml:12:14: error BUDGET_EXCEEDED: TOOLBOX has 17 tokens, over its budget of 5 (by 12) [preset base]',
+      'variants/generic/variant.yaml:12:14: error BUDGET_EXCEEDED: TOOLBOX has 17 tokens, over its budget of 5 (by 12) [variant generic, preset base]',
     ]);
     // Without a token counter budgets are not checked.
     expect(lintWorkspace(ws, { buildOptions: OPTIONS }).some((f) => f.code === 'BUDGET_EXCEEDED')).toBe(false);
@@ -82,8 +82,8 @@ describe('cache lint', () => {
     const after = load({ ...stableFirst, 'components/AGENT_ROLE_SECTION.md': 'You are a test agent working in {{CWD}}.' });
     const found = lintWorkspace(after, { buildOptions: OPTIONS, before }).filter((f) => f.code === 'CACHE_PREFIX_SHORTENED');
     expect(found.map((f) => `${f.variantId}: ${formatFinding(f)}`)).toEqual([
-      'special: components/AGENT_ROLE_SECTION.md:1:33: warning CACHE_PREFIX_SHORTENED: the edit shortens the stable prefix from 43 to 40 characters: the working directory, read by AGENT_ROLE_SECTION (workspace component), now comes earlier [preset base]',
-      'generic: components/AGENT_ROLE_SECTION.md:1:33: warning CACHE_PREFIX_SHORTENED: the edit shortens the stable prefix from 195 to 32 characters: the working directory, read by AGENT_ROLE_SECTION (workspace component), now comes earlier [preset base]',
+      'special: components/AGENT_ROLE_SECTION.md:1:33: warning CACHE_PREFIX_SHORTENED: the edit shortens the stable prefix from 43 to 40 characters: the working directory, read by AGENT_ROLE_SECTION (workspace component), now comes earlier [variant special, preset base]',
+      'generic: components/AGENT_ROLE_SECTION.md:1:33: warning CACHE_PREFIX_SHORTENED: the edit shortens the stable prefix from 195 to 32 characters: the working directory, read by AGENT_ROLE_SECTION (workspace component), now comes earlier [variant generic, preset base]',
     ]);
     // The same workspace as before: no finding.
     expect(lintWorkspace(before, { buildOptions: OPTIONS, before }).filter((f) => f.code === 'CACHE_PREFIX_SHORTENED')).toEqual([]);

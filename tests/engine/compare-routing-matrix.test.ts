@@ -3,7 +3,8 @@ import { memoryFileSource } from '../../shared/domain/file-source.js';
 import { parseContext } from '../../shared/domain/parse-context.js';
 import { alignColumns } from '../../shared/engine/compare/align-sections.js';
 import { buildCompareColumns, compareTable } from '../../shared/engine/compare/compare-builds.js';
-import { stackColumnSections } from '../../shared/engine/compare/column-sections.js';
+import { stackColumnSections, variantColumnSections } from '../../shared/engine/compare/column-sections.js';
+import { sectionSizes } from '../../shared/engine/compare/section-sizes.js';
 import { snapshotMatrix } from '../../shared/engine/compare/snapshot-matrix.js';
 import { parseModelIds } from '../../shared/engine/routing/model-ids.js';
 import { routingTable, shadowedMatchers } from '../../shared/engine/routing/routing-table.js';
@@ -39,6 +40,7 @@ describe('model id lists', () => {
       'DeepSeek',
       'Qwen',
       'GLM (Zhipu)',
+      'Nous Research',
       'Local (Ollama)',
     ]);
     for (const p of MODEL_CATALOG) expect(new Set(p.models).size).toBe(p.models.length);
@@ -59,6 +61,34 @@ describe('routing table', () => {
     ]);
     expect(table.fellThrough).toEqual(['gpt-5']);
     expect(table.shadowed).toEqual([]);
+  });
+
+  it("names each id's provider from the tables of gateways and provider prefixes, with the rule that decided", () => {
+    const ws = load();
+    // The context is OpenAI's: an id the tables know does not inherit it.
+    const context = parseContext({ providerInfo: { providerId: 'openai', model: { id: 'gpt-5' } } });
+    const ids = [
+      'openrouter/anthropic/claude-opus-4.1',
+      'anthropic/claude-opus-4.1',
+      'claude-opus-4-1-20250805',
+      'gemini-2.5-pro',
+      'qwen3:8b',
+      'my-finetune',
+    ];
+    const table = routingTable(ws.variants, context, ids, ws.config.fallback);
+    expect(table.rows.map((r) => [r.modelId, r.providerId, r.providerRule])).toEqual([
+      ['openrouter/anthropic/claude-opus-4.1', 'openrouter', 'gateway prefix openrouter/ (OpenRouter)'],
+      ['anthropic/claude-opus-4.1', 'openrouter', 'a vendor/model id: OpenRouter (a vendor/model id)'],
+      ['claude-opus-4-1-20250805', 'anthropic', 'model name prefix claude-'],
+      ['gemini-2.5-pro', 'gemini', 'listed under Google in the model list'],
+      ['qwen3:8b', 'ollama', "Ollama's name:tag form"],
+      ['my-finetune', 'openai', "no table knows the id: the context's provider"],
+    ]);
+    // A provider given with the ids wins.
+    expect(routingTable(ws.variants, context, ['claude-x'], 'generic', { providerId: 'bedrock' }).rows[0]).toMatchObject({
+      providerId: 'bedrock',
+      providerRule: 'given with the model id',
+    });
   });
 
   it('detects matchers that can never win: implied by an earlier one, or never matching', () => {
@@ -131,8 +161,32 @@ describe('comparison', () => {
     expect(table.totals.cells[1]!.deltaChars).toBe(columns[1]!.result!.text.length - columns[0]!.result!.text.length);
   });
 
+  it('shows a placeholder the template uses twice once, with its uses, and sizes it by everything it puts in the prompt', () => {
+    const ws = load({
+      'variants/special/template.md': '{{AGENT_ROLE_SECTION}}\nTeam: {{TEAM_NAME}}.\nAgain: {{TEAM_NAME}}.\n',
+      'variants/special/variant.yaml': mini['variants/special/variant.yaml']!.replace(
+        'componentOrder:',
+        'placeholders:\n  TEAM_NAME: Acme Payments team\ncomponentOrder:',
+      ),
+    });
+    const columns = buildCompareColumns(
+      ws,
+      [{ kind: 'variant', variantId: 'special' }],
+      { name: 'base', context: ws.presets[0]!.context, preset: () => undefined },
+      OPTIONS,
+    );
+    const table = compareTable(columns, (t) => t.length);
+    const team = table.rows.find((r) => r.key === '{{TEAM_NAME}}')!.cells[0]!;
+    expect(team).toMatchObject({ present: true, text: 'Acme Payments team', chars: 36, uses: 2 });
+    const sizes = table.sizes.find((r) => r.key === '{{TEAM_NAME}}')!.cells[0]!;
+    expect([sizes.chars, sizes.tokens]).toEqual([36, 36]);
+    // The sections' sizes add up to the prompt's.
+    const result = columns[0]!.result!;
+    expect(sectionSizes(variantColumnSections(result)).reduce((n, s) => n + s.chars, 0)).toBe(result.text.length);
+  });
+
   it('keeps each column own order when later columns bring new rows', () => {
-    const col = (keys: string[]) => ({ rows: keys.map((key) => ({ key, text: key })), absentReason: () => 'absent' });
+    const col = (keys: string[]) => ({ rows: keys.map((key) => ({ key, text: key, occurrences: [key] })), absentReason: () => 'absent' });
     expect(alignColumns([col(['A', 'C', 'E']), col(['A', 'B', 'C', 'D', 'E', 'F'])]).map((r) => r.key)).toEqual([
       'A',
       'B',
@@ -156,12 +210,12 @@ describe('comparison', () => {
       { layer: 'user-system' as const, label: 'user system text', source: {}, start: 17, end: 21 },
     ];
     const cols = stackColumnSections({ system, sections });
-    expect(cols.rows).toEqual([
-      { key: 'prompt', text: 'PROMPT' },
-      { key: 'environment', text: 'ENV' },
-      { key: 'instructions: /a/AGENTS.md', text: 'I1' },
-      { key: 'instructions: /AGENTS.md', text: 'I2' },
-      { key: 'user-system', text: 'USER' },
+    expect(cols.rows.map((r) => [r.key, r.text, r.occurrences])).toEqual([
+      ['prompt', 'PROMPT', ['PROMPT']],
+      ['environment', 'ENV', ['ENV']],
+      ['instructions: /a/AGENTS.md', 'I1', ['I1']],
+      ['instructions: /AGENTS.md', 'I2', ['I2']],
+      ['user-system', 'USER', ['USER']],
     ]);
     expect(cols.absentReason('instructions: /b/AGENTS.md')).toBe('this instruction file is not found or is empty here');
   });

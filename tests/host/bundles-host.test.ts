@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TRANSFER_CHUNK_BYTES } from '../../shared/ipc/channels/bundles.js';
 import { requestShapeProblem } from '../../shared/requests/api-schemas.js';
 import { readBundle } from '../../electron/host/bundles/read-bundle.js';
+import { InflateBudget, inflateEntry, listZipEntries } from '../../electron/host/bundles/zip-reader.js';
 import { craftBundle } from '../bundles/support/craft-zip.js';
 import { hostsClosedAfterEach, miniWorkspace, tempDir, writeFiles, type TestHost } from './support/fixtures.js';
 
@@ -243,6 +244,61 @@ describe('import through the host', () => {
     expect(plan.items.every((i: { status: string }) => i.status === 'new')).toBe(true);
     expect(await h.call('bundle:plan', {})).toBeNull();
     expect(await h.call('bundle:discard', { planId: plan.planId })).toBe(true);
+  });
+});
+
+/** The texts of a plain zip (a request export is not a bundle: no manifest). */
+function readZipTexts(bytes: Buffer): Map<string, string> {
+  const budget = new InflateBudget();
+  return new Map(listZipEntries(bytes).map((e) => [e.name, Buffer.from(inflateEntry(bytes, e, budget)).toString('utf8')]));
+}
+
+describe('request exports name a model of their API (the same function as the CLI)', () => {
+  it("the app export of gpt-5 x basic: gpt-5 for OpenAI, the preset's Claude for Anthropic, and says which rule chose it", async () => {
+    const h = await hosts.start();
+    const out = await h.call('bundle:export', {
+      format: 'request',
+      variants: ['gpt-5'],
+      presets: ['basic'],
+      apis: ['openai-chat', 'anthropic'],
+    });
+    expect(out.models).toEqual([
+      {
+        file: 'gpt-5/basic.openai-chat.json',
+        model: {
+          model: 'gpt-5',
+          rule: 'variant',
+          reason: "the variant's modelName (gpt-5): the context's model claude-sonnet-4-5-20250929 is an Anthropic model",
+        },
+      },
+      {
+        file: 'gpt-5/basic.anthropic.json',
+        model: {
+          model: 'claude-sonnet-4-5-20250929',
+          rule: 'context',
+          reason: "the context's model (claude-sonnet-4-5-20250929, an Anthropic model)",
+        },
+      },
+    ]);
+    const contents = await readZipTexts(await download(h, out.transferId));
+    expect(JSON.parse(contents.get('gpt-5/basic.openai-chat.json')!).model).toBe('gpt-5');
+  });
+
+  it('"Copy as request" of the preview: the same choice', async () => {
+    const h = await hosts.start();
+    const copy = await h.call('bundle:request', {
+      api: 'gemini',
+      target: { kind: 'variant', variantId: 'gpt-5' },
+      context: { kind: 'preset', name: 'basic' },
+    });
+    expect(copy.model).toMatchObject({ model: 'gemini-2.5-pro', rule: 'api-default' });
+    expect(JSON.parse(copy.body).model).toBeUndefined(); // Gemini names the model in the URL
+    const openai = await h.call('bundle:request', {
+      api: 'openai-responses',
+      target: { kind: 'variant', variantId: 'gpt-5' },
+      context: { kind: 'preset', name: 'basic' },
+    });
+    expect([JSON.parse(openai.body).model, openai.model.rule]).toEqual(['gpt-5', 'variant']);
   });
 });
 

@@ -6,14 +6,17 @@ import { hostsClosedAfterEach, tempDir, writeFiles, type Loose } from './support
 
 const hosts = hostsClosedAfterEach();
 
-async function cliFindings(workspace: string): Promise<Loose[]> {
+async function cliCheck(workspace: string): Promise<{ findings: Loose[]; groups: Loose[] }> {
   let out = '';
   await runCli(['check', '--strict', '--format', 'json', '--workspace', workspace], {
     stdout: (t) => (out += t),
     stderr: () => {},
     cwd: workspace,
   });
-  return (JSON.parse(out) as { findings: Loose[] }).findings;
+  return JSON.parse(out) as { findings: Loose[]; groups: Loose[] };
+}
+async function cliFindings(workspace: string): Promise<Loose[]> {
+  return (await cliCheck(workspace)).findings;
 }
 
 describe('check:run (the Problems panel) and variant-studio check --strict', () => {
@@ -55,5 +58,47 @@ describe('check:run (the Problems panel) and variant-studio check --strict', () 
     expect(edited.map((f: Loose) => f.code)).not.toContain('UNKNOWN_PLACEHOLDER');
     await h.call('doc:save', { ref });
     expect(await cliFindings(ws)).toEqual(edited);
+  });
+});
+
+describe('findings that can be acted on', () => {
+  it('the built-ins: the identical cache warnings at tools/execute_command.yaml:7 are one group naming its variants, with what to change; the CLI and the app share it', async () => {
+    const h = await hosts.start();
+    const app = await h.call('check:run');
+    const cache = app.groups.filter((g: Loose) => g.code === 'CACHE_VOLATILE_BEFORE_STABLE');
+    const at7 = cache.find((g: Loose) => g.file === 'tools/execute_command.yaml' && g.line === 7);
+    expect(at7).toMatchObject({
+      severity: 'warning',
+      message:
+        'the working directory, read by tool execute_command, description, ends the cacheable prefix, but sections that never change between sessions come after it',
+      count: 5,
+      fix: "keep the working directory out of tool execute_command, description, or move the sections that never change above {{TOOL_USE_SECTION}} in the variant's template, so the cached prefix holds them",
+    });
+    expect(at7.occurrences.map((o: Loose) => [o.variantId, o.preset])).toEqual([
+      ['devstral', 'basic'],
+      ['hermes', 'basic'],
+      ['glm', 'basic'],
+      ['gemini-3', 'basic'],
+      ['generic', 'basic'],
+    ]);
+    expect(at7.occurrences[0].detail).toMatch(
+      /^the prefix ends at character \d+; after it come TASK_PROGRESS_SECTION, .* \(\d+ characters\) in variants\/devstral\/template\.md$/,
+    );
+    // Every finding names its variant (all of the built-ins' arise in one) and says what to change.
+    expect(app.findings.every((f: Loose) => typeof f.variantId === 'string' && typeof f.fix === 'string' && f.fix.length > 0)).toBe(true);
+    expect(app.groups.reduce((n: number, g: Loose) => n + g.count, 0)).toBe(app.findings.length);
+    // The CLI prints the same groups.
+    const cli = await cliCheck(path.resolve('variants'));
+    expect(cli.groups).toEqual(app.groups);
+    let text = '';
+    await runCli(['check', '--strict', '--workspace', path.resolve('variants')], {
+      stdout: (t) => (text += t),
+      stderr: () => {},
+      cwd: '/',
+    });
+    expect(text).toContain(
+      'tools/execute_command.yaml:7:1: warning CACHE_VOLATILE_BEFORE_STABLE: the working directory, read by tool execute_command, description, ends the cacheable prefix, but sections that never change between sessions come after it [5 variants: devstral, hermes, glm, gemini-3, generic; preset basic]\n  fix: keep the working directory',
+    );
+    expect(text.trimEnd().split('\n').at(-1)).toMatch(/^0 error\(s\), 7 warning\(s\), 25 note\(s\) \(\d+ distinct\) in /);
   });
 });

@@ -26,7 +26,7 @@ async function open() {
 }
 
 describe('new variant from an existing one', () => {
-  it('copies the folder as edited under the new id, without a matcher, last in the selection order; undo takes it away', async () => {
+  it('copies the folder as edited under the new id with its matcher, right before the source in the selection order; undo takes it away', async () => {
     const { ws, h, read } = await open();
     const before = files(ws);
     const workspaceYaml = read('workspace.yaml');
@@ -45,11 +45,27 @@ describe('new variant from an existing one', () => {
     expect(changedLines(read('variants/special/variant.yaml'), read('variants/special-copy/variant.yaml'))).toEqual([
       '-id: special',
       '+id: special-copy',
-      '-matcher: { modelId: { contains: special } }',
     ]);
     expect(changedLines(workspaceYaml, read('workspace.yaml'))).toEqual([
       '-selectionOrder: [special]',
-      '+selectionOrder: [special, special-copy]',
+      '+selectionOrder: [special-copy, special]',
+    ]);
+    // Reachable: it takes the source's models, and the answer says so.
+    expect(change.routing).toEqual({
+      variantId: 'special-copy',
+      sourceId: 'special',
+      relation: 'shadows',
+      message:
+        "'special-copy' has a copy of the matcher of 'special' and comes before it in the selection order: the models 'special' served now get 'special-copy', and 'special' is shadowed until one of the two matchers changes",
+    });
+    const routed = await h.call('compare:routing', { context: { kind: 'preset', name: 'base' }, modelIds: ['my-special-model'] });
+    expect(routed.rows[0].variantId).toBe('special-copy');
+    expect(routed.shadowed).toEqual([
+      {
+        variantId: 'special',
+        shadowedBy: 'special-copy',
+        reason: "every context it matches is matched first by 'special-copy', which is tried earlier",
+      },
     ]);
     const view = await h.call('workspace:get');
     expect(view.variants.map((v: Loose) => v.id).sort()).toEqual(['generic', 'special', 'special-copy']);
@@ -66,6 +82,28 @@ describe('new variant from an existing one', () => {
       error: { code: 'INVALID_REQUEST' },
     });
     expect(await h.raw('entity:undo', { undoToken: change.undoToken })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('new variant from one without a matcher', () => {
+  it('says no model selects the copy, and check reports it unreachable from the routing list', async () => {
+    const { h } = await open();
+    const change = await h.call('entity:duplicateVariant', { from: 'generic', to: 'generic-2' });
+    expect(change.routing).toMatchObject({ relation: 'no-matcher', variantId: 'generic-2', sourceId: 'generic' });
+    const { findings } = await h.call('check:run', { modelIds: ['claude-x', 'my-special-model'] });
+    expect(findings.filter((f: Loose) => f.code === 'UNREACHABLE_VARIANT')).toEqual([
+      {
+        code: 'UNREACHABLE_VARIANT',
+        severity: 'warning',
+        message:
+          "no model id of the routing list (2 ids) reaches this variant under any preset: it has no matcher and is not the fallback ('generic')",
+        file: 'variants/generic-2/variant.yaml',
+        line: 1,
+        column: 5,
+        variantId: 'generic-2',
+        fix: 'give it a matcher (copy the one of the variant it is for), or make it the fallback in workspace.yaml',
+      },
+    ]);
   });
 });
 

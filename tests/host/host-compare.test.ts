@@ -100,6 +100,92 @@ describe('compare view (host)', () => {
     expect(c.rows.find((row: { key: string }) => row.key === 'ROLE').cells).toEqual([{ text: 'A new role.' }, { text: 'A new role.' }]);
   });
 
+  it('sizes sections with one function: the preview, the compare view and the CLI give the same numbers', async () => {
+    const ws = writeFiles(tempDir(), {
+      ...miniWorkspace(),
+      'variants/generic/template.md': '{{ROLE}}\n\n{{TOOLBOX}}\n\n{{GREETING}} from generic, {{GREETING}} again\n',
+    });
+    const h = await hosts.start({ initialWorkspace: ws });
+    const preview = await h.call('preview:set', {
+      target: { kind: 'variant', variantId: 'generic' },
+      context: BASE,
+      baseline: { kind: 'none' },
+    });
+    const previewTokens = await h.waitForEvent('preview:tokens', (p) => p.seq === preview.seq, 10000);
+    const compare = await h.call('compare:set', { columns: [{ kind: 'variant', variantId: 'generic' }], context: BASE });
+    const compareTokens = await h.waitForEvent('compare:tokens', (p) => p.seq === compare.seq, 10000);
+    // The placeholder used twice: its value once, with its uses; its size counts both.
+    const greeting = compare.rows.findIndex((r: { key: string }) => r.key === '{{GREETING}}');
+    expect(compare.rows[greeting].cells[0]).toEqual({ text: 'hello', uses: 2 });
+    expect(previewTokens.sections.find((s: { key: string }) => s.key === '{{GREETING}}')).toMatchObject({ chars: 10, uses: 2 });
+    // Each section: the preview's sizes are the compare view's, and the component report's characters.
+    const byKey = new Map(previewTokens.sections.map((s: { key: string; chars: number; tokens: number }) => [s.key, s]));
+    compare.rows.forEach((row: { key: string }, i: number) => {
+      expect(byKey.get(row.key), row.key).toEqual({
+        key: row.key,
+        chars: compareTokens.chars[i][0],
+        tokens: compareTokens.rows[i][0],
+        uses: expect.any(Number),
+      });
+    });
+    for (const c of preview.outcome.result.components.filter((c: { status: string }) => c.status === 'ok'))
+      expect((byKey.get(c.id) as { chars: number }).chars, c.id).toBe(c.finalChars);
+    // The CLI's compare table, on the same files.
+    const r = await cli(['compare', 'generic', 'special', '--workspace', ws, '--preset', 'base', '--format', 'json']);
+    const sections = (JSON.parse(r.out) as { columns: { sections: { id: string; chars: number; tokens: number }[] }[] }).columns[0]!
+      .sections;
+    for (const s of sections)
+      expect([s.chars, s.tokens], s.id).toEqual([
+        (byKey.get(s.id) as { chars: number }).chars,
+        (byKey.get(s.id) as { tokens: number }).tokens,
+      ]);
+  });
+
+  it('checks each build against its model context window (models.yaml over the built-in table)', async () => {
+    const ws = writeFiles(tempDir(), {
+      ...miniWorkspace(),
+      'models.yaml': 'families:\n  - family: tiny\n    match: [claude-x]\n    contextWindow: 8\n    maxOutput: 4\n',
+    });
+    const h = await hosts.start({ initialWorkspace: ws });
+    const preview = await h.call('preview:set', {
+      target: { kind: 'variant', variantId: 'generic' },
+      context: BASE,
+      baseline: { kind: 'none' },
+    });
+    const tokens = await h.waitForEvent('preview:tokens', (p) => p.seq === preview.seq, 10000);
+    expect(tokens.contextWindow).toMatchObject({
+      limits: { modelId: 'claude-x', family: 'tiny', contextWindow: 8, maxOutput: 4, source: 'workspace' },
+      promptTokens: tokens.text.o200k,
+      toolTokens: 0,
+      outputTokens: null,
+      over: tokens.text.o200k - 8,
+    });
+    expect(tokens.contextWindow.warning).toBe(
+      `the prompt has ${tokens.text.o200k} tokens, over the 8-token context window of claude-x by ${tokens.text.o200k - 8} (limits of family tiny in models.yaml)`,
+    );
+    const compare = await h.call('compare:set', {
+      columns: [
+        { kind: 'variant', variantId: 'generic' },
+        { kind: 'model', modelId: 'gpt-5-mini' },
+      ],
+      context: BASE,
+    });
+    const compareTokens = await h.waitForEvent('compare:tokens', (p) => p.seq === compare.seq, 10000);
+    expect(
+      compareTokens.contextWindows.map((c: { limits: { family: string }; over: number } | null) => c && [c.limits.family, c.over > 0]),
+    ).toEqual([
+      ['tiny', true],
+      ['gpt-5', false],
+    ]);
+    // Editing models.yaml (a workspace document) changes the check.
+    const next = h.waitForEvent('preview:tokens', (p) => p.seq > preview.seq && p.contextWindow?.limits.contextWindow === 100000, 10000);
+    await h.call('doc:update', {
+      ref: { kind: 'model-limits' },
+      text: 'families:\n  - family: tiny\n    match: [claude-x]\n    contextWindow: 100000\n',
+    });
+    expect((await next).contextWindow.warning).toBeUndefined();
+  });
+
   it('copies a column as shown: its prompt, or its request body for an API', async () => {
     const h = await miniHost();
     await h.call('compare:set', {
@@ -118,6 +204,10 @@ describe('compare view (host)', () => {
     expect(model.label).toBe('my-special-model → special');
     const body = JSON.parse(model.text);
     expect(body.model).toBe('my-special-model');
+    // The model a copied body names: the same function as the exports (an id no table knows: the context's provider's).
+    expect(model.model).toEqual({ model: 'my-special-model', rule: 'context', reason: expect.stringMatching(/^the context's model/) });
+    const asGemini = await h.call('compare:copy', { index: 1, api: 'gemini' });
+    expect(asGemini.model).toMatchObject({ model: 'gemini-2.5-pro', rule: 'api-default' });
     const special = await h.call('build:run', { target: { kind: 'variant', variantId: 'special' }, context: BASE });
     expect(body.system.map((b: { text: string }) => b.text).join('')).toBe(special.result.text);
     const stack = await h.call('compare:copy', { index: 2, api: 'openai-chat' });

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OUTPUTS, sourceHash, staleness, STAMP, writeStamp } from '../../scripts/build-stamp.js';
-import { decideLaunch } from '../../scripts/launch-decision.js';
+import { fetchElectronBinary, findElectronBinary, RETRY_AFTER_MS } from '../../scripts/electron-binary.js';
+import { browserModeNotice, decideLaunch } from '../../scripts/launch-decision.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -75,45 +75,72 @@ describe('the build stamp', () => {
   });
 });
 
-describe('the real npm start on this machine', () => {
-  it('says in one line that it serves browser mode, prints the URL, and serves the app there', async () => {
-    const userData = temp('vs-start-user-');
-    const workspace = temp('vs-start-ws-');
-    fs.cpSync(path.resolve('variants'), workspace, { recursive: true });
-    // No display: where Electron is installed it cannot open a window here either.
-    const env = { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' };
-    const child = spawn('npm', ['start', '--', '--no-open', '--user-data', userData, '--workspace', workspace], {
-      cwd: path.resolve('.'),
-      env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no URL within 150 s:\n${out}`)), 150_000);
-        const take = (chunk: Buffer): void => {
-          out += chunk.toString();
-          const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
-          if (m) {
-            clearTimeout(timer);
-            resolve(m[1]!);
-          }
-        };
-        child.stdout.on('data', take);
-        child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-        child.on('exit', (code) => reject(new Error(`npm start exited (${code}) before printing a URL:\n${out}`)));
-      });
-      const lines = out.split('\n').filter((l) => l.includes('browser mode instead'));
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(
-        /^(Electron's binary is not installed and cannot be downloaded here|there is no display here for a desktop window): starting Variant Studio in browser mode instead\.$/,
-      );
-      const page = await fetch(url);
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<div id="root"></div>');
-    } finally {
-      if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+describe('npm start on a machine: the Electron binary, a download, the line it prints', () => {
+  /** A stand-in for node_modules/electron: path.txt names the executable inside dist/. */
+  function electronPackage(files: Record<string, string>): string {
+    const dir = temp('vs-electron-');
+    for (const [rel, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
     }
-  }, 180_000);
+    return dir;
+  }
+
+  it('finds the executable that path.txt names, in dist/ or ELECTRON_OVERRIDE_DIST_PATH', () => {
+    const dir = electronPackage({ 'path.txt': 'electron\n', 'dist/electron': '' });
+    expect(findElectronBinary(dir, {})).toBe(path.join(dir, 'dist', 'electron'));
+    const other = electronPackage({ electron: '' });
+    expect(findElectronBinary(dir, { ELECTRON_OVERRIDE_DIST_PATH: other })).toBe(path.join(other, 'electron'));
+    // Installed without its binary (as on this machine's CI), or no path.txt at all.
+    expect(findElectronBinary(electronPackage({ 'path.txt': 'electron' }), {})).toBeNull();
+    expect(findElectronBinary(electronPackage({ 'path.txt': '', 'dist/x': '' }), {})).toBeNull();
+    expect(findElectronBinary(electronPackage({}), {})).toBeNull();
+  });
+
+  it('runs the package installer to fetch a missing binary, and after a failure not again for a day', () => {
+    const dir = electronPackage({ 'install.js': '' });
+    const failedMarker = path.join(temp('vs-cache-'), 'nested', 'electron-download-failed');
+    const runs: string[] = [];
+    const failing = (installer: string, cwd: string): boolean => (runs.push(`${installer} in ${cwd}`), false);
+    const t0 = Date.parse('2026-01-15T10:00:00Z');
+    expect(fetchElectronBinary({ electronDir: dir, failedMarker, now: t0, run: failing })).toBe(false);
+    expect(runs).toEqual([`${path.join(dir, 'install.js')} in ${dir}`]);
+    expect(fs.readFileSync(failedMarker, 'utf8')).toBe('2026-01-15T10:00:00.000Z\n');
+    // Within a day: not tried again.
+    expect(fetchElectronBinary({ electronDir: dir, failedMarker, now: t0 + RETRY_AFTER_MS - 1000, run: failing })).toBe(false);
+    expect(runs).toHaveLength(1);
+    // A day later: tried again, and this time it works.
+    expect(fetchElectronBinary({ electronDir: dir, failedMarker, now: t0 + RETRY_AFTER_MS + 1000, run: () => true })).toBe(true);
+    // No installer (an electron package without install.js): nothing to run.
+    expect(fetchElectronBinary({ electronDir: electronPackage({}), failedMarker: path.join(dir, 'm'), run: failing })).toBe(false);
+    expect(runs).toHaveLength(1);
+  });
+
+  it('chooses browser mode with one line saying why where the binary is missing and cannot be fetched, the window once fetched', () => {
+    const dir = electronPackage({ 'path.txt': 'electron', 'install.js': '' });
+    const failedMarker = path.join(temp('vs-cache-'), 'failed');
+    const decision = decideLaunch({
+      findBinary: () => findElectronBinary(dir, {}),
+      fetchBinary: () => fetchElectronBinary({ electronDir: dir, failedMarker, run: () => false }),
+      platform: 'linux',
+      env: { DISPLAY: ':0' },
+    });
+    expect(decision).toEqual({ kind: 'browser', reason: "Electron's binary is not installed and cannot be downloaded here" });
+    expect(browserModeNotice(decision.kind === 'browser' ? decision.reason : '')).toBe(
+      "Electron's binary is not installed and cannot be downloaded here: starting Variant Studio in browser mode instead.",
+    );
+    // A download that puts the binary in place: the window opens.
+    const fetched = decideLaunch({
+      findBinary: () => findElectronBinary(dir, {}),
+      fetchBinary: () =>
+        fetchElectronBinary({
+          electronDir: dir,
+          failedMarker: path.join(dir, 'never-failed'),
+          run: () => (fs.mkdirSync(path.join(dir, 'dist')), fs.writeFileSync(path.join(dir, 'dist', 'electron'), ''), true),
+        }),
+      platform: 'linux',
+      env: { DISPLAY: ':0' },
+    });
+    expect(fetched).toEqual({ kind: 'electron', binary: path.join(dir, 'dist', 'electron') });
+  });
 });

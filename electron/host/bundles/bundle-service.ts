@@ -8,14 +8,15 @@ import { renderBuilds } from '../../../shared/bundle/rendered.js';
 import { BundleRejected } from '../../../shared/bundle/rejection.js';
 import { ImportChoiceError, type ImportChoices } from '../../../shared/bundle/resolve-import.js';
 import type { VariantBuildResult } from '../../../shared/engine/build/build-result.js';
-import { markdownFiles, requestFiles } from '../../../shared/export/prompt-files.js';
+import { markdownFiles, requestExport } from '../../../shared/export/prompt-files.js';
 import { typeScriptFiles } from '../../../shared/export/typescript-export.js';
 import type { BuildTarget, ExportOutcome, ExportRequest, ImportOutcome, ImportPlanView } from '../../../shared/ipc/contract.js';
 import { TRANSFER_CHUNK_BYTES } from '../../../shared/ipc/channels/bundles.js';
 import { HostError } from '../../../shared/ipc/host-error.js';
 import { API_KINDS, type ApiKind } from '../../../shared/requests/api-kind.js';
 import { requestBodyText } from '../../../shared/requests/request-bodies.js';
-import { requestInputFromStack, requestInputFromVariant } from '../../../shared/requests/request-input.js';
+import { requestInputFromStack, requestInputFromVariant, type RequestInput } from '../../../shared/requests/request-input.js';
+import type { RequestModel } from '../../../shared/requests/request-model.js';
 import type { StackBuildResult } from '../../../shared/stack/build.js';
 import { appVersion } from '../app-version.js';
 import { resolveVariantContext, runBuild, type ParsedContextSpec } from '../build-runner.js';
@@ -90,6 +91,7 @@ export class BundleService {
     let files: number;
     let paths: Iterable<string>;
     let fileName: string;
+    let models: { file: string; model: RequestModel }[] | undefined;
     try {
       if (format === 'bundle') {
         const selection: BundleSelection = { variants: request.variants, profiles: request.profiles, presets: request.presets };
@@ -126,7 +128,12 @@ export class BundleService {
           });
         } else {
           const builds = renderBuilds(snapshot, closure.variants, closure.variantPresets);
-          texts = format === 'md' ? markdownFiles(builds) : requestFiles(builds, snapshot, request.apis?.length ? request.apis : API_KINDS);
+          if (format === 'md') texts = markdownFiles(builds);
+          else {
+            const exported = requestExport(builds, snapshot, request.apis?.length ? request.apis : API_KINDS);
+            texts = exported.files;
+            models = exported.bodies.map((b) => ({ file: b.file, model: b.model }));
+          }
         }
         bytes = await writeZip(new Map([...texts].map(([p, t]) => [p, Buffer.from(t, 'utf8')])), this.progress('export'));
         files = texts.size;
@@ -149,10 +156,10 @@ export class BundleService {
       } catch (error) {
         throw new HostError('IO_ERROR', `writing ${target} failed: ${error instanceof Error ? error.message : String(error)}`);
       }
-      return { status: 'saved', path: target, bytes: bytes.length, files, unsaved };
+      return { status: 'saved', path: target, bytes: bytes.length, files, unsaved, ...(models ? { models } : {}) };
     }
     const transferId = this.transfers.offer(fileName, bytes);
-    return { status: 'download', transferId, fileName, bytes: bytes.length, files, unsaved };
+    return { status: 'download', transferId, fileName, bytes: bytes.length, files, unsaved, ...(models ? { models } : {}) };
   }
 
   download(transferId: string, offset: number): { data: string; offset: number; total: number; done: boolean } {
@@ -328,16 +335,21 @@ export class BundleService {
 
   // ---------- one request body ----------
 
-  async requestBody(api: ApiKind, target: BuildTarget, context: ParsedContextSpec): Promise<string> {
+  /** The body of `api` for what a target builds, and the model it names (requestModel). */
+  async requestBody(api: ApiKind, target: BuildTarget, context: ParsedContextSpec): Promise<{ body: string; model: RequestModel }> {
     const session = this.host.requireSession();
     const inputs = this.host.preview.inputs(session, 'edited');
     const outcome = await runBuild(inputs, target, context);
     if (!outcome.ok) throw new HostError('BUILD_FAILED', outcome.error);
-    if (outcome.kind === 'stack') return requestBodyText(api, requestInputFromStack(outcome.result as unknown as StackBuildResult));
-    const result = outcome.result as VariantBuildResult;
-    const resolved = resolveVariantContext(inputs.snapshot, context);
-    if (!resolved.ok) throw new HostError('BUILD_FAILED', resolved.error);
-    const variant = inputs.snapshot.variants.find((v) => v.id === result.variantId);
-    return requestBodyText(api, requestInputFromVariant(result, resolved.value, variant));
+    let input: RequestInput;
+    if (outcome.kind === 'stack') input = requestInputFromStack(outcome.result as unknown as StackBuildResult, api);
+    else {
+      const result = outcome.result as VariantBuildResult;
+      const resolved = resolveVariantContext(inputs.snapshot, context);
+      if (!resolved.ok) throw new HostError('BUILD_FAILED', resolved.error);
+      const variant = inputs.snapshot.variants.find((v) => v.id === result.variantId);
+      input = requestInputFromVariant(result, resolved.value, variant, api);
+    }
+    return { body: requestBodyText(api, input), model: input.modelChoice! };
   }
 }

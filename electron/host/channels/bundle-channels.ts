@@ -26,6 +26,6 @@ export function bundleHandlers(host: HostContext): Pick<ChannelHandlers, BundleC
     'bundle:diff': ({ planId, path }) => service.diff(planId, path),
     'bundle:apply': ({ planId, choices }) => service.apply(planId, choices),
     'bundle:discard': ({ planId }) => service.discard(planId),
-    'bundle:request': async ({ api, target, context }) => ({ body: await service.requestBody(api, target, context as ParsedContextSpec) }),
+    'bundle:request': ({ api, target, context }) => service.requestBody(api, target, context as ParsedContextSpec),
   };
 }

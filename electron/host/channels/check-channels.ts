@@ -1,7 +1,7 @@
 import type { ChannelHandlers } from '../../../shared/ipc/dispatch.js';
 import { checkWorkspace } from '../../../shared/engine/lint/check-workspace.js';
 import { loadWorkspace } from '../../../shared/engine/workspace/load-workspace.js';
-import type { LintFinding } from '../../../shared/engine/lint/lint-finding.js';
+import { groupFindings, type FindingGroup, type LintFinding } from '../../../shared/engine/lint/lint-finding.js';
 import type { HostContext } from '../host-context.js';
 import { loadTokenCounter } from '../tokens.js';
 
@@ -14,17 +14,18 @@ type CheckChannel = 'check:run';
  * is kept until the next edit.
  */
 export function checkHandlers(host: HostContext): Pick<ChannelHandlers, CheckChannel> {
-  let last: { sessionId: string; version: number; findings: LintFinding[] } | undefined;
+  let last: { sessionId: string; version: number; list: string; findings: LintFinding[]; groups: FindingGroup[] } | undefined;
   return {
-    'check:run': async () => {
+    'check:run': async ({ modelIds }) => {
       const session = host.requireSession();
       const version = session.docs.version;
-      if (last?.sessionId !== session.id || last.version !== version) {
+      const list = JSON.stringify(modelIds ?? null);
+      if (last?.sessionId !== session.id || last.version !== version || last.list !== list) {
         const countTokens = await loadTokenCounter();
-        const findings = checkWorkspace(loadWorkspace(session.docs.editedSource()), { strict: true, countTokens });
-        last = { sessionId: session.id, version, findings };
+        const findings = checkWorkspace(loadWorkspace(session.docs.editedSource()), { strict: true, countTokens, modelIds });
+        last = { sessionId: session.id, version, list, findings, groups: groupFindings(findings) };
       }
-      return { findings: last.findings };
+      return { findings: last.findings, groups: last.groups };
     },
   };
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import type { DeleteOutcome, SaveOutcome } from '../../../shared/ipc/contract.js';
+import type { DeleteOutcome, SaveOutcome, VariantSaveOutcome } from '../../../shared/ipc/contract.js';
+import type { FileProblem } from '../../../shared/domain/problems.js';
 import type { ChannelHandlers } from '../../../shared/ipc/dispatch.js';
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref.js';
 import { HostError } from '../../../shared/ipc/host-error.js';
@@ -7,6 +8,7 @@ import { deleteChecked, saveTextAtomic } from '../atomic-save.js';
 import { isDirty, type DocEntry } from '../document-set.js';
 import { contentHash } from '../hash.js';
 import type { HostContext } from '../host-context.js';
+import { saveTogether } from '../save-together.js';
 import { readTextFile } from '../text-file.js';
 import type { WorkspaceSession } from '../workspace-session.js';
 
@@ -14,6 +16,8 @@ type DocumentChannel =
   | 'doc:read'
   | 'doc:update'
   | 'doc:save'
+  | 'doc:saveVariant'
+  | 'doc:problems'
   | 'doc:saveAll'
   | 'doc:revert'
   | 'doc:delete'
@@ -39,17 +43,50 @@ export function documentHandlers(host: HostContext): Pick<ChannelHandlers, Docum
       if (session.docs.setText(rel, text)) await host.edited(session, rel);
       return { dirty: isDirty(entry) };
     },
-    'doc:save': ({ ref, overwrite }) => save(host, host.requireSession(), ref, overwrite === true),
+    'doc:save': async ({ ref, overwrite, ifValid }) => {
+      const session = host.requireSession();
+      if (ifValid) {
+        const { rel } = session.entry(ref);
+        const problems = errorsOf(session, [rel]);
+        if (problems.length) return { status: 'invalid', path: rel, problems };
+      }
+      return save(host, session, ref, overwrite === true);
+    },
+    'doc:saveVariant': async ({ variantId, overwrite, ifValid }): Promise<VariantSaveOutcome> => {
+      const session = host.requireSession();
+      if (session.readOnly) throw new HostError('READ_ONLY', READ_ONLY_SAVE);
+      const folder = `variants/${variantId}/`;
+      if (!session.docs.get(`${folder}variant.yaml`))
+        throw new HostError('NOT_FOUND', `there is no variant '${variantId}' in this workspace`);
+      const rels = session.docs
+        .dirty()
+        .map((e) => e.rel)
+        .filter((rel) => rel.startsWith(folder));
+      if (ifValid) {
+        const problems = errorsOf(session, rels);
+        if (problems.length) return { status: 'invalid', problems };
+      }
+      const result = await saveTogether(host, session, rels, { overwrite: overwrite === true, allOrNothing: true });
+      return result.conflicts.length ? { status: 'conflict', conflicts: result.conflicts } : { status: 'saved', paths: result.saved };
+    },
+    'doc:problems': ({ ref }) => {
+      const session = host.requireSession();
+      const { rel } = session.entry(ref);
+      return { problems: problemsOf(session, [rel]) };
+    },
     'doc:saveAll': async () => {
       const session = host.requireSession();
       const dirty = session.docs.dirty();
       if (dirty.length > 0 && session.readOnly) throw new HostError('READ_ONLY', READ_ONLY_SAVE);
-      const out: { key: string; outcome: SaveOutcome }[] = [];
-      for (const entry of dirty) {
-        const ref = session.refOf(entry.rel);
-        if (ref) out.push({ key: docKey(ref), outcome: await save(host, session, ref, false) });
-      }
-      return out;
+      // Saved together: the saved baseline goes from before to after in one step (a variant's template and variant.yaml never half).
+      const rels = dirty.map((e) => e.rel).filter((rel) => session.refOf(rel) !== undefined);
+      const result = await saveTogether(host, session, rels);
+      const conflicts = new Map(result.conflicts.map((c) => [c.path, c]));
+      return rels.map((rel) => {
+        const conflict = conflicts.get(rel);
+        const outcome: SaveOutcome = conflict ? { status: 'conflict', ...conflict } : { status: 'saved', path: rel };
+        return { key: docKey(session.refOf(rel)!), outcome };
+      });
     },
     'doc:revert': ({ ref }) => {
       // Back to what is on disk now (not to the text loaded before an external change).
@@ -160,6 +197,18 @@ export function documentHandlers(host: HostContext): Pick<ChannelHandlers, Docum
       return host.drafts?.discard(keys) ?? [];
     },
   };
+}
+
+/** The loader's problems of these files as edited (YAML syntax, schema), errors and warnings. */
+function problemsOf(session: WorkspaceSession, rels: readonly string[]): FileProblem[] {
+  const files = new Set(rels);
+  const problems = [...session.snapshot().problems, ...session.profiles().flatMap((p) => p.problems)];
+  return problems.filter((p) => files.has(p.file));
+}
+
+/** Only the errors: what makes a save ask first. */
+function errorsOf(session: WorkspaceSession, rels: readonly string[]): FileProblem[] {
+  return problemsOf(session, rels).filter((p) => p.severity === 'error');
 }
 
 /** What doc:read answers for a document. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityChange } from '../../../shared/ipc/contract.js';
 import type { ChannelHandlers } from '../../../shared/ipc/dispatch.js';
 import { HostError } from '../../../shared/ipc/host-error.js';
+import { copyRouting } from '../../../shared/engine/routing/copy-routing.js';
 import { deletePlan, duplicateVariantPlan, renamePlan, type EntityPlan } from '../entity-plans.js';
 import { applyPlan, type FilePlan } from '../file-plan.js';
 import type { HostContext } from '../host-context.js';
@@ -54,9 +55,10 @@ export function entityHandlers(host: HostContext): Pick<ChannelHandlers, EntityC
   };
 
   return {
-    'entity:duplicateVariant': ({ from, to }) => {
+    'entity:duplicateVariant': async ({ from, to }) => {
       const session = writable();
-      return run(session, duplicateVariantPlan(session, from, to));
+      const change = await run(session, duplicateVariantPlan(session, from, to));
+      return { ...change, routing: copyRouting(session.snapshot().variants, to, from) };
     },
     'entity:rename': ({ entity, to }) => {
       const session = writable();

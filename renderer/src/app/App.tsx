@@ -1,25 +1,43 @@
+import { lazy, useEffect } from 'react';
 import { BundleDialogs } from '../bundles/BundleDialogs';
-import { useEffect } from 'react';
+import { CopyButtons } from '../bundles/CopyButtons';
+import { SelectionBar } from '../bundles/SelectionBar';
 import { ComparePanel } from '../compare/ComparePanel';
+import { CompareTab } from '../compare/CompareTab';
+import { CompareView } from '../compare/CompareView';
+import { PreviewBudgets } from '../compare/PreviewBudgets';
+import { columnActions } from '../compare/slots';
 import { ComponentList } from '../components-list/ComponentList';
 import { ContextForm } from '../context-form/ContextForm';
+import { PresetSelect } from '../context-form/PresetSelect';
+import { DiffControls } from '../diff/DiffControls';
 import { EditorArea } from '../editor/EditorArea';
 import { Explorer } from '../explorer/Explorer';
+import { FolderBrowser } from '../folders/FolderBrowser';
 import { HarnessesView } from '../harnesses/HarnessesView';
 import { harnessStore, useHarnessView } from '../harnesses/harness-store';
+import { HelpPanel } from '../help/HelpPanel';
+import { monacoReady } from '../monaco/ready';
 import { CommandPalette } from '../palette/CommandPalette';
 import { PlaceholdersTable } from '../placeholders/PlaceholdersTable';
 import { PreviewPane } from '../preview/PreviewPane';
 import { ProblemCount, ProblemsPanel } from '../problems/ProblemsPanel';
-import { PresetSelect } from '../context-form/PresetSelect';
-import { FolderBrowser } from '../folders/FolderBrowser';
-import { HelpPanel } from '../help/HelpPanel';
 import { studio, useStudio } from '../store';
-import type { BottomTab } from './ui-slice';
-import { useLayout } from './layout-store';
+import type { BottomTab } from '../store/ui-slice';
+import { useLayout } from '../ui/layout-store';
+import { Splitter } from '../ui/Splitter';
+import { TextPrompt } from '../ui/TextPrompt';
 import { ConfirmDialog, LiveRegion, Notices } from './Overlays';
-import { Splitter } from './Splitter';
-import { TextPrompt } from './TextPrompt';
+
+/**
+ * The workbench: every feature's view in its place. Features do not import each other (see
+ * ../README.md); where one shows another's view, it is handed over here, as a prop or by
+ * filling a slot the feature declares.
+ */
+columnActions.fill(CopyButtons);
+
+/** The diff editor is Monaco's: its own chunk, after the first paint. */
+const DiffView = lazy(() => monacoReady().then(() => import('../diff/DiffView').then((m) => ({ default: m.DiffView }))));
 
 const BOTTOM_TABS: [BottomTab, string][] = [
   ['components', 'Components'],
@@ -131,15 +149,15 @@ export function App() {
         className={`workbench${whole ? ' compare-maximized' : ''}`}
         style={{ gridTemplateColumns: whole ? '0 0 minmax(280px, 1fr) 0 0' : `${explorer}px 5px minmax(280px, 1fr) 5px ${preview}px` }}
       >
-        <Explorer />
+        <Explorer selectionBar={<SelectionBar />} />
         <Splitter part="explorer" orientation="vertical" sign={1} label="Resize the explorer" />
         <div className="center" style={{ gridTemplateRows: whole ? 'minmax(120px, 1fr) 0 0' : `minmax(120px, 1fr) 5px ${bottom}px` }}>
-          <EditorArea />
+          <EditorArea tabsEnd={<CompareTab />} compare={<CompareView />} />
           <Splitter part="bottom" orientation="horizontal" sign={-1} label="Resize the bottom panel" />
           <BottomPanel />
         </div>
         <Splitter part="preview" orientation="vertical" sign={-1} label="Resize the preview" />
-        <PreviewPane />
+        <PreviewPane actions={<CopyButtons />} diffControls={<DiffControls />} budgets={<PreviewBudgets />} diffView={<DiffView />} />
       </main>
       {harnesses && <HarnessesView />}
       <CommandPalette />

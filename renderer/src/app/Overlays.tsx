@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { studio, useStudio } from '../store';
-import { Modal } from './Modal';
+import { Modal } from '../ui/Modal';
 
 export function ConfirmDialog() {
   const c = useStudio((s) => s.confirm);

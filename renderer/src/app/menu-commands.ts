@@ -1,6 +1,5 @@
 import type { MenuCommand, StudioApi } from '../../../shared/ipc/contract';
 import { runEditorAction } from '../editor/editor-actions';
-import { call } from '../store/api';
 import type { StudioState } from '../store/types';
 
 /** What each command of the desktop app's menu does (browser mode has no menu: the same actions have keys and palette entries). */
@@ -9,11 +8,7 @@ export function runMenuCommand(command: MenuCommand, s: StudioState): void {
     case 'openFolder':
       return void s.openFolder();
     case 'openBuiltin':
-      return void s.confirmDiscardAll('Open the built-in variants?').then(async (ok) => {
-        if (!ok) return;
-        const view = await call('workspace:openBuiltin', {});
-        if (view) s.applyWorkspace(view);
-      });
+      return void s.openBuiltin();
     case 'copyWorkspace':
       return void s.copyWorkspace();
     case 'save':

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeApi } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
-import { clampSize, layoutStore } from './layout-store';
+import { clampSize, layoutStore } from '../ui/layout-store';
 import { installShortcuts } from './shortcuts';
 
 let cleanup: () => void = () => {};

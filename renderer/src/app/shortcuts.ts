@@ -1,4 +1,5 @@
-import { commandForShortcut, shortcutOf } from '../palette/commands';
+import { shortcutOf } from '../ui/commands';
+import { commandForShortcut } from './commands';
 import { studio } from '../store';
 
 /**

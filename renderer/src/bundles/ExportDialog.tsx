@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import type { ExportFormat } from '../../../shared/ipc/contract';
 import { API_KINDS, API_LABELS, type ApiKind } from '../../../shared/requests/api-kind';
-import { allPresets } from '../context-form/context-slice';
+import { allPresets } from '../store/context-slice';
 import { NONE, studio, useStudio } from '../store';
+import { focusProfileId, focusVariantId } from '../store/focus';
 
 const FORMATS: [ExportFormat, string, string][] = [
   ['bundle', 'Bundle (.zip)', 'The chosen variants and profiles with everything they need, to import elsewhere or commit.'],
@@ -57,8 +58,8 @@ function Checks<T extends string>({
 export function ExportDialog({ initialFormat }: { initialFormat: ExportFormat }) {
   const ws = useStudio((s) => s.workspace);
   const picked = useStudio((s) => s.bundleSelection);
-  const currentVariant = useStudio((s) => s.currentVariantId);
-  const currentProfile = useStudio((s) => s.currentProfileId);
+  const currentVariant = useStudio(focusVariantId);
+  const currentProfile = useStudio(focusProfileId);
   const busy = useStudio((s) => s.bundleBusy);
   const variantIds = useMemo(() => (ws?.variants ?? NONE).map((v) => v.id), [ws]);
   const profileIds = useMemo(() => (ws?.profiles ?? NONE).map((p) => p.id), [ws]);

@@ -1,6 +1,6 @@
 import type { ImportPlanView } from '../../../shared/ipc/contract';
 import { studio, useStudio } from '../store';
-import { undecided, type ImportAction, type ImportChoiceState } from './bundles-slice';
+import { undecided, type ImportAction, type ImportChoiceState } from '../store/bundles-slice';
 
 type PlanItem = ImportPlanView['items'][number];
 

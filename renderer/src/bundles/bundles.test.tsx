@@ -2,12 +2,12 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportPlanView } from '../../../shared/ipc/contract';
-import { Explorer } from '../explorer/Explorer';
 import { createFakeApi, workspaceView, type FakeApi } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
 import { BundleDialogs } from './BundleDialogs';
 import { CopyButtons } from './CopyButtons';
-import { base64ToBytes, bytesToBase64 } from './transfer';
+import { SelectionBar } from './SelectionBar';
+import { base64ToBytes, bytesToBase64 } from '../store/transfer';
 
 let disconnect: () => void = () => {};
 const written: string[] = [];
@@ -93,15 +93,15 @@ describe('picking in the explorer and exporting', () => {
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     render(
       <>
-        <Explorer />
+        <SelectionBar />
         <BundleDialogs />
       </>,
     );
-    fireEvent.click(screen.getByText('xs', { selector: 'button.variant' }), { ctrlKey: true });
-    fireEvent.click(screen.getByText('opencode', { selector: 'button' }), { metaKey: true });
-    expect(store.getState().bundleSelection).toEqual({ variants: ['xs'], profiles: ['opencode'] });
+    // Picked in the explorer (Ctrl/Cmd+click, explorer/Explorer.test.tsx).
+    store.getState().toggleBundleSelection('variant', 'xs');
+    store.getState().toggleBundleSelection('profile', 'opencode');
+    await flush();
     expect(screen.getByTestId('bundle-selection').textContent).toContain('2 selected');
-    expect(store.getState().currentVariantId).toBeNull();
     fireEvent.click(screen.getByText('Export…'));
     await flush();
     const checked = (id: string) =>
@@ -136,7 +136,7 @@ describe('picking in the explorer and exporting', () => {
       },
     });
     const { store } = start(api);
-    store.setState({ currentVariantId: 'generic' });
+    store.setState({ target: { kind: 'variant', variantId: 'generic' } });
     store.getState().openExport('request');
     render(<BundleDialogs />);
     fireEvent.click(screen.getByLabelText('OpenAI Responses'));

@@ -1,5 +1,5 @@
 import type { BudgetLine } from '../../../shared/engine/budgets/token-budgets';
-import { formatCount } from '../app/format';
+import { formatCount } from '../ui/format';
 
 /** Token usage against the variant's budgets (variant.yaml `budgets`), over-budget lines marked. */
 export function BudgetLines({ lines, compact = false }: { lines: readonly BudgetLine[]; compact?: boolean }) {

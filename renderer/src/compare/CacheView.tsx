@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { CacheRangeView } from '../../../shared/ipc/contract';
 import { ALL_VOLATILE_FIELDS, describeField } from '../../../shared/engine/volatility/volatile-fields';
-import { formatCount } from '../app/format';
+import { formatCount } from '../ui/format';
 import { studio, useStudio } from '../store';
 import { LineDiff } from './LineDiff';
 import { openLocation } from './open-location';

@@ -1,11 +1,11 @@
 import { memo, useMemo, useState } from 'react';
 import type { CompareCell, CompareColumnSpec, CompareColumnView } from '../../../shared/ipc/contract';
 import { MAX_COMPARE_COLUMNS } from '../../../shared/ipc/channels/compare';
-import { formatCount } from '../app/format';
+import { formatCount } from '../ui/format';
 import { NONE, studio, useStudio } from '../store';
 import { BudgetLines } from './BudgetLines';
 import { SizeTable } from './SizeTable';
-import { CopyButtons } from '../bundles/CopyButtons';
+import { columnActions } from './slots';
 import { wordDiff } from './word-diff';
 
 function specLabel(spec: CompareColumnSpec): string {
@@ -67,7 +67,7 @@ function ColumnHeader({ view, index, count, tokens }: { view: CompareColumnView;
           {formatCount(view.chars)} chars{tokens !== null ? ` · ${formatCount(tokens)} tok` : ''}
         </span>
       </div>
-      {!view.error && <CopyButtons column={index} label={view.label} />}
+      {!view.error && <columnActions.Render column={index} label={view.label} />}
       {budgets && <BudgetLines lines={budgets} compact />}
     </div>
   );

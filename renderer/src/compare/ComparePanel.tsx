@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { describeBaseline } from '../diff/diff-slice';
+import { describeBaseline } from '../store/diff-slice';
 import { parseModelIds } from '../../../shared/engine/routing/model-ids';
 import { studio, useStudio } from '../store';
 

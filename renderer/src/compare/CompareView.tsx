@@ -4,7 +4,7 @@ import { CacheView } from './CacheView';
 import { ColumnsView } from './ColumnsView';
 import { MatrixView } from './MatrixView';
 import { RoutingView } from './RoutingView';
-import type { CompareTab } from './view-slice';
+import type { CompareTab } from '../store/compare/view-slice';
 import './compare.css';
 
 const TABS: [CompareTab, string][] = [
@@ -20,12 +20,14 @@ export function CompareView() {
   const maximized = useStudio((s) => s.compareMaximized);
   const split = useStudio((s) => s.compareSplit);
   const contextKey = useStudio((s) => JSON.stringify(s.contextSpec()));
+  // Another workspace: its own columns (remembered, or the default ones), built again.
+  const session = useStudio((s) => s.workspace?.sessionId);
   // Live columns while the view is shown; the host stops rebuilding them when it closes.
   useEffect(() => {
     if (tab !== 'columns') return;
     void studio.getState().startCompare();
     return () => void studio.getState().stopCompare();
-  }, [tab, contextKey]);
+  }, [tab, contextKey, session]);
   const s = studio.getState();
   return (
     <section className="compare-view" aria-label="Compare" data-testid="compare-view">

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { MatrixCellView } from '../../../shared/ipc/contract';
-import { formatCount } from '../app/format';
+import { formatCount } from '../ui/format';
 import { studio, useStudio } from '../store';
 import { LineDiff } from './LineDiff';
 

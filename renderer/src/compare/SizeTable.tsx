@@ -1,4 +1,4 @@
-import { formatCount } from '../app/format';
+import { formatCount } from '../ui/format';
 import { useStudio } from '../store';
 
 const signed = (n: number): string => (n > 0 ? `+${formatCount(n)}` : n < 0 ? `−${formatCount(-n)}` : '±0');

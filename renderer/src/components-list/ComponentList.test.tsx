@@ -46,7 +46,7 @@ async function setup() {
   const api = createFakeApi({ docs: [{ ref: cfg, text: YAML }] });
   const s = setupStore(api);
   disconnect = s.disconnect;
-  s.store.setState({ workspace: workspaceView(), currentVariantId: 'generic' });
+  s.store.setState({ workspace: workspaceView(), target: { kind: 'variant', variantId: 'generic' } });
   await s.store.getState().ensureDoc(cfg);
   s.store.getState().applyPreview(built());
   return s;

@@ -2,12 +2,13 @@ import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useMemo } from 'react';
-import { formatCount } from '../app/format';
+import { formatCount } from '../ui/format';
 import type { ComponentReport } from '../../../shared/engine/build/build-result';
 import { docKey } from '../../../shared/ipc/doc-ref';
-import { outlineOf, variantResultOf } from '../preview/preview-slice';
+import { outlineOf, variantResultOf } from '../store/preview-slice';
 import { studio, useStudio, type StudioState } from '../store';
-import { readVariantYaml } from './variant-yaml';
+import { focusVariantId } from '../store/focus';
+import { readVariantYaml } from '../store/variant-yaml';
 
 export interface ComponentRow {
   id: string;
@@ -105,7 +106,7 @@ function Row({ row, count }: { row: ComponentRow; count: number }) {
  * template (which moves offsets but rarely a component's size) leaves the list alone.
  */
 export function componentRowsSignature(s: StudioState): string {
-  const variantId = s.currentVariantId;
+  const variantId = focusVariantId(s);
   if (!variantId) return '';
   const text = s.docs[docKey({ kind: 'variant-config', variantId })]?.text;
   if (text === undefined) return '';
@@ -138,7 +139,7 @@ export function componentRowsSignature(s: StudioState): string {
 }
 
 export function ComponentList() {
-  const variantId = useStudio((s) => s.currentVariantId);
+  const variantId = useStudio(focusVariantId);
   const signature = useStudio(componentRowsSignature);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),

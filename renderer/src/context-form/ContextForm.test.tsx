@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, failedPreview, workspaceView } from '../testing/fake-api';
 import { setupStore } from '../testing/setup-store';
 import { ContextForm } from './ContextForm';
@@ -9,7 +9,11 @@ let disconnect: () => void = () => {};
 afterEach(() => {
   cleanup();
   disconnect();
+  vi.useRealTimers();
 });
+
+/** The preview asks the host 60 ms after the last context edit (simulated time: see the tests). */
+const REFRESH_DELAY_MS = 60;
 
 async function setup() {
   const api = createFakeApi({
@@ -28,13 +32,17 @@ async function setup() {
 describe('ContextForm', () => {
   it('labels fields in plain words and turns the browser off', async () => {
     const { store, api } = await setup();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     render(<ContextForm />);
     const box = screen.getByLabelText('The agent can use a browser') as HTMLInputElement;
     expect(box.checked).toBe(true);
     fireEvent.click(box);
     expect(store.getState().context.supportsBrowserUse).toBe(false);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(api.callsOf('preview:set').at(-1)!.context).toMatchObject({ kind: 'inline', context: { supportsBrowserUse: false } });
+    expect(api.callsOf('preview:set')).toEqual([]);
+    await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS);
+    expect(api.callsOf('preview:set').map((c) => c.context)).toEqual([
+      { kind: 'inline', context: expect.objectContaining({ supportsBrowserUse: false }) },
+    ]);
   });
 
   it('validates runtime placeholders as JSON and keeps the last good value', async () => {
@@ -61,6 +69,7 @@ describe('ContextForm', () => {
 
   it('takes the rule texts from a repository’s files: a tree, or the working folder on disk, and back', async () => {
     const { store, api } = await setup();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     render(<ContextForm />);
     fireEvent.click(screen.getByLabelText(/Take the rule texts from a repository/));
     expect(store.getState().context.repository).toEqual({ files: { '/home/user/project/.clinerules/rules.md': '' } });
@@ -69,7 +78,7 @@ describe('ContextForm', () => {
     fireEvent.click(screen.getByLabelText(/Read the working folder on this machine/));
     expect(store.getState().context.repository).toMatchObject({ discovery: 'real' });
     expect(screen.getByTestId('repository-choose-folder')).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 100));
+    await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS);
     expect(api.callsOf('preview:set').at(-1)!.context).toMatchObject({ kind: 'inline', context: { repository: { discovery: 'real' } } });
     fireEvent.click(screen.getByLabelText(/Take the rule texts from a repository/));
     expect(store.getState().context.repository).toBeUndefined();

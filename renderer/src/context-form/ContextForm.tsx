@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { studio, useStudio } from '../store';
 import { PresetSelect } from './PresetSelect';
-import { getIn, type Path } from './context-slice';
-import { CheckField, Fieldset, JsonField, LinesField, NumberField, SelectField, TextAreaField, TextField } from './fields';
+import { getIn, type Path } from '../ui/json-path';
+import { CheckField, Fieldset, JsonField, LinesField, NumberField, SelectField, TextAreaField, TextField } from '../ui/fields';
 import { RepositoryRules } from './RepositoryRules';
 import { StackContextForm } from './StackContextForm';
 

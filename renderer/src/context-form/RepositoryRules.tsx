@@ -1,8 +1,8 @@
 import { studio } from '../store';
 import { withFolder } from '../store/with-folder';
-import { getIn, type Path } from './context-slice';
-import { JsonField } from './fields';
-import { FileTreeEditor } from './FileTreeEditor';
+import { getIn, type Path } from '../ui/json-path';
+import { JsonField } from '../ui/fields';
+import { FileTreeEditor } from '../ui/FileTreeEditor';
 
 type Json = Record<string, unknown>;
 

@@ -1,9 +1,10 @@
 import { OPENCODE_STANDARD_GLOBALS } from '../../../shared/stack/standard-globals';
 import { NONE, studio, useStudio } from '../store';
-import { getIn, type Path } from './context-slice';
+import { focusAgent, focusProfileId } from '../store/focus';
+import { getIn, type Path } from '../ui/json-path';
 import { PresetSelect } from './PresetSelect';
-import { CheckField, Fieldset, JsonField, LinesField, TextAreaField, TextField } from './fields';
-import { FileTreeEditor } from './FileTreeEditor';
+import { CheckField, Fieldset, JsonField, LinesField, TextAreaField, TextField } from '../ui/fields';
+import { FileTreeEditor } from '../ui/FileTreeEditor';
 
 type Tree = Record<string, unknown>;
 
@@ -33,9 +34,9 @@ function GlobalLocationSwitches() {
 
 export function StackContextForm() {
   const ctx = useStudio((s) => s.stackContext);
-  const profileId = useStudio((s) => s.currentProfileId);
-  const agents = useStudio((s) => s.workspace?.profiles.find((p) => p.id === s.currentProfileId)?.agents ?? NONE);
-  const agent = useStudio((s) => s.currentAgent);
+  const profileId = useStudio(focusProfileId);
+  const agents = useStudio((s) => s.workspace?.profiles.find((p) => p.id === focusProfileId(s))?.agents ?? NONE);
+  const agent = useStudio(focusAgent);
   const discovery = useStudio((s) => s.stackDiscovery);
   const on = (path: Path, value: unknown): void => studio.getState().setStackField(path, value);
   const p = { value: ctx, onChange: on };

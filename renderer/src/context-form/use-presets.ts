@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useStudio } from '../store';
-import { allPresets, type PresetEntry } from './context-slice';
+import { allPresets, type PresetEntry } from '../store/context-slice';
 
 /** The presets that fit the current target (stack presets for profiles, the others for variants) and the one in use. */
 export function usePresetsForTarget(): { presets: PresetEntry[]; current: string | null } {

@@ -2,13 +2,13 @@ import { DiffEditor } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import { monaco } from '../monaco/setup';
 import { overflowWidgetOptions } from '../monaco/overflow-widgets';
-import { applyText, PROMPT_LANGUAGE } from '../editor/models';
+import { applyText, PROMPT_LANGUAGE } from '../monaco/models';
 import { minimalEdit } from '../../../shared/engine/text/minimal-edit';
 import { call } from '../store/api';
 import { studio, useStudio, type StudioState } from '../store';
-import { previewText } from '../preview/preview-slice';
+import { previewText } from '../store/preview-slice';
 import { changedText, countLines } from './diff-stats';
-import { sameBaseline } from './diff-slice';
+import { sameBaseline } from '../store/diff-slice';
 
 /** The diff editor in use (exposed for tests and the bench). */
 export let diffEditor: monaco.editor.IStandaloneDiffEditor | null = null;

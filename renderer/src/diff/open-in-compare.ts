@@ -1,5 +1,6 @@
 import type { CompareColumnSpec } from '../../../shared/ipc/contract';
 import type { StudioState } from '../store/types';
+import { focusVariantId } from '../store/focus';
 
 /** Below this preview width two columns of prompt text are too narrow to read. */
 export const NARROW_SIDE_BY_SIDE_PX = 700;
@@ -10,7 +11,7 @@ export const NARROW_SIDE_BY_SIDE_PX = 700;
  * pinned snapshots are not columns of the compare view (it builds the workspace as edited).
  */
 export function diffAsCompareColumns(s: StudioState): CompareColumnSpec[] | null {
-  const current = s.currentVariantId;
+  const current = focusVariantId(s);
   const b = s.baselineChoice;
   if (current === null) return null;
   if (b.kind === 'variant')

@@ -1,8 +1,7 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { monacoReady } from '../monaco/ready';
 import { studio, useStudio, type StudioState } from '../store';
-import { CompareTab } from '../compare/CompareTab';
-import { CompareView } from '../compare/CompareView';
+import { focusVariantId } from '../store/focus';
 
 /** Monaco and the editor come in their own chunk, after the first paint. */
 const TemplateEditor = lazy(() => monacoReady().then(() => import('./TemplateEditor')));
@@ -12,7 +11,7 @@ function tabSignature(s: StudioState): string {
   return JSON.stringify(s.tabs.map((k) => [k, s.docs[k]?.title, s.docs[k]?.path, s.docs[k]?.dirty]));
 }
 
-function Tabs() {
+function Tabs({ end }: { end: ReactNode }) {
   const signature = useStudio(tabSignature);
   const active = useStudio((s) => s.activeTab);
   const tabs = JSON.parse(signature) as [string, string | undefined, string | undefined, boolean | undefined][];
@@ -44,7 +43,7 @@ function Tabs() {
           </div>
         );
       })}
-      <CompareTab />
+      {end}
     </div>
   );
 }
@@ -72,7 +71,7 @@ function Banner() {
   const disk = useStudio((s) => (s.activeTab ? s.docs[s.activeTab]?.disk : undefined));
   const path = useStudio((s) => (s.activeTab ? s.docs[s.activeTab]?.path : undefined));
   const builtinComponentId = useStudio((s) => (s.activeTab ? s.docs[s.activeTab]?.builtinComponentId : undefined));
-  const variant = useStudio((s) => s.currentVariantId);
+  const variant = useStudio(focusVariantId);
   if (!key || path === undefined) return null;
   const doc = { disk, path, builtinComponentId };
   if (doc.disk) {
@@ -99,16 +98,21 @@ function Banner() {
   return null;
 }
 
-export function EditorArea() {
+/** What other features put into the editor area (app/ composes them). */
+export interface EditorAreaParts {
+  /** After the documents' tabs (the compare view's tab). */
+  tabsEnd?: ReactNode;
+  /** Shown beside (or over) the editor while the compare view is active. */
+  compare?: ReactNode;
+}
+
+export function EditorArea({ tabsEnd, compare }: EditorAreaParts) {
   const activeTab = useStudio((s) => s.activeTab);
-  const reveal = useStudio((s) => s.reveal);
   const compareActive = useStudio((s) => s.compareActive);
   const compareSplit = useStudio((s) => s.compareSplit);
-  // Showing a document (a tab, a jump to a line) brings the editor back in front of the compare view.
-  useEffect(() => studio.getState().hideCompare(), [activeTab, reveal]);
   return (
     <section className="editor-area" aria-label="Editor">
-      <Tabs />
+      <Tabs end={tabsEnd} />
       <ReadOnlyOffer />
       <Banner />
       <div className={`editor-body${compareActive ? ` with-compare${compareSplit ? ' split' : ''}` : ''}`}>
@@ -120,7 +124,7 @@ export function EditorArea() {
             <TemplateEditor />
           </Suspense>
         </div>
-        {compareActive && <CompareView />}
+        {compareActive && compare}
       </div>
     </section>
   );

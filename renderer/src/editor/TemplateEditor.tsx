@@ -5,7 +5,7 @@ import { overflowWidgetOptions } from '../monaco/overflow-widgets';
 import { studio, useStudio } from '../store';
 import { setEditorActionRunner } from './editor-actions';
 import { updateMarkers } from './markers';
-import { applyText, keyOf, modelFor, uriOf } from './models';
+import { applyText, keyOf, modelFor, uriOf } from '../monaco/models';
 
 /** The editor in use (one Monaco instance; each tab is a model). Exposed for shortcuts and tests. */
 export let templateEditor: monaco.editor.IStandaloneCodeEditor | null = null;

@@ -2,9 +2,9 @@ import { parseTemplate } from '../../../shared/engine/template/component-templat
 import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
 import { monaco } from '../monaco/setup';
 import { studio, type StudioState } from '../store';
-import { uriOf } from './models';
+import { uriOf } from '../monaco/models';
 import { keyAt } from './template-syntax';
-import { findingMarkers } from '../problems/finding-markers';
+import { findingMarkers } from '../monaco/finding-markers';
 
 /**
  * Monaco markers, from two owners. The check's (`variant-studio check --strict` on the

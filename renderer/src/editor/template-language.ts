@@ -1,12 +1,14 @@
 import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
-import { variantResultOf } from '../preview/preview-slice';
+import { variantResultOf } from '../store/preview-slice';
 import { monaco } from '../monaco/setup';
 import { studio } from '../store';
-import { readVariantYaml } from '../components-list/variant-yaml';
-import { overrideRef } from '../components-list/components-slice';
-import { keyOf, modelFor, PROMPT_LANGUAGE, TEMPLATE_LANGUAGE, uriOf } from './models';
-import { BASE_VARIABLES, CONTEXT_PATHS, keyAt, LAYER_TEXT, openTagBefore, SECTION_IDS, STANDARD_PLACEHOLDER_KEYS } from './template-syntax';
+import { focusVariantId } from '../store/focus';
+import { readVariantYaml } from '../store/variant-yaml';
+import { overrideRef } from '../store/components-slice';
+import { keyOf, modelFor, PROMPT_LANGUAGE, TEMPLATE_LANGUAGE, uriOf } from '../monaco/models';
+import { LAYER_TEXT } from '../ui/placeholder-layers';
+import { BASE_VARIABLES, CONTEXT_PATHS, keyAt, openTagBefore, SECTION_IDS, STANDARD_PLACEHOLDER_KEYS } from './template-syntax';
 
 /**
  * The Monaco language of our templates: highlighting of `{{KEY}}` and block tags, completion,
@@ -230,7 +232,7 @@ export function registerTemplateLanguage(): void {
       const span = keyAt(model.getValue(), model.getOffsetAt(position));
       if (!span || span.block) return null;
       const key = keyOf(model.uri);
-      const target = await definitionKey(span.key, key ? variantOfDoc(key) : (studio.getState().currentVariantId ?? undefined));
+      const target = await definitionKey(span.key, key ? variantOfDoc(key) : (focusVariantId(studio.getState()) ?? undefined));
       if (!target) return null;
       const doc = studio.getState().docs[target];
       if (!doc) return null;

@@ -1,6 +1,5 @@
 import { SystemPromptContextSchema } from '../../../shared/domain/context';
 import { SECTION_IDS, STANDARD_PLACEHOLDER_KEYS } from '../../../shared/engine/sections';
-import type { PlaceholderLayer } from '../../../shared/engine/build/build-result';
 import { scanTags } from '../../../shared/engine/text/placeholder-scan';
 import { BASE_KEYS } from '../../../shared/engine/components/builtin/variables';
 
@@ -71,21 +70,3 @@ export const BASE_VARIABLES: readonly string[] = [
 ];
 
 export { SECTION_IDS, STANDARD_PLACEHOLDER_KEYS };
-
-export const LAYER_TEXT: Record<PlaceholderLayer, string> = {
-  variant: 'layer 1 · the variant’s placeholders (variant.yaml)',
-  standard: 'layer 2 · standard values (CWD, SUPPORTS_BROWSER, MODEL_FAMILY, CURRENT_DATE)',
-  component: 'layer 3 · a component’s section',
-  'standard-default': 'layer 4 · standard placeholder default (section or empty)',
-  runtime: 'layer 5 · the context’s runtime placeholders',
-  inherited: 'inherited from the surrounding variables',
-};
-
-export const LAYER_SHORT: Record<PlaceholderLayer, string> = {
-  variant: 'variant',
-  standard: 'standard',
-  component: 'component',
-  'standard-default': 'standard (default)',
-  runtime: 'runtime',
-  inherited: 'inherited',
-};

@@ -54,7 +54,7 @@ describe('Explorer', () => {
     fireEvent.click(screen.getByText('xs', { selector: 'button.variant' }));
     await flush();
     await flush();
-    expect(store.getState().currentVariantId).toBe('xs');
+    expect(store.getState().target).toEqual({ kind: 'variant', variantId: 'xs' });
     expect(store.getState().activeTab).toBe('variant-template:xs');
     expect(api.callsOf('preview:set').at(-1)!.target).toEqual({ kind: 'variant', variantId: 'xs' });
   });
@@ -73,5 +73,29 @@ describe('Explorer', () => {
     render(<Explorer />);
     const entries = [...document.querySelectorAll('.preset-entry .explorer-item')].map((e) => e.textContent);
     expect(entries).toEqual(['basic', 'stack-basic stack']);
+  });
+
+  it('picks variants and profiles for an export with Ctrl/Cmd+click, without showing them', async () => {
+    const { store, disconnect: d } = setupStore(createFakeApi({ handlers: { 'preview:set': failedPreview() } }));
+    disconnect = d;
+    store.setState({
+      workspace: workspaceView({
+        variants: [
+          { id: 'generic', family: 'generic', description: 'Generic' },
+          { id: 'xs', family: 'xs', description: 'Compact' },
+        ],
+        profiles: [{ id: 'opencode', agents: ['build'] }],
+      }),
+    });
+    render(<Explorer selectionBar={<p data-testid="bar">bar</p>} />);
+    expect(screen.getByTestId('bar')).toBeTruthy();
+    fireEvent.click(screen.getByText('xs', { selector: 'button.variant' }), { ctrlKey: true });
+    fireEvent.click(screen.getByText('opencode', { selector: 'button' }), { metaKey: true });
+    await flush();
+    expect(store.getState().bundleSelection).toEqual({ variants: ['xs'], profiles: ['opencode'] });
+    expect(screen.getByText('xs', { selector: 'button.variant' }).className).toContain('picked');
+    expect(store.getState().tabs).toEqual([]);
+    fireEvent.click(screen.getByText('xs', { selector: 'button.variant' }), { ctrlKey: true });
+    expect(store.getState().bundleSelection).toEqual({ variants: [], profiles: ['opencode'] });
   });
 });

@@ -1,9 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
-import { allPresets } from '../context-form/context-slice';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { allPresets } from '../store/context-slice';
 import { formatProblem } from '../../../shared/domain/problems';
 import type { DocRef, DocumentInfo } from '../../../shared/ipc/contract';
 import { useStudio, studio } from '../store';
-import { SelectionBar } from '../bundles/SelectionBar';
+import { focusProfileId, focusVariantId } from '../store/focus';
 import { EntityMenu, entityMenuHandlers, type EntityMenuState } from './EntityMenu';
 
 function variantOf(ref: DocRef): string | null {
@@ -50,10 +50,11 @@ function DocItem({ doc, label, menu }: { doc: DocumentInfo; label?: string; menu
   );
 }
 
-export function Explorer() {
+/** `selectionBar`: what is done with the entries picked with Ctrl+click (the export bar; app/ composes it). */
+export function Explorer({ selectionBar }: { selectionBar?: ReactNode } = {}) {
   const ws = useStudio((s) => s.workspace);
-  const current = useStudio((s) => s.currentVariantId);
-  const currentProfile = useStudio((s) => s.currentProfileId);
+  const current = useStudio(focusVariantId);
+  const currentProfile = useStudio(focusProfileId);
   const presetName = useStudio((s) => s.presetName);
   const picked = useStudio((s) => s.bundleSelection);
   const presets = useMemo(() => allPresets(ws), [ws]);
@@ -81,7 +82,7 @@ export function Explorer() {
         <strong title={ws.root ?? 'built-in variants'}>{ws.name}</strong>
         {ws.readOnly && <span className="badge">read-only</span>}
       </div>
-      <SelectionBar />
+      {selectionBar}
       {ws.problems.length > 0 && (
         <section className="problems" role="alert" data-testid="problems">
           <h3>
@@ -116,9 +117,7 @@ export function Explorer() {
                 aria-current={current === id ? 'true' : undefined}
                 title={`${info?.description ?? 'This variant does not load; see the problems above.'}\nCtrl+click: pick for export`}
                 onClick={(e) =>
-                  e.ctrlKey || e.metaKey
-                    ? studio.getState().toggleBundleSelection('variant', id)
-                    : void studio.getState().selectVariant(id, true)
+                  e.ctrlKey || e.metaKey ? studio.getState().toggleBundleSelection('variant', id) : void studio.getState().selectVariant(id)
                 }
                 disabled={broken(id) && docs.length === 0}
                 {...entityMenuHandlers({ kind: 'variant', id }, setMenu)}

@@ -1,6 +1,7 @@
 import type { DocRef, Entity, EntityChange } from '../../../shared/ipc/contract';
-import { askText } from '../app/text-prompt';
+import { askText } from '../ui/text-prompt';
 import { studio } from '../store';
+import { focusVariantId } from '../store/focus';
 import { call } from '../store/api';
 import type { StudioState } from '../store/types';
 
@@ -64,13 +65,13 @@ async function follow(change: EntityChange): Promise<void> {
       .map((d) => d.key);
   s.forgetDocs(byPath(change.removed));
   await s.reloadDocs(byPath(change.changed));
-  const current = s.currentVariantId;
+  const current = focusVariantId(s);
   if (current && change.removed.includes(`variants/${current}/variant.yaml`)) {
     const next =
       change.open?.kind === 'variant-template'
         ? change.open.variantId
         : (studio.getState().workspace?.variants.find((v) => v.id !== current)?.id ?? null);
-    if (next) await studio.getState().selectVariant(next, false);
+    if (next) await studio.getState().selectVariant(next);
   }
   if (change.open) await openAfter(change.open);
   studio.getState().notify('info', `${change.description}.`, {
@@ -82,7 +83,7 @@ async function follow(change: EntityChange): Promise<void> {
 
 async function openAfter(ref: DocRef): Promise<void> {
   const s = studio.getState();
-  if (ref.kind === 'variant-template') await s.selectVariant(ref.variantId, true);
+  if (ref.kind === 'variant-template') await s.selectVariant(ref.variantId);
   else await s.openDoc(ref);
 }
 
@@ -154,7 +155,9 @@ export function entityOfActiveTab(s: StudioState): Entity | null {
       return { kind: 'tool', id: ref.toolId };
     case 'preset':
       return { kind: 'preset', name: ref.name };
-    default:
-      return s.currentVariantId ? { kind: 'variant', id: s.currentVariantId } : null;
+    default: {
+      const id = focusVariantId(s);
+      return id ? { kind: 'variant', id } : null;
+    }
   }
 }

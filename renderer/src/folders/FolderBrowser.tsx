@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FolderListing } from '../../../shared/ipc/contract';
-import { Modal } from '../app/Modal';
-import { plainMessage } from '../app/plain-message';
-import { callRaw } from '../store/api';
-import { answerFolder, useFolderRequest, type FolderPurpose } from './folder-request';
+import type { ChannelResponse, FolderListing } from '../../../shared/ipc/contract';
+import { studio } from '../store';
+import { Modal } from '../ui/Modal';
+import { plainMessage } from '../ui/plain-message';
+import { call, callRaw } from '../store/api';
+import { answerFolder, useFolderRequest, type FolderPurpose } from '../ui/folder-request';
 
 const CHOOSE: Record<FolderPurpose, string> = {
   open: 'Open this folder',
@@ -19,6 +20,68 @@ const CHOOSE: Record<FolderPurpose, string> = {
 export function FolderBrowser() {
   const request = useFolderRequest();
   return request ? <FolderBrowserBody key={request.title} purpose={request.purpose} title={request.title} /> : null;
+}
+
+/**
+ * Where the browser starts: the folder that holds the open workspace (its siblings are the
+ * likely other workspaces), else the home folder (the built-ins have no folder).
+ */
+async function startListing(): ReturnType<typeof callRaw<'folders:list'>> {
+  const root = studio.getState().workspace?.root;
+  if (root) {
+    const here = await callRaw('folders:list', { path: root });
+    if (here.ok && here.value.parent) {
+      const parent = await callRaw('folders:list', { path: here.value.parent });
+      if (parent.ok) return parent;
+    }
+  }
+  return callRaw('folders:list', {});
+}
+
+type RecentWorkspace = ChannelResponse<'workspace:recent'>[number];
+
+/** Opening a workspace: the recent ones and the built-in variants, one click each (as the desktop's menu has them). */
+function OpenShortcuts() {
+  const [recent, setRecent] = useState<RecentWorkspace[]>([]);
+  const root = studio.getState().workspace?.root ?? null;
+  const builtin = studio.getState().workspace?.builtin === true;
+  useEffect(() => {
+    let live = true;
+    void call('workspace:recent', {}).then((r) => live && setRecent(r ?? []));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const others = recent.filter((r) => r.path !== root);
+  return (
+    <section className="open-shortcuts" aria-label="Recent workspaces" data-testid="recent-workspaces">
+      {others.length > 0 && (
+        <>
+          <h3>Recent workspaces</h3>
+          <ul className="folder-list">
+            {others.map((r) => (
+              <li key={r.path}>
+                <button className="link" title={r.path} onClick={() => answerFolder(r.path)}>
+                  {r.name} <span className="muted">{r.path}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {!builtin && (
+        <button
+          className="small"
+          onClick={() => {
+            answerFolder(null);
+            void studio.getState().openBuiltin();
+          }}
+        >
+          Open the built-in variants (read-only)
+        </button>
+      )}
+    </section>
+  );
 }
 
 function FolderBrowserBody({ purpose, title }: { purpose: FolderPurpose; title: string }) {
@@ -41,8 +104,7 @@ function FolderBrowserBody({ purpose, title }: { purpose: FolderPurpose; title: 
 
   useEffect(() => {
     let live = true;
-    // The home folder first.
-    void callRaw('folders:list', {}).then((r) => live && show(r));
+    void startListing().then((r) => live && show(r));
     pathInput.current?.focus();
     return () => {
       live = false;
@@ -63,6 +125,7 @@ function FolderBrowserBody({ purpose, title }: { purpose: FolderPurpose; title: 
       className="folder-browser"
       onClose={() => answerFolder(null)}
     >
+      {purpose === 'open' && <OpenShortcuts />}
       <form
         className="row"
         onSubmit={(e) => {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { FileTreeEditor } from '../context-form/FileTreeEditor';
-import { Fieldset, JsonField, LinesField, TextField } from '../context-form/fields';
+import { FileTreeEditor } from '../ui/FileTreeEditor';
+import { Fieldset, JsonField, LinesField, TextField } from '../ui/fields';
 import { harnessStore, useHarnessView } from './harness-store';
 
 /** The one repository every harness reads: working folder, machine, environment, settings, reads and the file tree. */

@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { ChannelResponse } from '../../../shared/ipc/contract';
-import { setIn, type Path } from '../context-form/context-slice';
+import { setIn, type Path } from '../ui/json-path';
 import { studio } from '../store';
 import { callRaw } from '../store/api';
 import { withFolder } from '../store/with-folder';

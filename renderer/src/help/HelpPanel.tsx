@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Modal } from '../app/Modal';
-import { COMMANDS } from '../palette/commands';
+import { Modal } from '../ui/Modal';
+import { registeredCommands } from '../ui/commands';
 import { studio, useStudio } from '../store';
 
 /** Keys the editors and lists handle themselves (not app commands). */
@@ -14,7 +14,7 @@ const EDITOR_KEYS: [string, string][] = [
 
 function Shortcuts() {
   const seen = new Set<string>();
-  const rows = COMMANDS.filter((c) => c.keys && !seen.has(c.keys) && (seen.add(c.keys), true));
+  const rows = registeredCommands().filter((c) => c.keys && !seen.has(c.keys) && (seen.add(c.keys), true));
   return (
     <table className="shortcut-sheet" data-testid="shortcut-sheet">
       <tbody>

@@ -1,14 +1,39 @@
-import { useMemo, useState } from 'react';
-import { allPresets } from '../context-form/context-slice';
+import { useEffect, useMemo, useState } from 'react';
+import type { ChannelResponse } from '../../../shared/ipc/contract';
+import { allPresets } from '../store/context-slice';
 import { NONE, studio, useStudio } from '../store';
-import { COMMANDS, matchScore } from './commands';
-import type { PaletteMode } from './palette-slice';
+import { call } from '../store/api';
+import { matchScore, registeredCommands } from '../ui/commands';
+import type { PaletteMode } from '../store/palette-slice';
 
 interface Item {
   id: string;
   title: string;
   hint?: string | undefined;
   run(): void;
+}
+
+const PLACEHOLDERS: Record<PaletteMode, string> = {
+  commands: 'Type a command…',
+  presets: 'Switch to preset…',
+  documents: 'Open a document…',
+  recent: 'Open a recent workspace…',
+};
+
+type RecentWorkspace = ChannelResponse<'workspace:recent'>[number];
+
+/** The recently opened workspaces (asked when the palette opens on them). */
+function useRecentWorkspaces(wanted: boolean): RecentWorkspace[] | null {
+  const [recent, setRecent] = useState<RecentWorkspace[] | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    void call('workspace:recent', {}).then((r) => live && setRecent(r ?? []));
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return recent;
 }
 
 export function CommandPalette() {
@@ -24,29 +49,36 @@ function PaletteBody({ mode }: { mode: PaletteMode }) {
   const variants = useStudio((s) => s.workspace?.variants ?? NONE);
   const [query, setQuery] = useState('');
   const [index, setIndex] = useState(0);
+  const recent = useRecentWorkspaces(mode === 'recent');
 
   const items = useMemo<Item[]>(() => {
     const s = studio.getState;
     if (mode === 'presets')
       return presets.map((p) => ({ id: p.name, title: p.name, hint: p.description, run: () => void s().loadPreset(p.name) }));
+    if (mode === 'recent') {
+      const root = ws?.root ?? null;
+      return [
+        ...(recent ?? [])
+          .filter((r) => r.path !== root)
+          .map((r) => ({ id: r.path, title: r.name, hint: r.path, run: () => void s().openFolder(r.path) })),
+        ...(ws?.builtin ? [] : [{ id: '(built-in)', title: 'Built-in variants', hint: 'read-only', run: () => void s().openBuiltin() }]),
+      ];
+    }
     if (mode === 'documents')
       return [
         ...variants.map((v) => ({
           id: `v:${v.id}`,
           title: `Variant ${v.id}`,
           hint: v.description,
-          run: () => void s().selectVariant(v.id, true),
+          run: () => void s().selectVariant(v.id),
         })),
         ...documents.map((d) => ({ id: d.key, title: d.path, hint: d.title, run: () => void s().openDoc(d.ref) })),
       ];
     const seen = new Set<string>();
-    return COMMANDS.filter((c) => (seen.has(c.title) ? false : (seen.add(c.title), true))).map((c) => ({
-      id: c.id,
-      title: c.title,
-      hint: c.keys,
-      run: () => c.run(s()),
-    }));
-  }, [mode, presets, documents, variants]);
+    return registeredCommands()
+      .filter((c) => (seen.has(c.title) ? false : (seen.add(c.title), true)))
+      .map((c) => ({ id: c.id, title: c.title, hint: c.keys, run: c.run }));
+  }, [mode, presets, documents, variants, recent, ws]);
 
   const shown = useMemo(
     () =>
@@ -64,7 +96,7 @@ function PaletteBody({ mode }: { mode: PaletteMode }) {
     close();
     it.run();
   };
-  const placeholder = mode === 'presets' ? 'Switch to preset…' : mode === 'documents' ? 'Open a document…' : 'Type a command…';
+  const placeholder = PLACEHOLDERS[mode];
   return (
     <div className="palette-backdrop" onMouseDown={close}>
       <div

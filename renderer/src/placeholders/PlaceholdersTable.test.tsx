@@ -23,7 +23,7 @@ async function setup() {
   });
   const s = setupStore(api);
   disconnect = s.disconnect;
-  s.store.setState({ workspace: workspaceView(), currentVariantId: 'generic' });
+  s.store.setState({ workspace: workspaceView(), target: { kind: 'variant', variantId: 'generic' } });
   await s.store.getState().ensureDoc(cfg);
   await s.store.getState().ensureDoc(tpl);
   return s;

@@ -1,10 +1,11 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { variantResultOf } from '../preview/preview-slice';
+import { variantResultOf } from '../store/preview-slice';
 import { docKey } from '../../../shared/ipc/doc-ref';
 import { scanTags } from '../../../shared/engine/text/placeholder-scan';
-import { keyUsages, PLACEHOLDER_KEY, readVariantYaml } from '../components-list/variant-yaml';
-import { LAYER_SHORT, LAYER_TEXT } from '../editor/template-syntax';
+import { keyUsages, PLACEHOLDER_KEY, readVariantYaml } from '../store/variant-yaml';
+import { LAYER_SHORT, LAYER_TEXT } from '../ui/placeholder-layers';
 import { studio, useStudio } from '../store';
+import { focusVariantId } from '../store/focus';
 
 /** Keys of `{{...}}` slots in a base template, in order of first use (the engine's own tag scanner). */
 export function templateKeys(template: string): string[] {
@@ -62,13 +63,9 @@ function NameCell({ k }: { k: string }) {
 }
 
 export function PlaceholdersTable() {
-  const variantId = useStudio((s) => s.currentVariantId);
-  const config = useStudio((s) =>
-    s.currentVariantId ? s.docs[docKey({ kind: 'variant-config', variantId: s.currentVariantId })]?.text : undefined,
-  );
-  const template = useStudio((s) =>
-    s.currentVariantId ? s.docs[docKey({ kind: 'variant-template', variantId: s.currentVariantId })]?.text : undefined,
-  );
+  const variantId = useStudio(focusVariantId);
+  const config = useStudio((s) => (variantId ? s.docs[docKey({ kind: 'variant-config', variantId })]?.text : undefined));
+  const template = useStudio((s) => (variantId ? s.docs[docKey({ kind: 'variant-template', variantId })]?.text : undefined));
   const preview = useDeferredValue(useStudio((s) => s.preview));
   const [newKey, setNewKey] = useState('');
   const [newValue, setNewValue] = useState('');

@@ -125,6 +125,7 @@ describe('the Instruction files view', () => {
   it('lists every lookup by layer with its status and reason, and the walk with where its root came from', () => {
     const s = setupStore(createFakeApi());
     disconnect = s.disconnect;
+    s.store.setState({ target: stackPreview(1).target });
     s.store.getState().applyPreview(stackPreview(1));
     render(<InstructionFiles />);
     const walk = [...screen.getByTestId('instruction-walk').querySelectorAll('dd')].map((d) => d.textContent);
@@ -172,17 +173,19 @@ describe('the Instruction files view', () => {
   it('is a preview tab for stack builds only: it goes with a variant build and comes back with the next stack build', () => {
     const s = setupStore(createFakeApi());
     disconnect = s.disconnect;
-    s.store.getState().applyPreview(stackPreview(1));
+    // Each result is of the target shown then (results of another target are dropped).
+    const show = (r: PreviewResult) => (s.store.setState({ target: r.target }), s.store.getState().applyPreview(r));
+    show(stackPreview(1));
     render(<PreviewPane />);
     const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent);
     expect(tabNames()).toEqual(['Prompt', 'Warnings', 'Instruction files (1 used)']);
     fireEvent.click(screen.getByRole('tab', { name: 'Instruction files (1 used)' }));
     expect(screen.getByTestId('instruction-files').querySelectorAll('.lookup')).toHaveLength(6);
-    act(() => s.store.getState().applyPreview(variantPreview(2)));
+    act(() => show(variantPreview(2)));
     expect(tabNames()).toEqual(['Prompt', 'Warnings']);
     expect(screen.queryByTestId('instruction-files')).toBeNull();
     expect(screen.getByRole('tab', { name: 'Prompt' }).getAttribute('aria-selected')).toBe('true');
-    act(() => s.store.getState().applyPreview(stackPreview(3)));
+    act(() => show(stackPreview(3)));
     expect(tabNames()).toEqual(['Prompt', 'Warnings', 'Instruction files (1 used)']);
   });
 });

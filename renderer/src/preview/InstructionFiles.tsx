@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useStudio } from '../store';
 import { instructionFilesView, type LookupTone } from './instruction-files';
-import { stackResultOf } from './preview-slice';
+import { stackResultOf } from '../store/preview-slice';
 import './instruction-files.css';
 
 /** A mark per tone, so refused and switched-off rows differ by more than colour. */

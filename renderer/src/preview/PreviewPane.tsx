@@ -1,23 +1,17 @@
-import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, type ReactNode } from 'react';
 import type { BuildWarning, VariantBuildResult } from '../../../shared/engine/build/build-result';
-import type { BaselineSpec } from '../../../shared/ipc/contract';
-import { formatCount } from '../app/format';
-import { CopyButtons } from '../bundles/CopyButtons';
+import { formatCount } from '../ui/format';
 import { monacoReady } from '../monaco/ready';
-import { plainMessage } from '../app/plain-message';
-import { openAt } from '../problems/open-at';
-import { baselineKey } from '../diff/diff-slice';
-import { NARROW_SIDE_BY_SIDE_PX, openDiffInCompare } from '../diff/open-in-compare';
-import { useLayout } from '../app/layout-store';
-import { PreviewBudgets } from '../compare/PreviewBudgets';
+import { plainMessage } from '../ui/plain-message';
+import { openAt } from '../store/open-at';
 import { NONE, studio, useStudio, type StudioState } from '../store';
+import { describeFocus, sameTarget } from '../store/focus';
 import { InstructionFiles } from './InstructionFiles';
 import { jumpToSource } from './jump';
-import { outlineOf, stackResultOf, variantResultOf, type PreviewTab } from './preview-slice';
+import { outlineOf, stackResultOf, variantResultOf, type PreviewTab } from '../store/preview-slice';
 
 /** The Monaco views come in their own chunks, after the app's first paint. */
 const PromptView = lazy(() => monacoReady().then(() => import('./PromptView').then((m) => ({ default: m.PromptView }))));
-const DiffView = lazy(() => monacoReady().then(() => import('../diff/DiffView').then((m) => ({ default: m.DiffView }))));
 const ToolsJson = lazy(() => monacoReady().then(() => import('./ToolsJson')));
 
 /** Families whose tokenizer is public (OpenAI's); for the others the counts are estimates. */
@@ -75,91 +69,6 @@ function Sizes() {
             comparing…
           </span>
         ))}
-    </div>
-  );
-}
-
-function parseBaseline(v: string): BaselineSpec {
-  const [kind, ...rest] = v.split(':');
-  const name = rest.join(':');
-  if (kind === 'variant') return { kind: 'variant', variantId: name };
-  if (kind === 'preset') return { kind: 'preset', name };
-  if (kind === 'snapshot') return { kind: 'snapshot', name };
-  return { kind: 'saved' };
-}
-
-function DiffControls() {
-  const diffOn = useStudio((s) => s.diffOn);
-  const layout = useStudio((s) => s.diffLayout);
-  const choice = useStudio((s) => s.baselineChoice);
-  const variants = useStudio((s) => s.workspace?.variants ?? NONE);
-  const allPresets = useStudio((s) => s.workspace?.presets ?? NONE);
-  // Baselines build with another variant preset (the host turns one into a stack context for profiles).
-  const presets = useMemo(() => allPresets.filter((p) => p.kind === 'variant'), [allPresets]);
-  const snapshots = useStudio((s) => s.snapshots);
-  const narrow = useLayout((s) => s.preview < NARROW_SIDE_BY_SIDE_PX);
-  return (
-    <div className="diff-controls">
-      <button
-        className={`toggle${diffOn ? ' on' : ''}`}
-        aria-pressed={diffOn}
-        onClick={() => studio.getState().toggleDiff()}
-        title="Toggle diff (Ctrl+Shift+D)"
-        data-testid="diff-toggle"
-      >
-        Diff
-      </button>
-      {diffOn && (
-        <>
-          <select
-            aria-label="Baseline"
-            value={baselineKey(choice)}
-            onChange={(e) => studio.getState().setBaselineChoice(parseBaseline(e.target.value))}
-            data-testid="baseline-select"
-          >
-            <option value="saved">vs last saved</option>
-            <optgroup label="vs another variant">
-              {variants.map((v) => (
-                <option key={v.id} value={`variant:${v.id}`}>
-                  {v.id}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label="vs another preset">
-              {presets.map((p) => (
-                <option key={p.name} value={`preset:${p.name}`}>
-                  {p.name}
-                </option>
-              ))}
-            </optgroup>
-            {snapshots.length > 0 && (
-              <optgroup label="vs a pinned snapshot">
-                {snapshots.map((n) => (
-                  <option key={n} value={`snapshot:${n}`}>
-                    {n}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-          </select>
-          <button
-            className="small"
-            data-testid="diff-layout"
-            title={layout === 'side' ? 'Show the changes in one column' : 'Show the baseline and the prompt in two columns'}
-            onClick={() => studio.getState().setDiffLayout(layout === 'side' ? 'inline' : 'side')}
-          >
-            {layout === 'side' ? 'Show inline' : 'Show side by side'}
-          </button>
-          {layout === 'side' && narrow && (
-            <span className="narrow-offer" data-testid="narrow-offer">
-              Narrow for two columns:{' '}
-              <button className="link" onClick={() => openDiffInCompare(studio.getState())}>
-                open it in the compare view
-              </button>
-            </span>
-          )}
-        </>
-      )}
     </div>
   );
 }
@@ -285,7 +194,19 @@ function BuildProblem() {
   );
 }
 
-export function PreviewPane() {
+/** What other features put into the preview (app/ composes them). */
+export interface PreviewParts {
+  /** Actions on the prompt shown (copy it, copy it as a request). */
+  actions?: ReactNode;
+  /** The diff switch and its baseline, in the header. */
+  diffControls?: ReactNode;
+  /** Under the sizes: the token budgets of the variant shown. */
+  budgets?: ReactNode;
+  /** What the prompt tab shows while the diff is on. */
+  diffView?: ReactNode;
+}
+
+export function PreviewPane({ actions, diffControls, budgets, diffView }: PreviewParts) {
   const tab = useStudio((s) => s.previewTab);
   const diffOn = useStudio((s) => s.diffOn);
   const stale = useStudio((s) => s.previewStale !== null);
@@ -309,25 +230,30 @@ export function PreviewPane() {
     ...(native ? ([['tools', 'Tools JSON']] as [PreviewTab, string][]) : []),
     ...(stack ? ([['instructions', `Instruction files (${instructionsUsed} used)`]] as [PreviewTab, string][]) : []),
   ];
-  const title =
-    target?.kind === 'variant'
-      ? target.variantId
-      : target?.kind === 'profile'
-        ? `${target.profileId}${target.agent ? ` · ${target.agent}` : ''}`
-        : 'Preview';
+  // What is rendered, by name (store/focus.ts), and why when the open file is not its own.
+  const label = useStudio((s) => describeFocus(s).label);
+  const shared = useStudio((s) => describeFocus(s).shared);
+  // The focus moved and the build of the new target has not come yet: the prompt shown is the previous one.
+  const pending = useStudio((s) => !!s.preview && !!s.target && !sameTarget(s.preview.target, s.target));
   const current = (tab === 'tools' && !native) || (tab === 'instructions' && !stack) || tab === 'outline' ? 'prompt' : tab;
   return (
-    <section className="preview-pane" aria-label="Preview" data-testid="preview">
+    <section className="preview-pane" aria-label="Preview" aria-busy={pending} data-testid="preview">
       <header className="preview-head">
-        <h2>
-          {title}
+        <h2 data-testid="preview-title">
+          {label ?? 'Preview'}
           {builtVariant && target?.kind !== 'variant' && <span className="muted"> → {builtVariant}</span>}
+          {pending && <span className="muted"> (building…)</span>}
         </h2>
-        <CopyButtons />
-        <DiffControls />
+        {actions}
+        {diffControls}
       </header>
       <Sizes />
-      <PreviewBudgets />
+      {shared && (
+        <p className="focus-note muted" data-testid="focus-note">
+          {shared}
+        </p>
+      )}
+      {budgets}
       <BuildProblem />
       <div className="preview-tabs" role="tablist" aria-label="Preview views">
         {tabs.map(([id, label]) => (
@@ -343,10 +269,10 @@ export function PreviewPane() {
         ))}
       </div>
       <div className="preview-body">
-        <div className={`preview-main${stale ? ' stale' : ''}`} hidden={current !== 'prompt'} data-testid="preview-main">
+        <div className={`preview-main${stale || pending ? ' stale' : ''}`} hidden={current !== 'prompt'} data-testid="preview-main">
           <Suspense fallback={<p className="muted pad">Loading the preview…</p>}>
             {diffOn ? (
-              <DiffView />
+              diffView
             ) : (
               <div className="prompt-split">
                 <Outline />

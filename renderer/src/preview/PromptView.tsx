@@ -2,11 +2,11 @@ import Editor from '@monaco-editor/react';
 import { useEffect } from 'react';
 import { monaco } from '../monaco/setup';
 import { overflowWidgetOptions } from '../monaco/overflow-widgets';
-import { applyText, PROMPT_LANGUAGE } from '../editor/models';
+import { applyText, PROMPT_LANGUAGE } from '../monaco/models';
 import { studio, useStudio, type StudioState } from '../store';
-import { jumpAt } from './outline';
+import { jumpAt } from '../store/outline';
 import { jumpToSource } from './jump';
-import { previewText } from './preview-slice';
+import { previewText } from '../store/preview-slice';
 
 /** The read-only preview editor (exposed for outline clicks and focus). */
 export let promptEditor: monaco.editor.IStandaloneCodeEditor | null = null;

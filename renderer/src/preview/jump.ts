@@ -1,5 +1,5 @@
 import { studio } from '../store';
-import type { JumpTarget } from './outline';
+import type { JumpTarget } from '../store/outline';
 
 /** Opens the template, component or file a piece of the prompt came from. */
 export async function jumpToSource(jump: JumpTarget): Promise<void> {

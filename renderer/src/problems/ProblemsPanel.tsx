@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CheckFinding } from '../../../shared/ipc/contract';
 import { NONE, useStudio } from '../store';
-import { openAt } from './open-at';
+import { openAt } from '../store/open-at';
 
 const ICON: Record<CheckFinding['severity'], string> = { error: '⛔', warning: '⚠', info: 'ℹ' };
 const RANK: Record<CheckFinding['severity'], number> = { error: 0, warning: 1, info: 2 };

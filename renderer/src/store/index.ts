@@ -1,28 +1,32 @@
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { StudioApi } from '../../../shared/ipc/contract';
-import { plainMessage } from '../app/plain-message';
-import { createUiSlice } from '../app/ui-slice';
-import { createBundlesSlice } from '../bundles/bundles-slice';
-import { createCompareSlice } from '../compare/compare-slice';
-import { createComponentsSlice } from '../components-list/components-slice';
-import { createContextSlice } from '../context-form/context-slice';
-import { createDiffSlice } from '../diff/diff-slice';
-import { createDocsSlice } from '../editor/docs-slice';
-import { createWorkspaceSlice } from '../explorer/workspace-slice';
-import { createPaletteSlice } from '../palette/palette-slice';
-import { createPlaceholdersSlice } from '../placeholders/placeholders-slice';
-import { createPreviewSlice } from '../preview/preview-slice';
-import { createProblemsSlice } from '../problems/problems-slice';
+import { plainMessage } from '../ui/plain-message';
+import { createUiSlice } from './ui-slice';
+import { createBundlesSlice } from './bundles-slice';
+import { createCompareSlice } from './compare/compare-slice';
+import { createComponentsSlice } from './components-slice';
+import { createContextSlice } from './context-slice';
+import { createDiffSlice } from './diff-slice';
+import { createDocsSlice } from './docs-slice';
+import { createWorkspaceSlice } from './workspace-slice';
+import { createPaletteSlice } from './palette-slice';
+import { createPlaceholdersSlice } from './placeholders-slice';
+import { createPreviewSlice } from './preview-slice';
+import { createProblemsSlice } from './problems-slice';
+import { createFocusSlice } from './focus-slice';
+import { rememberSession } from './session-memory';
+import { rememberInitialState } from './workspace-reset';
 import { setApi, setApiErrorListener } from './api';
 import type { StudioState } from './types';
 
 export type { StudioState } from './types';
 
 export function createStudioStore(): StoreApi<StudioState> {
-  return createStore<StudioState>()((...a) => ({
+  const store = createStore<StudioState>()((...a) => ({
     ...createUiSlice(...a),
     ...createWorkspaceSlice(...a),
+    ...createFocusSlice(...a),
     ...createDocsSlice(...a),
     ...createPreviewSlice(...a),
     ...createDiffSlice(...a),
@@ -34,6 +38,15 @@ export function createStudioStore(): StoreApi<StudioState> {
     ...createBundlesSlice(...a),
     ...createProblemsSlice(...a),
   }));
+  rememberInitialState(store);
+  rememberSession(store);
+  // The one rule of what is shown (focus.ts): whatever makes another document active, the target follows.
+  store.subscribe((s, prev) => {
+    if (s.activeTab !== prev.activeTab) s.followActiveDoc();
+    // Showing a document (a tab, a jump to a line) brings the editor back in front of the compare view.
+    if (s.activeTab !== prev.activeTab || s.reveal !== prev.reveal) s.hideCompare();
+  });
+  return store;
 }
 
 /** The app's store. Tests make their own with createStudioStore and connectStore. */

@@ -1,6 +1,6 @@
 import type { ChannelRequest, ChannelResponse } from '../../../shared/ipc/contract';
-import { plainMessage } from '../app/plain-message';
-import { requestFolder, type FolderPurpose } from '../folders/folder-request';
+import { plainMessage } from '../ui/plain-message';
+import { requestFolder, type FolderPurpose } from '../ui/folder-request';
 import { call, callRaw } from './api';
 
 /** Channels that take a folder: the host asks with its folder dialog, or is given a path. */

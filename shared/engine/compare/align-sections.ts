@@ -1,7 +1,13 @@
-import type { ColumnSections } from './column-sections.js';
+import type { ColumnSections, SectionRow } from './column-sections.js';
+import { rowSize } from './section-sizes.js';
 
-/** One cell of an aligned row: the column's text, or why it has none (the view leaves a gap of the row's height). */
-export type AlignedCell = { present: true; text: string; chars: number } | { present: false; reason: string };
+/**
+ * One cell of an aligned row: the column's text as shown, its size in the prompt (chars over
+ * every occurrence, `uses` occurrences; see section-sizes.ts) and the row it came from, or
+ * why it has none (the view leaves a gap of the row's height).
+ */
+export type AlignedCell =
+  { present: true; text: string; chars: number; uses: number; row: SectionRow } | { present: false; reason: string };
 
 export interface AlignedRow {
   key: string;
@@ -27,16 +33,21 @@ export function alignColumns(columns: readonly ColumnSections[]): AlignedRow[] {
       }
     }
   }
-  const texts = columns.map((c) => {
-    const map = new Map<string, string>();
-    for (const r of c.rows) map.set(r.key, (map.get(r.key) ?? '') + r.text);
+  const byKey = columns.map((c) => {
+    const map = new Map<string, SectionRow>();
+    for (const r of c.rows) {
+      const had = map.get(r.key);
+      map.set(r.key, had ? { key: r.key, text: had.text + r.text, occurrences: [...had.occurrences, ...r.occurrences] } : r);
+    }
     return map;
   });
   return order.map((key) => ({
     key,
     cells: columns.map((c, i): AlignedCell => {
-      const text = texts[i]!.get(key);
-      return text === undefined ? { present: false, reason: c.absentReason(key) } : { present: true, text, chars: text.length };
+      const row = byKey[i]!.get(key);
+      if (row === undefined) return { present: false, reason: c.absentReason(key) };
+      const size = rowSize(row);
+      return { present: true, text: row.text, chars: size.chars, uses: size.uses, row };
     }),
   }));
 }

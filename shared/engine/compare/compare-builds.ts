@@ -7,7 +7,8 @@ import { contextForModel } from '../routing/routing-table.js';
 import { selectVariant } from '../selection/select-variant.js';
 import type { WorkspaceSnapshot } from '../workspace/workspace-snapshot.js';
 import { alignColumns, type AlignedRow } from './align-sections.js';
-import { variantColumnSections } from './column-sections.js';
+import { variantColumnSections, type SectionRow } from './column-sections.js';
+import { rowSize } from './section-sizes.js';
 import { toolSizes, type ToolSizes } from './tool-sizes.js';
 
 /** A column of a comparison: a variant, the variant a model id is routed to, either under a preset of its own. */
@@ -113,17 +114,19 @@ export function compareTable(columns: readonly CompareColumn[], countTokens?: (t
     c.result && c.variant ? variantColumnSections(c.result, c.variant) : { rows: [], absentReason: () => c.error ?? 'not built' },
   );
   const rows = alignColumns(sections);
-  const size = (key: string, texts: (string | null)[], reasons: (string | undefined)[]): SizeRow => {
-    const chars = texts.map((t) => t?.length ?? 0);
-    const tokens = texts.map((t) => (countTokens ? countTokens(t ?? '') : null));
+  // Each cell's size is its row's (section-sizes.ts: every occurrence, the text as one piece), as in the app.
+  const size = (key: string, rows: (SectionRow | null)[], reasons: (string | undefined)[]): SizeRow => {
+    const measured = rows.map((r) => (r ? rowSize(r, countTokens) : { chars: 0, tokens: countTokens ? 0 : null }));
+    const chars = measured.map((m) => m.chars);
+    const tokens = measured.map((m) => m.tokens);
     return {
       key,
-      cells: texts.map((t, i) => ({
+      cells: rows.map((r, i) => ({
         chars: chars[i]!,
         tokens: tokens[i]!,
         deltaChars: chars[i]! - chars[0]!,
         deltaTokens: tokens[i] === null || tokens[0] === null ? null : tokens[i]! - tokens[0]!,
-        present: t !== null,
+        present: r !== null,
         ...(reasons[i] ? { reason: reasons[i] } : {}),
       })),
     };
@@ -131,13 +134,13 @@ export function compareTable(columns: readonly CompareColumn[], countTokens?: (t
   const sizes = rows.map((r) =>
     size(
       r.key,
-      r.cells.map((c) => (c.present ? c.text : null)),
+      r.cells.map((c) => (c.present ? c.row : null)),
       r.cells.map((c) => (c.present ? undefined : c.reason)),
     ),
   );
   const totals = size(
     'total',
-    columns.map((c) => c.result?.text ?? null),
+    columns.map((c) => (c.result ? { key: 'total', text: c.result.text, occurrences: [c.result.text] } : null)),
     columns.map((c) => c.error),
   );
   return { rows, sizes, totals };

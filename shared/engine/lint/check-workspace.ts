@@ -1,6 +1,7 @@
 import { deterministicBuildOptions } from '../snapshots/snapshot-files.js';
 import type { WorkspaceSnapshot } from '../workspace/workspace-snapshot.js';
 import type { LintFinding } from './lint-finding.js';
+import { catalogModelIds } from './lint-reach.js';
 import { lintWorkspace } from './lint-workspace.js';
 
 export interface CheckOptions {
@@ -12,6 +13,8 @@ export interface CheckOptions {
   countTokens?: ((text: string) => number) | undefined;
   /** The workspace before the change: a shortened stable prefix is reported. */
   before?: WorkspaceSnapshot | undefined;
+  /** The routing list: variants none of these ids reaches are reported (default: the built-in model catalog's ids). */
+  modelIds?: readonly string[] | undefined;
 }
 
 /**
@@ -24,5 +27,6 @@ export function checkWorkspace(snapshot: WorkspaceSnapshot, options: CheckOption
     buildOptions: deterministicBuildOptions(options.date),
     countTokens: options.countTokens,
     before: options.before,
+    modelIds: options.modelIds ?? catalogModelIds(),
   });
 }

@@ -28,6 +28,7 @@ export function lintBudgets(
       column: pos?.column,
       variantId: variant.id,
       preset: preset.name,
+      fix: `shorten ${line.id === 'total' ? 'the prompt' : line.id} by ${line.used - line.limit} tokens, or raise the budget`,
     };
   });
 }

@@ -22,6 +22,11 @@ export function trackedBuild(ws: WorkspaceSnapshot, variant: Variant, preset: Co
   });
 }
 
+/** A row key as its template slot: `{{TOOL_USE_SECTION}}` (placeholder rows are written so already). */
+function slotOf(key: string): string {
+  return key.startsWith('{{') ? key : `{{${key}}}`;
+}
+
 /** The rows (components, placeholders) of the text after `from` with no volatile byte: content that could precede the first volatile byte. */
 function stableRowsAfter(result: VariantBuildResult, from: number): { ids: string[]; chars: number } {
   const volatile = result.volatile ?? [];
@@ -60,10 +65,18 @@ export function lintCacheStability(
     const after = stableRowsAfter(result, prefix);
     if (after.ids.length > 0) {
       const loc = where(first.origin);
+      const fields = first.fields.map(describeField).join(', ');
+      const by = loc?.label ?? 'the build';
+      const holder = result.sections.find((s) => s.start <= prefix && prefix < s.end);
+      const slot = holder && holder.source.kind !== 'template' ? slotOf(sectionKey(holder)) : undefined;
+      const templateFile = variant.files?.template ?? `variants/${variant.id}/template.md`;
       findings.push({
         code: 'CACHE_VOLATILE_BEFORE_STABLE',
         severity: 'warning',
-        message: `${first.fields.map(describeField).join(', ')}, read by ${loc?.label ?? 'the build'}, ends the cacheable prefix at character ${prefix}, but ${after.ids.join(', ')} (${after.chars} characters) come after it and never change between sessions: put them first to cache more`,
+        // The same words for every variant this happens in (the numbers are in the detail), so they group.
+        message: `${fields}, read by ${by}, ends the cacheable prefix, but sections that never change between sessions come after it`,
+        detail: `the prefix ends at character ${prefix}; after it come ${after.ids.join(', ')} (${after.chars} characters) in ${templateFile}`,
+        fix: `keep ${fields} out of ${by}, or move the sections that never change ${slot ? `above ${slot}` : 'before it'} in the variant's template, so the cached prefix holds them`,
         file: loc?.file ?? variant.files?.config ?? `variants/${variant.id}/variant.yaml`,
         line: loc?.line,
         column: loc?.column,
@@ -78,6 +91,7 @@ export function lintCacheStability(
       const loc = first ? where(first.origin) : undefined;
       findings.push({
         code: 'CACHE_PREFIX_SHORTENED',
+        fix: 'move the text that reads the volatile field back after the sections that never change, where it was before the edit',
         severity: 'warning',
         message: `the edit shortens the stable prefix from ${was} to ${prefix} characters${first ? `: ${first.fields.map(describeField).join(', ')}, read by ${loc?.label ?? 'the build'}, now comes earlier` : ''}`,
         file: loc?.file ?? variant.files?.config ?? `variants/${variant.id}/variant.yaml`,

@@ -1,6 +1,8 @@
 import type { ContextPreset } from '../../domain/preset.js';
 import type { Variant } from '../../domain/variant.js';
 import { lintBudgets } from './lint-budgets.js';
+import { lintContextWindow } from './lint-context-window.js';
+import { lintReachability } from './lint-reach.js';
 import { lintCacheStability, trackedBuild } from './lint-cache.js';
 import type { BuildOptions } from '../environment.js';
 import { isStandardPlaceholder } from '../sections.js';
@@ -23,6 +25,8 @@ export interface LintOptions {
   countTokens?: ((text: string) => number) | undefined;
   /** The workspace before an edit (e.g. as last saved): a stable prefix the edit shortened is reported. */
   before?: WorkspaceSnapshot | undefined;
+  /** The routing list: with it, variants that none of these model ids reaches (under any preset) are reported. */
+  modelIds?: readonly string[] | undefined;
 }
 
 const SEVERITY_ORDER: Record<LintSeverity, number> = { error: 0, warning: 1, info: 2 };
@@ -33,17 +37,24 @@ function lintVariant(variant: Variant, ws: WorkspaceSnapshot, strict: boolean): 
   const configFile = variant.files?.config ?? `variants/${variant.id}/variant.yaml`;
   const templateFile = variant.files?.template ?? `variants/${variant.id}/template.md`;
   const positions = ws.positions.get(configFile) ?? {};
-  const inConfig = (code: LintCode, severity: LintSeverity, message: string, path: (string | number)[]): void => {
+  const inConfig = (code: LintCode, severity: LintSeverity, message: string, path: (string | number)[], fix: string): void => {
     const pos = positionOf(positions, path);
-    findings.push({ code, severity, message, file: configFile, line: pos?.line, column: pos?.column, variantId: variant.id });
+    findings.push({ code, severity, message, file: configFile, line: pos?.line, column: pos?.column, variantId: variant.id, fix });
   };
-  const inTemplate = (code: LintCode, severity: LintSeverity, message: string, offset: number): void => {
-    findings.push({ code, severity, message, file: templateFile, ...lineColumn(variant.baseTemplate, offset), variantId: variant.id });
+  const inTemplate = (code: LintCode, severity: LintSeverity, message: string, offset: number, fix: string): void => {
+    findings.push({ code, severity, message, file: templateFile, ...lineColumn(variant.baseTemplate, offset), variantId: variant.id, fix });
   };
 
   // Cline's validator: errors
-  if (!variant.id) inConfig('MISSING_ID', 'error', 'the variant has no id', ['id']);
-  if (!variant.description.trim()) inConfig('MISSING_DESCRIPTION', 'error', 'the variant has no description', ['description']);
+  if (!variant.id) inConfig('MISSING_ID', 'error', 'the variant has no id', ['id'], "add `id:` with the variant folder's name");
+  if (!variant.description.trim())
+    inConfig(
+      'MISSING_DESCRIPTION',
+      'error',
+      'the variant has no description',
+      ['description'],
+      'write what the variant is for under `description:`',
+    );
   if (!variant.baseTemplate.trim())
     findings.push({
       code: 'MISSING_TEMPLATE',
@@ -51,9 +62,18 @@ function lintVariant(variant: Variant, ws: WorkspaceSnapshot, strict: boolean): 
       message: 'the base template is empty',
       file: templateFile,
       variantId: variant.id,
+      fix: 'write the base template: at least {{AGENT_ROLE_SECTION}} and {{SYSTEM_INFO_SECTION}}',
     });
-  if (variant.componentOrder.length === 0) inConfig('MISSING_COMPONENT_ORDER', 'error', 'componentOrder is empty', ['componentOrder']);
-  if (variant.version < 1) inConfig('INVALID_VERSION', 'error', `version must be 1 or more (is ${variant.version})`, ['version']);
+  if (variant.componentOrder.length === 0)
+    inConfig(
+      'MISSING_COMPONENT_ORDER',
+      'error',
+      'componentOrder is empty',
+      ['componentOrder'],
+      'list the components to build under `componentOrder:`',
+    );
+  if (variant.version < 1)
+    inConfig('INVALID_VERSION', 'error', `version must be 1 or more (is ${variant.version})`, ['version'], 'set `version:` to 1 or more');
 
   const keys: { key: string; offset: number }[] = [];
   for (const tag of scanTags(variant.baseTemplate)) keys.push({ key: tag.raw.trim(), offset: tag.start });
@@ -68,6 +88,7 @@ function lintVariant(variant: Variant, ws: WorkspaceSnapshot, strict: boolean): 
         line: 1,
         column: 1,
         variantId: variant.id,
+        fix: 'put {{AGENT_ROLE_SECTION}} in the template (Cline puts it first)',
       });
     if (!used.has('SYSTEM_INFO_SECTION'))
       findings.push({
@@ -78,24 +99,42 @@ function lintVariant(variant: Variant, ws: WorkspaceSnapshot, strict: boolean): 
         line: 1,
         column: 1,
         variantId: variant.id,
+        fix: 'put {{SYSTEM_INFO_SECTION}} in the template',
       });
   }
   const seenComponents = new Set<string>();
   variant.componentOrder.forEach((id, i) => {
     if (seenComponents.has(id))
-      inConfig('DUPLICATE_COMPONENT', 'error', `component '${id}' appears twice in componentOrder`, ['componentOrder', i]);
+      inConfig(
+        'DUPLICATE_COMPONENT',
+        'error',
+        `component '${id}' appears twice in componentOrder`,
+        ['componentOrder', i],
+        'remove this second entry',
+      );
     seenComponents.add(id);
     if (!ws.components.has(id))
-      inConfig('UNKNOWN_COMPONENT', 'warning', `no component '${id}' is registered; the build will warn "Component '${id}' not found"`, [
-        'componentOrder',
-        i,
-      ]);
+      inConfig(
+        'UNKNOWN_COMPONENT',
+        'warning',
+        `no component '${id}' is registered; the build will warn "Component '${id}' not found"`,
+        ['componentOrder', i],
+        `fix the id's spelling, add components/${id}.md, or remove it from componentOrder`,
+      );
   });
   const seenTools = new Set<string>();
   variant.tools.forEach((id, i) => {
-    if (seenTools.has(id)) inConfig('DUPLICATE_TOOL', 'error', `tool '${id}' appears twice in tools`, ['tools', i]);
+    if (seenTools.has(id))
+      inConfig('DUPLICATE_TOOL', 'error', `tool '${id}' appears twice in tools`, ['tools', i], 'remove this second entry');
     seenTools.add(id);
-    if (!ws.tools.has(id)) inConfig('UNKNOWN_TOOL', 'warning', `no tool spec with id '${id}' (tools/${id}.yaml)`, ['tools', i]);
+    if (!ws.tools.has(id))
+      inConfig(
+        'UNKNOWN_TOOL',
+        'warning',
+        `no tool spec with id '${id}' (tools/${id}.yaml)`,
+        ['tools', i],
+        `fix the id's spelling, add tools/${id}.yaml, or remove it from tools`,
+      );
   });
 
   // Cline's validator: warnings
@@ -107,19 +146,24 @@ function lintVariant(variant: Variant, ws: WorkspaceSnapshot, strict: boolean): 
         'warning',
         `{{${key}}} is neither a component of this variant, a standard placeholder nor a variant placeholder`,
         offset,
+        `fix its spelling, add ${key} to componentOrder, or give it a value under \`placeholders:\` in variant.yaml`,
       );
     }
   }
   variant.componentOrder.forEach((id, i) => {
     if (!used.has(id))
-      inConfig('COMPONENT_NOT_IN_TEMPLATE', 'warning', `component '${id}' is built but the template never uses {{${id}}}`, [
-        'componentOrder',
-        i,
-      ]);
+      inConfig(
+        'COMPONENT_NOT_IN_TEMPLATE',
+        'warning',
+        `component '${id}' is built but the template never uses {{${id}}}`,
+        ['componentOrder', i],
+        `put {{${id}}} in the template where the section belongs, or remove it from componentOrder`,
+      );
   });
   for (const [id, override] of Object.entries(variant.componentOverrides)) {
     if (!componentSet.has(id) && override.enabled !== false) {
       const message = `override for component '${id}', which is not in componentOrder`;
+      const fix = `add ${id} to componentOrder, or delete the override`;
       if (override.templateFile)
         findings.push({
           code: 'UNUSED_COMPONENT_OVERRIDE',
@@ -127,16 +171,25 @@ function lintVariant(variant: Variant, ws: WorkspaceSnapshot, strict: boolean): 
           message,
           file: override.templateFile,
           variantId: variant.id,
+          fix,
         });
-      else inConfig('UNUSED_COMPONENT_OVERRIDE', 'warning', message, ['componentOverrides', id]);
+      else inConfig('UNUSED_COMPONENT_OVERRIDE', 'warning', message, ['componentOverrides', id], fix);
     }
   }
   for (const [id, override] of Object.entries(variant.toolOverrides)) {
     if (!seenTools.has(id) && override.enabled !== false) {
       const message = `override for tool '${id}', which is not in tools`;
+      const fix = `add ${id} to tools, or delete the override`;
       if (override.templateFile)
-        findings.push({ code: 'UNUSED_TOOL_OVERRIDE', severity: 'warning', message, file: override.templateFile, variantId: variant.id });
-      else inConfig('UNUSED_TOOL_OVERRIDE', 'warning', message, ['toolOverrides', id]);
+        findings.push({
+          code: 'UNUSED_TOOL_OVERRIDE',
+          severity: 'warning',
+          message,
+          file: override.templateFile,
+          variantId: variant.id,
+          fix,
+        });
+      else inConfig('UNUSED_TOOL_OVERRIDE', 'warning', message, ['toolOverrides', id], fix);
     }
   }
 
@@ -156,6 +209,7 @@ function lintVariant(variant: Variant, ws: WorkspaceSnapshot, strict: boolean): 
         line: pos?.line,
         column: pos?.column,
         variantId: variant.id,
+        fix: 'close or remove the block tag ({{#if}} … {{/if}}, {{#each}} … {{/each}})',
       });
     }
   }
@@ -163,23 +217,59 @@ function lintVariant(variant: Variant, ws: WorkspaceSnapshot, strict: boolean): 
   // Strict mode
   if (strict) {
     const order = variant.componentOrder;
+    const missing = (id: string): string => `add ${id} to componentOrder (and {{${id}}} to the template)`;
     if (!order.includes('AGENT_ROLE_SECTION'))
-      inConfig('STRICT_MISSING_AGENT_ROLE', 'warning', 'componentOrder has no AGENT_ROLE_SECTION', ['componentOrder']);
+      inConfig(
+        'STRICT_MISSING_AGENT_ROLE',
+        'warning',
+        'componentOrder has no AGENT_ROLE_SECTION',
+        ['componentOrder'],
+        missing('AGENT_ROLE_SECTION'),
+      );
     if (!order.includes('RULES_SECTION'))
-      inConfig('STRICT_MISSING_RULES', 'warning', 'componentOrder has no RULES_SECTION', ['componentOrder']);
+      inConfig('STRICT_MISSING_RULES', 'warning', 'componentOrder has no RULES_SECTION', ['componentOrder'], missing('RULES_SECTION'));
     if (!order.includes('SYSTEM_INFO_SECTION'))
-      inConfig('STRICT_MISSING_SYSTEM_INFO', 'warning', 'componentOrder has no SYSTEM_INFO_SECTION', ['componentOrder']);
+      inConfig(
+        'STRICT_MISSING_SYSTEM_INFO',
+        'warning',
+        'componentOrder has no SYSTEM_INFO_SECTION',
+        ['componentOrder'],
+        missing('SYSTEM_INFO_SECTION'),
+      );
     const role = order.indexOf('AGENT_ROLE_SECTION');
-    if (role > 0) inConfig('STRICT_AGENT_ROLE_NOT_FIRST', 'warning', 'AGENT_ROLE_SECTION should come first', ['componentOrder', role]);
+    if (role > 0)
+      inConfig(
+        'STRICT_AGENT_ROLE_NOT_FIRST',
+        'warning',
+        'AGENT_ROLE_SECTION should come first',
+        ['componentOrder', role],
+        'move AGENT_ROLE_SECTION to the top of componentOrder',
+      );
     const toolUse = order.indexOf('TOOL_USE_SECTION');
     if (toolUse >= 0 && role >= 0 && toolUse < role)
-      inConfig('STRICT_TOOL_USE_BEFORE_AGENT_ROLE', 'warning', 'TOOL_USE_SECTION comes before AGENT_ROLE_SECTION', [
-        'componentOrder',
-        toolUse,
-      ]);
+      inConfig(
+        'STRICT_TOOL_USE_BEFORE_AGENT_ROLE',
+        'warning',
+        'TOOL_USE_SECTION comes before AGENT_ROLE_SECTION',
+        ['componentOrder', toolUse],
+        'move TOOL_USE_SECTION after AGENT_ROLE_SECTION in componentOrder',
+      );
     if (variant.description.trim().length < 20)
-      inConfig('STRICT_SHORT_DESCRIPTION', 'warning', 'the description is shorter than 20 characters', ['description']);
-    if (Object.keys(variant.labels).length === 0) inConfig('STRICT_NO_LABELS', 'warning', 'the variant has no labels', ['labels']);
+      inConfig(
+        'STRICT_SHORT_DESCRIPTION',
+        'warning',
+        'the description is shorter than 20 characters',
+        ['description'],
+        'say in the description which models the variant is for and how it differs',
+      );
+    if (Object.keys(variant.labels).length === 0)
+      inConfig(
+        'STRICT_NO_LABELS',
+        'warning',
+        'the variant has no labels',
+        ['labels'],
+        'add `labels:` (e.g. `stable: 1`) naming the versions in use',
+      );
   }
   return findings;
 }
@@ -202,6 +292,7 @@ function lintMatchers(ws: WorkspaceSnapshot): LintFinding[] {
         severity: 'error',
         message: `the matcher cannot run (${error instanceof Error ? error.message : String(error)}); selection skips this variant`,
         ...at(variant),
+        fix: 'correct the matcher (docs/workspace-format.md, "Matchers"): a valid regex, known fields, one condition per clause',
       });
     }
   }
@@ -211,6 +302,9 @@ function lintMatchers(ws: WorkspaceSnapshot): LintFinding[] {
       severity: 'warning',
       message: `the matcher can never win: ${shadow.reason}`,
       ...at(ws.variants.find((v) => v.id === shadow.variantId)!),
+      fix: shadow.shadowedBy
+        ? `move '${shadow.variantId}' before '${shadow.shadowedBy}' in selectionOrder (workspace.yaml), or narrow the matcher of '${shadow.shadowedBy}'`
+        : 'give the variant a matcher that can say yes, or remove it if it is only a fallback',
     });
   }
   return findings;
@@ -241,7 +335,10 @@ function lintBuilds(ws: WorkspaceSnapshot, presets: readonly ContextPreset[], op
       const before =
         lint.before && beforeVariant && beforePreset ? trackedBuild(lint.before, beforeVariant, beforePreset, options) : undefined;
       for (const f of lintCacheStability(ws, variant, preset, result, before)) once(f);
-      if (lint.countTokens) for (const f of lintBudgets(ws, variant, preset, result, lint.countTokens)) once(f);
+      if (lint.countTokens) {
+        for (const f of lintBudgets(ws, variant, preset, result, lint.countTokens)) once(f);
+        for (const f of lintContextWindow(ws, variant, preset, result, lint.countTokens)) once(f);
+      }
       for (const w of result.warnings) {
         if (w.code === 'PLACEHOLDER_UNRESOLVED' && w.templateOffset !== undefined) {
           once({
@@ -252,6 +349,7 @@ function lintBuilds(ws: WorkspaceSnapshot, presets: readonly ContextPreset[], op
             ...lineColumn(variant.baseTemplate, w.templateOffset),
             variantId: variant.id,
             preset: preset.name,
+            fix: `give ${w.key} a value (variant placeholders, a component, or the context's runtimePlaceholders), or remove {{${w.key}}}`,
           });
         } else if (w.code === 'COMPONENT_EMPTY' || w.code === 'COMPONENT_FAILED') {
           const index = variant.componentOrder.indexOf(w.componentId ?? '');
@@ -268,6 +366,10 @@ function lintBuilds(ws: WorkspaceSnapshot, presets: readonly ContextPreset[], op
             column: pos?.column,
             variantId: variant.id,
             preset: preset.name,
+            fix:
+              w.code === 'COMPONENT_EMPTY'
+                ? 'nothing, if the section should be absent under this context; else change the context or the component'
+                : 'fix the component (its template or code) so it renders under this context',
           });
         }
       }
@@ -283,6 +385,7 @@ function lintBuilds(ws: WorkspaceSnapshot, presets: readonly ContextPreset[], op
             ...(tag ? lineColumn(variant.baseTemplate, tag.start) : {}),
             variantId: variant.id,
             preset: preset.name,
+            fix: `rename the key (e.g. ${p.key.toUpperCase()}_TEXT) and give it a value under placeholders`,
           });
         }
       }
@@ -300,9 +403,15 @@ export function lintWorkspace(ws: WorkspaceSnapshot, options: LintOptions = {}):
     file: p.file,
     line: p.line,
     column: p.column,
+    fix: 'correct the file at this place (its JSON Schema is in schemas/); until then it is left out',
   }));
   for (const variant of ws.variants) findings.push(...lintVariant(variant, ws, options.strict === true));
-  findings.push(...lintMatchers(ws));
+  const matcherFindings = lintMatchers(ws);
+  findings.push(...matcherFindings);
+  if (options.modelIds)
+    findings.push(
+      ...lintReachability(ws, options.presets ?? ws.presets, options.modelIds, new Set(matcherFindings.map((f) => f.variantId!))),
+    );
   if (options.buildOptions) findings.push(...lintBuilds(ws, options.presets ?? ws.presets, options.buildOptions, options));
   return findings.sort(
     (a, b) =>

@@ -39,6 +39,7 @@ export const MODEL_CATALOG: readonly ProviderModels[] = [
     models: ['qwen3-coder-plus', 'qwen3-coder-480b-a35b-instruct', 'qwen3-max', 'qwen2.5-coder-32b-instruct'],
   },
   { provider: 'GLM (Zhipu)', providerId: 'zai', models: ['glm-4.6', 'glm-4.5', 'glm-4.5-air'] },
+  { provider: 'Nous Research', providerId: 'nousresearch', models: ['hermes-4-405b', 'hermes-4-70b'] },
   {
     provider: 'Local (Ollama)',
     providerId: 'ollama',

@@ -3,12 +3,15 @@ import type { Variant } from '../../domain/variant.js';
 import { matcherImplies } from '../lint/matcher-implication.js';
 import { evaluateMatcher } from '../selection/evaluate-matcher.js';
 import { selectVariant, type SelectionStep } from '../selection/select-variant.js';
-import { providerOfModel, type ProviderModels } from './model-catalog.js';
+import type { ProviderModels } from './model-catalog.js';
+import { providerOfModelId } from './model-providers.js';
 
 /** One model id routed: which variant, the clause that decided, and every matcher tried with its verdict. */
 export interface RoutingRow {
   modelId: string;
   providerId: string;
+  /** Why that provider: the row of the provider tables (model-providers.ts) that decided, or where else it came from. */
+  providerRule: string;
   variantId: string | null;
   /** matcher: a matcher said yes; fallback: none did; none: no fallback variant either. */
   via: 'matcher' | 'fallback' | 'none';
@@ -32,7 +35,21 @@ export interface RoutingTable {
   fellThrough: string[];
 }
 
-/** The context a model id is routed under: the given context with that model (and its provider, when the catalog knows it). */
+/** The provider a model id is routed with, and why: the one given, else the provider tables', else the context's. */
+export function providerForModel(
+  context: SystemPromptContext,
+  modelId: string,
+  providerId?: string | undefined,
+  catalog?: readonly ProviderModels[],
+): { providerId: string; rule: string } {
+  if (providerId !== undefined) return { providerId, rule: 'given with the model id' };
+  const known = providerOfModelId(modelId, catalog);
+  if (known) return known;
+  const contextProvider = context.providerInfo?.providerId ?? 'anthropic';
+  return { providerId: contextProvider, rule: "no table knows the id: the context's provider" };
+}
+
+/** The context a model id is routed under: the given context with that model and its provider (providerForModel). */
 export function contextForModel(
   context: SystemPromptContext,
   modelId: string,
@@ -40,7 +57,7 @@ export function contextForModel(
   catalog?: readonly ProviderModels[],
 ): SystemPromptContext {
   const info = context.providerInfo ?? { providerId: 'anthropic', model: { id: '' }, mode: 'act' as const };
-  const provider = providerId ?? providerOfModel(modelId, catalog) ?? info.providerId;
+  const provider = providerForModel(context, modelId, providerId, catalog).providerId;
   return { ...context, providerInfo: { ...info, providerId: provider, model: { ...info.model, id: modelId } } };
 }
 
@@ -87,10 +104,12 @@ export function routingTable(
     const ctx = contextForModel(context, modelId, options.providerId, options.catalog);
     const selection = selectVariant(variants, ctx, fallback);
     const providerId = ctx.providerInfo!.providerId;
-    if (!selection.ok) return { modelId, providerId, variantId: null, via: 'none', decidedBy: selection.error, steps: selection.steps };
+    const providerRule = providerForModel(context, modelId, options.providerId, options.catalog).rule;
+    if (!selection.ok)
+      return { modelId, providerId, providerRule, variantId: null, via: 'none', decidedBy: selection.error, steps: selection.steps };
     const decidedBy =
       selection.via === 'matcher' ? selection.steps.find((s) => s.variantId === selection.variant.id)!.explanation : selection.summary;
-    return { modelId, providerId, variantId: selection.variant.id, via: selection.via, decidedBy, steps: selection.steps };
+    return { modelId, providerId, providerRule, variantId: selection.variant.id, via: selection.via, decidedBy, steps: selection.steps };
   });
   return { rows, shadowed: shadowedMatchers(variants), fellThrough: rows.filter((r) => r.via !== 'matcher').map((r) => r.modelId) };
 }

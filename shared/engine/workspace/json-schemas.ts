@@ -5,7 +5,9 @@ import { VariantFileSchema } from '../../domain/variant.js';
 import { SystemPromptContextSchema } from '../../domain/context.js';
 import { stackProfileJsonSchema } from '../../stack/profile.js';
 import { harnessProfileJsonSchema } from '../../harness/profile/schema.js';
+import { testFileJsonSchema } from '../../wire/test-file.js';
 import { WorkspaceConfigSchema } from './workspace-config.js';
+import { ModelLimitsFileSchema } from '../models/model-limits.js';
 
 function schemaOf(schema: z.ZodType, title: string, description: string): Record<string, unknown> {
   return { ...z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), title, description };
@@ -38,7 +40,13 @@ export function workspaceJsonSchemas(): Record<string, Record<string, unknown>> 
       'Variant Studio simulated context',
       'The Cline-style context a variant is built for.',
     ),
+    'models.schema.json': schemaOf(
+      ModelLimitsFileSchema,
+      'Variant Studio model limits (models.yaml)',
+      'Context window and maximum output per model family, over the built-in table; a model id finds its family by the longest match prefix.',
+    ),
     'stack-profile.schema.json': stackProfileJsonSchema(),
     'harness-profile.schema.json': harnessProfileJsonSchema(),
+    'test.schema.json': testFileJsonSchema(),
   };
 }

@@ -1,4 +1,5 @@
 import { SystemPromptContextSchema } from '../../domain/context.js';
+import { MODEL_LIMITS_FILE, ModelLimitsFileSchema, type ModelFamilyLimits } from '../models/model-limits.js';
 import type { WorkspaceFileSource } from '../../domain/file-source.js';
 import { ContextPresetFileSchema, mergePresetContext, type ContextPreset, type ContextPresetFile } from '../../domain/preset.js';
 import type { FileProblem } from '../../domain/problems.js';
@@ -295,6 +296,16 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
     if (parsed.value) config = parsed.value;
   }
 
+  // Model limits (models.yaml): the families the workspace adds or overrides.
+  let modelLimitRows: ModelFamilyLimits[] = [];
+  const modelsText = source.read(MODEL_LIMITS_FILE);
+  if (modelsText !== undefined) {
+    const parsed = parse(MODEL_LIMITS_FILE, modelsText, ModelLimitsFileSchema);
+    positions.set(MODEL_LIMITS_FILE, parsed.positions);
+    problems.push(...parsed.problems);
+    if (parsed.value) modelLimitRows = parsed.value.families;
+  }
+
   // Tools
   const tools = new Map<string, ToolFile>();
   const toolFiles = new Map<string, string>();
@@ -377,6 +388,7 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
   const { presets, stackPresets } = loadPresets(source, problems, positions, parse, cache);
   return {
     config,
+    modelLimits: modelLimitRows,
     variants: ordered,
     components,
     workspaceComponents,

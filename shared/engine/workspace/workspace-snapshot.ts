@@ -1,4 +1,5 @@
 import type { ContextPreset } from '../../domain/preset.js';
+import type { ModelFamilyLimits } from '../models/model-limits.js';
 import type { StackContext } from '../../stack/context.js';
 import type { StackProfile } from '../../stack/profile.js';
 import type { HarnessProfile } from '../../harness/profile/schema.js';
@@ -12,6 +13,8 @@ import type { PositionIndex } from './yaml-file.js';
 /** Everything the engine knows about a loaded workspace. */
 export interface WorkspaceSnapshot {
   config: WorkspaceConfig;
+  /** models.yaml: context window and max output per model family, over the built-in table (model-limits.ts). */
+  modelLimits: ModelFamilyLimits[];
   /** Variants that loaded, in selection order. */
   variants: Variant[];
   /** Built-in components plus the workspace's template components (and any registered in code). */

@@ -86,6 +86,11 @@ export const PreviewResultSchema = z
   .strict();
 export type PreviewResult = z.infer<typeof PreviewResultSchema>;
 
+/** One section's size (shared/engine/compare/section-sizes.ts). */
+export const SectionSizeSchema = z
+  .object({ key: z.string(), chars: z.number().int(), tokens: z.number().int().nullable(), uses: z.number().int() })
+  .strict();
+
 export const TokenCountsSchema = z
   .object({
     o200k: z.number().int(),

@@ -40,10 +40,25 @@ export const ExportRequestSchema = z
   .strict();
 export type ExportRequest = z.input<typeof ExportRequestSchema>;
 
+/** The model a request body names and the rule of requestModel that chose it (context, variant, api-default). */
+export const RequestModelSchema = z
+  .object({ model: z.string(), rule: z.enum(['context', 'variant', 'api-default']), reason: z.string() })
+  .strict();
+
+/** Request exports: each body's file and the model it names. */
+const ExportedModels = z.array(z.object({ file: z.string(), model: RequestModelSchema }).strict()).optional();
+
 export const ExportOutcomeSchema = z.discriminatedUnion('status', [
   /** Written where the user chose in the save dialog (desktop). */
   z
-    .object({ status: z.literal('saved'), path: z.string(), bytes: z.number().int(), files: z.number().int(), unsaved: z.number().int() })
+    .object({
+      status: z.literal('saved'),
+      path: z.string(),
+      bytes: z.number().int(),
+      files: z.number().int(),
+      unsaved: z.number().int(),
+      models: ExportedModels,
+    })
     .strict(),
   /** Ready to download in chunks (browser mode). */
   z
@@ -54,6 +69,7 @@ export const ExportOutcomeSchema = z.discriminatedUnion('status', [
       bytes: z.number().int(),
       files: z.number().int(),
       unsaved: z.number().int(),
+      models: ExportedModels,
     })
     .strict(),
   z.object({ status: z.literal('cancelled') }).strict(),
@@ -85,7 +101,6 @@ export const PlanItemSchema = z
     suggestedId: z.string().optional(),
   })
   .strict();
-export type PlanItemView = z.infer<typeof PlanItemSchema>;
 
 export const ImportPlanViewSchema = z
   .object({
@@ -170,7 +185,8 @@ export const bundleChannels = {
   'bundle:discard': channel(z.object({ planId: z.string().max(100) }).strict(), z.boolean(), 'Forget a planned import.'),
   'bundle:request': channel(
     z.object({ api: z.enum(API_KINDS), target: BuildTargetSchema, context: ContextSpecSchema }).strict(),
-    z.object({ body: z.string() }).strict(),
-    'The API request body (JSON text) for what a target builds under a context, ready for curl.',
+    // The host always says the model; optional so that stand-ins of the host written before it still fit.
+    z.object({ body: z.string(), model: RequestModelSchema.optional() }).strict(),
+    'The API request body (JSON text) for what a target builds under a context, ready for curl, and the model it names with the rule that chose it.',
   ),
 } as const;

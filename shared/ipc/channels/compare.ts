@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ToolSizes } from '../../engine/compare/tool-sizes.js';
 import type { BudgetLine } from '../../engine/budgets/token-budgets.js';
+import type { ContextWindowCheck } from '../../engine/models/context-window.js';
 import type { MatrixCell } from '../../engine/compare/snapshot-matrix.js';
 import type { LintFinding } from '../../engine/lint/lint-finding.js';
 import type { RoutingTable } from '../../engine/routing/routing-table.js';
@@ -9,6 +10,7 @@ import type { OriginLocation } from '../../engine/volatility/origin-location.js'
 import type { RangeOrigin } from '../../engine/volatility/volatile-range.js';
 import { API_KINDS } from '../../requests/api-kind.js';
 import { BuildTargetSchema, ContextSpecSchema } from './builds.js';
+import { RequestModelSchema } from './bundles.js';
 import { channel, Empty } from './channel.js';
 
 /**
@@ -44,7 +46,11 @@ export interface CompareColumnView {
   tools?: ToolSizes | undefined;
 }
 
-export type CompareCell = { text: string } | { reason: string };
+/**
+ * A cell: the section as shown (a placeholder the template uses twice shows its value once,
+ * with `uses: 2`; present only above 1), or why the column has none.
+ */
+export type CompareCell = { text: string; uses?: number | undefined } | { reason: string };
 
 export interface CompareResult {
   /** Increases with every rebuild; a renderer ignores results older than the one it shows. */
@@ -56,11 +62,15 @@ export interface CompareResult {
 
 export interface CompareTokens {
   seq: number;
-  /** Tokens (o200k) of each row's cell per column (null for a gap). */
+  /** Tokens (o200k) of each row's cell per column (null for a gap): the section's size (section-sizes.ts), all its uses. */
   rows: (number | null)[][];
+  /** Characters each row's cell puts into the prompt, all its uses (null for a gap); the same function as the CLI's compare. */
+  chars?: (number | null)[][] | undefined;
   totals: (number | null)[];
   /** Each column's usage of its variant's budgets (null: no budgets or not a variant). */
   budgets: (BudgetLine[] | null)[];
+  /** Each column against its model's context window (null: limits unknown, or the column did not build). */
+  contextWindows?: (ContextWindowCheck | null)[] | undefined;
 }
 
 export interface MatrixCellView extends MatrixCell {
@@ -179,8 +189,8 @@ export const compareChannels = {
         api: z.enum(API_KINDS).optional(),
       })
       .strict(),
-    z.object({ label: z.string(), text: z.string() }).strict(),
-    'A compare column as shown: its prompt text, or (with api) the API request body for it, ready for curl.',
+    z.object({ label: z.string(), text: z.string(), model: RequestModelSchema.optional() }).strict(),
+    'A compare column as shown: its prompt text, or (with api) the API request body for it, ready for curl, with the model it names and the rule that chose it.',
   ),
 } as const;
 

@@ -30,6 +30,19 @@ export const EntityChangeSchema = z
     changed: z.array(z.string()),
     /** The document to show after the change (the new variant's template, the renamed preset). */
     open: DocRefSchema.nullable(),
+    /**
+     * A new variant from an existing one: how the two route (shared/engine/routing/copy-routing.ts):
+     * the copy shadows the source or is shadowed by it (the same matcher), or has no matcher.
+     */
+    routing: z
+      .object({
+        variantId: z.string(),
+        sourceId: z.string(),
+        relation: z.enum(['shadows', 'shadowed-by', 'no-matcher', 'independent']),
+        message: z.string(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type EntityChange = z.infer<typeof EntityChangeSchema>;
@@ -38,7 +51,7 @@ export const entityChannels = {
   'entity:duplicateVariant': channel(
     z.object({ from: IdSchema, to: IdSchema }).strict(),
     EntityChangeSchema,
-    'A new variant from an existing one: its folder (as edited) under a new id, without a matcher, appended to the selection order.',
+    'A new variant from an existing one: its folder (as edited) under a new id with a copy of the matcher, placed right before the source in the selection order; the answer says whether it shadows the source or is shadowed by it.',
   ),
   'entity:rename': channel(
     z.object({ entity: EntitySchema, to: IdSchema }).strict(),

@@ -4,10 +4,14 @@ import { runCli } from '../../../cli/main.js';
 import { miniWorkspace, writeTempWorkspace } from '../../fixtures/temp-workspace.js';
 
 /** Runs the CLI in-process and collects what it prints. */
-export async function run(args: string[], cwd = process.cwd()): Promise<{ code: number; out: string; err: string }> {
+export async function run(
+  args: string[],
+  cwd = process.cwd(),
+  env?: NodeJS.ProcessEnv,
+): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd });
+  const code = await runCli(args, { stdout: (t) => (out += t), stderr: (t) => (err += t), cwd, env });
   return { code, out, err };
 }
 

@@ -142,4 +142,16 @@ export const shell = { openExternal: async () => undefined };
 export const contextBridge = { exposeInMainWorld: () => undefined };
 export const ipcRenderer = { invoke: async () => undefined, on: () => undefined, removeListener: () => undefined };
 
-export default { app, BrowserWindow, ipcMain, protocol, session, Menu, dialog, screen, shell, contextBridge, ipcRenderer };
+// No OS keychain here: like a Linux machine without a secret store (keys stay in memory).
+export const safeStorage = {
+  isEncryptionAvailable: () => false,
+  getSelectedStorageBackend: () => 'basic_text',
+  encryptString: () => {
+    throw new Error('fake electron: no keychain');
+  },
+  decryptString: () => {
+    throw new Error('fake electron: no keychain');
+  },
+};
+
+export default { app, BrowserWindow, ipcMain, protocol, session, Menu, dialog, screen, shell, contextBridge, ipcRenderer, safeStorage };

@@ -150,7 +150,7 @@ export async function startHost(options: Partial<StudioHostOptions> & { userData
   };
 }
 
-export function sleep(ms: number): Promise<void> {
+function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 

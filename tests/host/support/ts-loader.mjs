@@ -1,12 +1,14 @@
 // A tiny Node module hook that runs the repository's TypeScript sources directly (for child
 // processes started by the tests: Node 20 cannot strip types itself). Each .ts file is
-// transpiled on its own with the project's TypeScript (no type check), and `./x.js` imports
-// from a .ts file resolve to `./x.ts` when that exists, as NodeNext source code writes them.
+// transpiled on its own with Vite's Oxc transform (no type check; several times faster to load
+// and run than TypeScript's transpileModule, which made a child take over 10 s to start on a
+// busy machine), and `./x.js` imports from a .ts file resolve to `./x.ts` when that exists,
+// as NodeNext source code writes them.
 // Use: node --import ./tests/host/support/ts-register.mjs some-file.ts
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import { transformWithOxc } from 'vite';
 
 export async function resolve(specifier, context, nextResolve) {
   if (
@@ -24,17 +26,17 @@ export async function resolve(specifier, context, nextResolve) {
 export async function load(url, context, nextLoad) {
   if (url.startsWith('file:') && url.endsWith('.ts')) {
     const source = await readFile(fileURLToPath(url), 'utf8');
-    const out = ts.transpileModule(source, {
-      fileName: fileURLToPath(url),
-      compilerOptions: {
-        module: ts.ModuleKind.ESNext,
-        target: ts.ScriptTarget.ES2022,
-        verbatimModuleSyntax: true,
-        sourceMap: false,
-        inlineSourceMap: true,
-      },
+    const file = fileURLToPath(url);
+    const out = await transformWithOxc(source, file, {
+      lang: 'ts',
+      target: 'es2022',
+      sourcemap: true,
+      typescript: { onlyRemoveTypeImports: true },
     });
-    return { format: 'module', source: out.outputText, shortCircuit: true };
+    const map = out.map
+      ? `\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(out.map)).toString('base64')}`
+      : '';
+    return { format: 'module', source: out.code + map, shortCircuit: true };
   }
   return nextLoad(url, context);
 }

@@ -41,7 +41,7 @@ export function multiRootRoots(context: SystemPromptContext): readonly Workspace
   return context.workspaceRoots ?? NO_ROOTS;
 }
 
-export { toolEnabled, joinToolTexts, hasToolText } from '../tool-texts.js';
+export { toolEnabled, hasToolText } from '../tool-texts.js';
 
 /**
  * Whether an enabled tool's parameter is kept for this context (its dependency tools are

@@ -1,0 +1,151 @@
+import { evaluateAssertions } from '../../../shared/wire/assertions.js';
+import type { EvalCellResult, EvalProgress, EvalSummary } from '../../../shared/wire/run-result.js';
+import { baseUrlOf, type Connection } from '../../../shared/wire/connections.js';
+import { testTurns } from '../../../shared/wire/test-file.js';
+import type { BuildInputs } from '../build-runner.js';
+import { columnRequest, type ColumnRequestOutcome } from './column-request.js';
+import type { EvalCell } from './eval-plan.js';
+import type { ClientLimits, SendOptions } from './http-client.js';
+import type { RecordingStore } from './recordings.js';
+import { prepareRequest, runCell, type RunMode } from './run-cell.js';
+import type { SpendGuard } from './spend-guard.js';
+
+/**
+ * Runs an eval's cells, at most `concurrency` at once, each through the same path as a single
+ * run (run-cell.ts), and checks each reply against its test's assertions. Cancelling stops
+ * every request in flight and starts no other; progress says cells done, tokens, money spent
+ * and the time left.
+ */
+
+export interface EvalDeps {
+  inputs: BuildInputs;
+  keyFor: (connection: Connection) => string | undefined;
+  mode: RunMode;
+  concurrency: number;
+  spend: SpendGuard;
+  recordings?: RecordingStore | undefined;
+  signal?: AbortSignal | undefined;
+  limits?: Partial<ClientLimits> | undefined;
+  sleep?: SendOptions['sleep'];
+  onProgress?: ((progress: EvalProgress) => void) | undefined;
+  onCell?: ((cell: EvalCellResult) => void) | undefined;
+}
+
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promise<EvalSummary> {
+  const started = performance.now();
+  const results: EvalCellResult[] = new Array(cells.length);
+  const builds = new Map<string, Promise<ColumnRequestOutcome>>();
+  let next = 0;
+  let done = 0;
+  let tokens = 0;
+
+  const progress = (): void => {
+    const elapsedMs = performance.now() - started;
+    deps.onProgress?.({
+      done,
+      total: cells.length,
+      tokens,
+      spentUsd: deps.spend.spent,
+      elapsedMs,
+      remainingMs: done ? (elapsedMs / done) * (cells.length - done) : null,
+    });
+  };
+
+  const runOne = async (cell: EvalCell): Promise<EvalCellResult> => {
+    // Builds and bodies are synchronous work: let the event loop (the editor's) run between them.
+    await yieldToLoop();
+    const base = { id: cell.id, test: cell.test.id, column: cell.columnLabel, connection: cell.connection.id };
+    const buildKey = JSON.stringify([cell.column, cell.connection.api]);
+    let build = builds.get(buildKey);
+    if (!build) builds.set(buildKey, (build = columnRequest(deps.inputs, cell.column, cell.connection.api)));
+    const built = await build;
+    if (!built.ok) return { ...base, status: 'build-failed', pass: null, assertions: [], message: `${built.label}: ${built.error}` };
+    const request = prepareRequest(
+      cell.connection.api,
+      baseUrlOf(cell.connection),
+      built.value.input,
+      testTurns(cell.test.messages),
+      cell.test.stream ?? true,
+    );
+    const result = await runCell(request, {
+      mode: deps.mode,
+      key: deps.keyFor(cell.connection),
+      vocabulary: built.value.vocabulary,
+      spend: deps.spend,
+      recordings: deps.recordings,
+      test: cell.test.id,
+      column: cell.columnLabel,
+      signal: deps.signal,
+      limits: deps.limits,
+      sleep: deps.sleep,
+    });
+    tokens += result.reply.usage.inputTokens + result.reply.usage.outputTokens;
+    const shown = { url: request.shownUrl, body: request.body, key: request.key };
+    if (result.status !== 'ok')
+      return {
+        ...base,
+        status: result.status,
+        pass: result.status === 'error' ? false : null,
+        assertions: [],
+        request: shown,
+        result,
+        message: result.message,
+      };
+    const assertions = evaluateAssertions(cell.test.assert, result);
+    return { ...base, status: 'ok', pass: assertions.every((a) => a.pass), assertions, request: shown, result };
+  };
+
+  const worker = async (): Promise<void> => {
+    while (next < cells.length) {
+      const index = next++;
+      const cell = cells[index]!;
+      if (deps.signal?.aborted) {
+        results[index] = {
+          id: cell.id,
+          test: cell.test.id,
+          column: cell.columnLabel,
+          connection: cell.connection.id,
+          status: 'cancelled',
+          pass: null,
+          assertions: [],
+          message: 'cancelled',
+        };
+      } else {
+        try {
+          results[index] = await runOne(cell);
+        } catch (error) {
+          results[index] = {
+            id: cell.id,
+            test: cell.test.id,
+            column: cell.columnLabel,
+            connection: cell.connection.id,
+            status: 'error',
+            pass: false,
+            assertions: [],
+            message: `internal error: ${error instanceof Error ? error.message : String(error)}`,
+          };
+        }
+      }
+      done++;
+      deps.onCell?.(results[index]);
+      progress();
+    }
+  };
+
+  progress();
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(deps.concurrency, cells.length)) }, worker));
+  const list = results.filter((r): r is EvalCellResult => r !== undefined);
+  return {
+    cells: list,
+    passed: list.filter((r) => r.pass === true).length,
+    failed: list.filter((r) => r.status === 'ok' && r.pass === false).length,
+    errors: list.filter((r) => r.status === 'error' || r.status === 'build-failed').length,
+    needsRecording: list.filter((r) => r.status === 'needs-recording').length,
+    notRun: list.filter((r) => r.status === 'not-sent' || r.status === 'cancelled').length,
+    spentUsd: deps.spend.spent,
+    durationMs: performance.now() - started,
+    cancelled: deps.signal?.aborted === true,
+  };
+}

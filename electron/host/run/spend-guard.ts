@@ -1,0 +1,61 @@
+import { formatCost, priceOf, usageCost, worstCaseCost, type PriceTable } from '../../../shared/wire/prices.js';
+import type { Usage } from '../../../shared/wire/wire-event.js';
+
+/**
+ * A run's spending cap. Before each request its worst case (every input token at full price,
+ * every output token it allows) is reserved; a request whose reservation would take the run
+ * past the cap is not sent. When the reply comes, its real cost (from the usage) replaces the
+ * reservation. So concurrent requests can never together go over the cap — as far as the
+ * price table is right.
+ */
+
+export type Reservation = { ok: true; settle(usage: Usage | null): number | null } | { ok: false; message: string };
+
+export class SpendGuard {
+  private spentUsd = 0;
+  private reservedUsd = 0;
+
+  constructor(
+    readonly capUsd: number | undefined,
+    readonly prices: PriceTable,
+  ) {}
+
+  get spent(): number {
+    return this.spentUsd;
+  }
+
+  /** Dollars for a usage of `model` (null: no price). */
+  cost(model: string, usage: Usage): number | null {
+    const price = priceOf(model, this.prices);
+    return price ? usageCost(usage, price) : null;
+  }
+
+  reserve(model: string, inputTokens: number, maxOutputTokens: number): Reservation {
+    const price = priceOf(model, this.prices);
+    if (this.capUsd !== undefined && !price)
+      return {
+        ok: false,
+        message: `no price for model '${model}' in the price table, so the spending cap cannot be kept: add one under prices (docs/run.md) or remove the cap`,
+      };
+    const worst = price ? worstCaseCost(inputTokens, maxOutputTokens, price) : 0;
+    if (this.capUsd !== undefined && this.spentUsd + this.reservedUsd + worst > this.capUsd)
+      return {
+        ok: false,
+        message: `spending cap ${formatCost(this.capUsd)}: not sent, it could cost up to ${formatCost(worst)} and ${formatCost(this.spentUsd + this.reservedUsd)} is spent or reserved`,
+      };
+    this.reservedUsd += worst;
+    let settled = false;
+    return {
+      ok: true,
+      settle: (usage) => {
+        if (settled) return null;
+        settled = true;
+        this.reservedUsd -= worst;
+        // No usage (the request failed before the reply said): count the worst case, to be safe.
+        const actual = usage && price ? usageCost(usage, price) : price ? worst : null;
+        this.spentUsd += actual ?? 0;
+        return usage && price ? usageCost(usage, price) : null;
+      },
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import { monaco } from './setup';
+import type { DocState } from '../store/docs-slice';
+import { minimalEdit } from '../../../shared/engine/text/minimal-edit';
+
+/** One Monaco model per open document, named `studio:/<doc key>`. */
+
+export const TEMPLATE_LANGUAGE = 'vs-template';
+export const PROMPT_LANGUAGE = 'vs-prompt';
+
+export function uriOf(key: string): monaco.Uri {
+  return monaco.Uri.from({ scheme: 'studio', path: `/${encodeURIComponent(key)}` });
+}
+
+export function keyOf(uri: monaco.Uri): string | undefined {
+  if (uri.scheme !== 'studio') return undefined;
+  return decodeURIComponent(uri.path.slice(1));
+}
+
+function languageId(doc: DocState): string {
+  return doc.language === 'template' ? TEMPLATE_LANGUAGE : doc.language;
+}
+
+export function modelFor(doc: DocState): monaco.editor.ITextModel {
+  const uri = uriOf(doc.key);
+  const existing = monaco.editor.getModel(uri);
+  if (existing) return existing;
+  return monaco.editor.createModel(doc.text, languageId(doc), uri);
+}
+
+/**
+ * The text each model had after the last applyText, by version: while nothing else edited the
+ * model, the next applyText compares with it instead of asking Monaco for the whole text.
+ */
+const appliedText = new WeakMap<monaco.editor.ITextModel, { version: number; text: string }>();
+
+/** Replaces a model's text with one small edit (keeps the viewport and decorations stable). */
+export function applyText(model: monaco.editor.ITextModel, text: string): { start: number; end: number } | null {
+  const known = appliedText.get(model);
+  const old = known && known.version === model.getVersionId() ? known.text : model.getValue();
+  const e = minimalEdit(old, text);
+  if (!e) return null;
+  const range = monaco.Range.fromPositions(model.getPositionAt(e.start), model.getPositionAt(e.endOld));
+  model.applyEdits([{ range, text: e.text }]);
+  // Only when the model holds exactly `text` (Monaco rewrites line ends to the model's own).
+  if (model.getEOL() === '\n' && !text.includes('\r')) appliedText.set(model, { version: model.getVersionId(), text });
+  else appliedText.delete(model);
+  return { start: e.start, end: e.start + e.text.length };
+}

@@ -1,0 +1,98 @@
+import type { CompareColumnSpec, CompareResult, CompareTokens } from '../../../../shared/ipc/contract';
+import { MAX_COMPARE_COLUMNS } from '../../../../shared/ipc/channels/compare';
+import { call } from '../api';
+import type { SliceCreator } from '../types';
+import { focusVariantId } from '../focus';
+import { loadColumns, saveColumns } from './compare-storage';
+
+/** The compare view's columns: what they are (remembered per workspace), what the host built, their token counts. */
+export interface CompareColumnsSlice {
+  compareColumns: CompareColumnSpec[];
+  compareResult: CompareResult | null;
+  compareTokens: CompareTokens | null;
+  /** Asks the host for the columns now and after every edit (none: stop). */
+  startCompare(): Promise<void>;
+  stopCompare(): Promise<void>;
+  setCompareColumns(columns: CompareColumnSpec[]): void;
+  addCompareColumn(column: CompareColumnSpec): void;
+  removeCompareColumn(index: number): void;
+  moveCompareColumn(index: number, by: -1 | 1): void;
+  applyCompareResult(result: CompareResult): void;
+  applyCompareTokens(tokens: CompareTokens): void;
+}
+
+/** Two columns to start with: the variant shown and the generic one (or the first other). */
+function defaultColumns(variants: string[], current: string | null): CompareColumnSpec[] {
+  const first = current ?? variants[0];
+  if (!first) return [];
+  const second = variants.find((v) => v !== first && v === 'generic') ?? variants.find((v) => v !== first);
+  return second
+    ? [
+        { kind: 'variant', variantId: first },
+        { kind: 'variant', variantId: second },
+      ]
+    : [{ kind: 'variant', variantId: first }];
+}
+
+export const createCompareColumnsSlice: SliceCreator<CompareColumnsSlice> = (set, get) => {
+  let live = false;
+  let n = 0;
+  const root = (): string | null => get().workspace?.root ?? null;
+  const send = async (): Promise<void> => {
+    const k = ++n;
+    const r = await call('compare:set', { columns: live ? get().compareColumns : [], context: get().contextSpec() });
+    if (r && k === n && live) get().applyCompareResult(r);
+  };
+  return {
+    compareColumns: [],
+    compareResult: null,
+    compareTokens: null,
+    async startCompare() {
+      live = true;
+      if (get().compareColumns.length === 0) {
+        const remembered = loadColumns(root());
+        const variants = get().workspace?.variants.map((v) => v.id) ?? [];
+        set({ compareColumns: remembered?.length ? remembered : defaultColumns(variants, focusVariantId(get())) });
+      }
+      await send();
+    },
+    async stopCompare() {
+      if (!live) return;
+      live = false;
+      await send();
+    },
+    setCompareColumns(columns) {
+      const next = columns.slice(0, MAX_COMPARE_COLUMNS);
+      set({ compareColumns: next });
+      saveColumns(root(), next);
+      if (live) void send();
+    },
+    addCompareColumn(column) {
+      const columns = get().compareColumns;
+      if (columns.length >= MAX_COMPARE_COLUMNS) {
+        get().notify('info', `At most ${MAX_COMPARE_COLUMNS} columns: remove one first.`);
+        return;
+      }
+      get().setCompareColumns([...columns, column]);
+    },
+    removeCompareColumn(index) {
+      get().setCompareColumns(get().compareColumns.filter((_, i) => i !== index));
+    },
+    moveCompareColumn(index, by) {
+      const columns = [...get().compareColumns];
+      const to = index + by;
+      if (to < 0 || to >= columns.length) return;
+      [columns[index], columns[to]] = [columns[to]!, columns[index]!];
+      get().setCompareColumns(columns);
+    },
+    applyCompareResult(result) {
+      const cur = get().compareResult;
+      if (!live || (cur && result.seq <= cur.seq)) return;
+      set({ compareResult: result });
+    },
+    applyCompareTokens(tokens) {
+      if (get().compareResult?.seq !== tokens.seq) return;
+      set({ compareTokens: tokens });
+    },
+  };
+};

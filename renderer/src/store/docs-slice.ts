@@ -1,0 +1,466 @@
+import { conventionalPath, docKey, type DocRef } from '../../../shared/ipc/doc-ref';
+import type { DocumentInfo, EventPayload } from '../../../shared/ipc/contract';
+import { plainMessage } from '../ui/plain-message';
+import { call, callRaw } from './api';
+import type { SliceCreator } from './types';
+import { createDocHistory, type DocHistory, type EditKind } from './doc-history';
+
+export type DocLanguage = 'template' | 'yaml' | 'plaintext';
+
+export interface DocState {
+  key: string;
+  /** null for a view that is not a workspace file (a built-in component's default template). */
+  ref: DocRef | null;
+  title: string;
+  path: string;
+  text: string;
+  savedText: string | null;
+  dirty: boolean;
+  readOnly: boolean;
+  language: DocLanguage;
+  /** Bumped whenever the text changes from anything but the editor showing it. */
+  version: number;
+  /** The file changed on disk while this document had unsaved edits (null text: deleted). */
+  disk: { text: string | null } | null;
+  /** For built-in component views: which component. */
+  builtinComponentId?: string | undefined;
+}
+
+export interface DocsSlice {
+  docs: Record<string, DocState>;
+  tabs: string[];
+  activeTab: string | null;
+  /** The document the last edit went to: global undo/redo act on it. */
+  lastEditedKey: string | null;
+  /** Documents changed together by the last structured edit (undone and redone together). */
+  lastEditGroup: string[];
+  reveal: { key: string; offset: number; n: number } | null;
+  ensureDoc(ref: DocRef): Promise<DocState | undefined>;
+  openDoc(ref: DocRef, opts?: { offset?: number }): Promise<void>;
+  /** Registers the read-only view of a built-in component's default template; returns its key. */
+  ensureBuiltinComponent(componentId: string): string;
+  openBuiltinComponent(componentId: string): void;
+  activateTab(key: string): void;
+  cycleTab(step: 1 | -1): void;
+  closeTab(key: string): Promise<boolean>;
+  /** Applies an edit; `typing` comes from the editor showing the doc. */
+  editDoc(key: string, text: string, kind: EditKind): void;
+  /** One structured edit over several documents (a reorder changes variant.yaml and the template). */
+  editDocs(edits: { key: string; text: string }[]): void;
+  undo(key?: string): void;
+  redo(key?: string): void;
+  saveDoc(key?: string): Promise<boolean>;
+  saveAll(): Promise<void>;
+  revertDoc(key: string): Promise<void>;
+  applyDiskChange(payload: EventPayload<'doc:changedOnDisk'>): void;
+  resolveDiskConflict(key: string, keep: 'mine' | 'disk'): void;
+  /** Takes the dirty flags, titles and paths of open documents from the host's list. */
+  syncDocInfo(documents: readonly DocumentInfo[]): void;
+  forgetAllDocs(): void;
+  /** Forgets documents whose files went (renamed or deleted through the host): their tabs close, nothing is asked. */
+  forgetDocs(keys: readonly string[]): void;
+  /** Reads documents again from the host (their texts changed there, e.g. references that followed a rename). */
+  reloadDocs(keys: readonly string[]): Promise<void>;
+  confirmDiscardAll(question: string): Promise<boolean>;
+  offerDrafts(): Promise<void>;
+}
+
+const histories = new Map<string, DocHistory>();
+export function languageOf(ref: DocRef): DocLanguage {
+  switch (ref.kind) {
+    case 'variant-template':
+    case 'component-override':
+    case 'tool-override':
+    case 'component':
+      return 'template';
+    case 'profile-file':
+    case 'harness-file':
+      return /\.ya?ml$/i.test(ref.file) ? 'yaml' : 'template';
+    default:
+      return 'yaml';
+  }
+}
+
+const loading = new Map<string, Promise<DocState | undefined>>();
+const updateSeq = new Map<string, number>();
+
+export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
+  const patchDoc = (key: string, patch: Partial<DocState>): void => {
+    set((s) => {
+      const d = s.docs[key];
+      if (!d) return {};
+      return { docs: { ...s.docs, [key]: { ...d, ...patch } } };
+    });
+  };
+  const sendUpdate = (doc: DocState, text: string): void => {
+    if (!doc.ref) return;
+    const n = (updateSeq.get(doc.key) ?? 0) + 1;
+    updateSeq.set(doc.key, n);
+    void call('doc:update', { ref: doc.ref, text }).then((r) => {
+      if (r && updateSeq.get(doc.key) === n && get().docs[doc.key]?.dirty !== r.dirty) patchDoc(doc.key, { dirty: r.dirty });
+    });
+  };
+
+  /**
+   * One undo or redo: of the given document, else of every document the last structured
+   * edit changed together, else of the document edited last.
+   */
+  const step = (direction: 'undo' | 'redo', key: string | undefined): void => {
+    const { lastEditGroup, lastEditedKey, activeTab } = get();
+    const keys = key ? [key] : lastEditGroup.length ? lastEditGroup : [lastEditedKey ?? activeTab].filter((k): k is string => !!k);
+    let done = false;
+    for (const k of keys) {
+      const text = histories.get(k)?.[direction]();
+      const doc = get().docs[k];
+      if (text === undefined || !doc) continue;
+      patchDoc(k, { text, version: doc.version + 1 });
+      sendUpdate(doc, text);
+      done = true;
+    }
+    if (done) get().announce(direction === 'undo' ? 'Undone' : 'Redone');
+  };
+
+  return {
+    docs: {},
+    tabs: [],
+    activeTab: null,
+    lastEditedKey: null,
+    lastEditGroup: [],
+    reveal: null,
+
+    ensureDoc(ref) {
+      const key = docKey(ref);
+      const have = get().docs[key];
+      if (have) return Promise.resolve(have);
+      const pending = loading.get(key);
+      if (pending) return pending;
+      const p = (async () => {
+        const r = await call('doc:read', { ref });
+        loading.delete(key);
+        if (!r) return undefined;
+        const info = get().workspace?.documents.find((d) => d.key === key);
+        const doc: DocState = {
+          key,
+          ref,
+          // The host names documents; one it does not list yet goes by its path.
+          title: info?.title ?? conventionalPath(ref),
+          path: info?.path ?? conventionalPath(ref),
+          text: r.text,
+          savedText: r.savedText,
+          dirty: r.dirty,
+          readOnly: false,
+          language: languageOf(ref),
+          version: 0,
+          // The host keeps a conflict with the disk until the user chooses (a closed tab, a reload).
+          disk: r.conflict ? { text: r.conflict.diskText } : null,
+        };
+        histories.set(key, createDocHistory(r.text));
+        set((s) => ({ docs: { ...s.docs, [key]: s.docs[key] ?? doc } }));
+        return get().docs[key];
+      })();
+      loading.set(key, p);
+      return p;
+    },
+
+    async openDoc(ref, opts) {
+      const doc = await get().ensureDoc(ref);
+      if (!doc) return;
+      set((s) => ({
+        tabs: s.tabs.includes(doc.key) ? s.tabs : [...s.tabs, doc.key],
+        activeTab: doc.key,
+        reveal: opts?.offset !== undefined ? { key: doc.key, offset: opts.offset, n: (s.reveal?.n ?? 0) + 1 } : s.reveal,
+      }));
+    },
+
+    ensureBuiltinComponent(componentId) {
+      const key = `builtin-component:${componentId}`;
+      const info = get().workspace?.components.find((c) => c.id === componentId);
+      if (!get().docs[key]) {
+        const text = info?.defaultTemplate ?? `${componentId} is a component written in code; it has no template to show.`;
+        const doc: DocState = {
+          key,
+          ref: null,
+          title: `${componentId} (built-in)`,
+          path: `built-in component ${componentId}`,
+          text,
+          savedText: text,
+          dirty: false,
+          readOnly: true,
+          language: info?.defaultTemplate !== undefined ? 'template' : 'plaintext',
+          version: 0,
+          disk: null,
+          builtinComponentId: componentId,
+        };
+        set((s) => ({ docs: { ...s.docs, [key]: doc } }));
+      }
+      return key;
+    },
+
+    openBuiltinComponent(componentId) {
+      const key = get().ensureBuiltinComponent(componentId);
+      set((s) => ({ tabs: s.tabs.includes(key) ? s.tabs : [...s.tabs, key], activeTab: key }));
+    },
+
+    activateTab(key) {
+      if (get().tabs.includes(key)) set({ activeTab: key });
+    },
+
+    cycleTab(step) {
+      const { tabs, activeTab } = get();
+      if (tabs.length === 0) return;
+      const i = activeTab ? tabs.indexOf(activeTab) : -1;
+      const next = tabs[(i + step + tabs.length) % tabs.length]!;
+      set({ activeTab: next });
+    },
+
+    async closeTab(key) {
+      const doc = get().docs[key];
+      if (doc?.dirty && doc.ref) {
+        const choice = await get().ask(
+          `Save the changes to ${doc.title}?`,
+          ['Save', "Don't save", 'Cancel'],
+          'Your changes are lost if you close without saving.',
+        );
+        if (choice === null || choice === 'Cancel') return false;
+        if (choice === 'Save') {
+          if (!(await get().saveDoc(key))) return false;
+        } else {
+          await get().revertDoc(key);
+        }
+      }
+      set((s) => {
+        const i = s.tabs.indexOf(key);
+        const tabs = s.tabs.filter((t) => t !== key);
+        const activeTab = s.activeTab === key ? (tabs[Math.min(i, tabs.length - 1)] ?? null) : s.activeTab;
+        return { tabs, activeTab };
+      });
+      return true;
+    },
+
+    editDocs(edits) {
+      const keys = edits.filter((e) => get().docs[e.key]?.text !== e.text).map((e) => e.key);
+      for (const e of edits) get().editDoc(e.key, e.text, 'structured');
+      if (keys.length > 1) set({ lastEditGroup: keys });
+    },
+
+    editDoc(key, text, kind) {
+      const doc = get().docs[key];
+      if (!doc || doc.readOnly || doc.text === text) return;
+      // The host first: the rebuild starts while the renderer updates its own views.
+      sendUpdate(doc, text);
+      if (get().lastEditGroup.length) set({ lastEditGroup: [] });
+      histories.get(key)?.record(text, kind);
+      const patch: Partial<DocState> = { text };
+      if (kind !== 'typing') patch.version = doc.version + 1;
+      if (!doc.dirty) patch.dirty = text !== doc.savedText;
+      set((s) => ({ docs: { ...s.docs, [key]: { ...doc, ...patch } }, lastEditedKey: key }));
+    },
+
+    undo(key) {
+      step('undo', key);
+    },
+
+    redo(key) {
+      step('redo', key);
+    },
+
+    async saveDoc(key) {
+      const k = key ?? get().activeTab;
+      const doc = k ? get().docs[k] : undefined;
+      if (!doc?.ref) return false;
+      const text = doc.text;
+      let r = await callRaw('doc:save', { ref: doc.ref });
+      if (!r.ok && r.error.code === 'READ_ONLY') {
+        const choice = await get().ask(
+          'The built-in variants are read-only.',
+          ['Copy to a workspace of my own', 'Cancel'],
+          'Save a copy of the whole workspace, your unsaved edits included, into a folder you choose; you keep editing the copy.',
+        );
+        if (choice !== 'Copy to a workspace of my own') return false;
+        return get().copyWorkspace();
+      }
+      if (r.ok && r.value.status === 'conflict') {
+        const choice = await get().ask(`${doc.path} changed on disk since it was loaded.`, [
+          'Overwrite',
+          'Load the disk version',
+          'Cancel',
+        ]);
+        if (choice === 'Overwrite') r = await callRaw('doc:save', { ref: doc.ref, overwrite: true });
+        else {
+          if (choice === 'Load the disk version') get().resolveDiskConflict(doc.key, 'disk');
+          return false;
+        }
+      }
+      if (!r.ok) {
+        get().notify('error', `Could not save ${doc.path}: ${plainMessage(r.error.message)}`);
+        return false;
+      }
+      if (r.value.status !== 'saved') return false;
+      patchDoc(doc.key, { savedText: text, dirty: get().docs[doc.key]?.text !== text, disk: null });
+      get().announce(`Saved ${doc.path}`);
+      return true;
+    },
+
+    async saveAll() {
+      const dirty = Object.values(get().docs).filter((d) => d.dirty && d.ref);
+      const r = await callRaw('doc:saveAll', {});
+      if (!r.ok) {
+        if (r.error.code === 'READ_ONLY') {
+          const k = dirty[0]?.key;
+          if (k) await get().saveDoc(k);
+          return;
+        }
+        get().notify('error', `Could not save: ${plainMessage(r.error.message)}`);
+        return;
+      }
+      const conflicts: string[] = [];
+      for (const { key, outcome } of r.value) {
+        if (outcome.status === 'saved') {
+          const d = get().docs[key];
+          if (d) patchDoc(key, { savedText: d.text, dirty: false, disk: null });
+        } else conflicts.push(outcome.path);
+      }
+      if (conflicts.length) get().notify('error', `Not saved, changed on disk: ${conflicts.join(', ')}. Save each to choose.`);
+      else get().announce(`Saved ${r.value.length} file${r.value.length === 1 ? '' : 's'}`);
+    },
+
+    async revertDoc(key) {
+      const doc = get().docs[key];
+      if (!doc?.ref) return;
+      const r = await call('doc:revert', { ref: doc.ref });
+      if (!r) return;
+      histories.get(key)?.reset(r.text);
+      patchDoc(key, { text: r.text, savedText: r.text, dirty: false, version: doc.version + 1, disk: null });
+    },
+
+    applyDiskChange({ ref, text, conflict }) {
+      const key = docKey(ref);
+      const doc = get().docs[key];
+      if (!doc) return;
+      if (conflict) {
+        patchDoc(key, { disk: { text } });
+        return;
+      }
+      if (text === null) {
+        patchDoc(key, { disk: { text: null } });
+        return;
+      }
+      histories.get(key)?.reset(text);
+      patchDoc(key, { text, savedText: text, dirty: false, version: doc.version + 1, disk: null });
+    },
+
+    resolveDiskConflict(key, keep) {
+      const doc = get().docs[key];
+      if (!doc?.disk) return;
+      patchDoc(key, { disk: null });
+      if (keep === 'disk') {
+        const text = doc.disk.text ?? '';
+        histories.get(key)?.record(text, 'structured');
+        patchDoc(key, { text, savedText: doc.disk.text, dirty: false, version: doc.version + 1 });
+      }
+      // The host holds the conflict: tell it the choice (mine: a save then writes over the disk's version).
+      if (doc.ref)
+        void call('doc:resolveConflict', { ref: doc.ref, keep }).then((r) => {
+          if (r) patchDoc(key, { savedText: r.savedText, dirty: r.dirty });
+        });
+    },
+
+    syncDocInfo(documents) {
+      const docs = get().docs;
+      let changed = false;
+      const next = { ...docs };
+      for (const info of documents) {
+        const d = docs[info.key];
+        if (d && (d.dirty !== info.dirty || d.title !== info.title || d.path !== info.path)) {
+          next[info.key] = { ...d, dirty: info.dirty, title: info.title, path: info.path };
+          changed = true;
+        }
+      }
+      if (changed) set({ docs: next });
+    },
+
+    forgetAllDocs() {
+      histories.clear();
+      loading.clear();
+      set({ docs: {}, tabs: [], activeTab: null, lastEditedKey: null, lastEditGroup: [], reveal: null });
+    },
+
+    forgetDocs(keys) {
+      const gone = new Set(keys.filter((k) => get().docs[k]));
+      if (gone.size === 0) return;
+      for (const k of gone) histories.delete(k);
+      set((s) => {
+        const docs = { ...s.docs };
+        for (const k of gone) delete docs[k];
+        const tabs = s.tabs.filter((t) => !gone.has(t));
+        const activeTab = s.activeTab && gone.has(s.activeTab) ? (tabs.at(-1) ?? null) : s.activeTab;
+        return { docs, tabs, activeTab, lastEditGroup: s.lastEditGroup.filter((k) => !gone.has(k)) };
+      });
+    },
+
+    async reloadDocs(keys) {
+      for (const k of keys) {
+        const d = get().docs[k];
+        if (!d?.ref) continue;
+        const r = await call('doc:read', { ref: d.ref });
+        if (!r) continue;
+        histories.get(k)?.reset(r.text);
+        patchDoc(k, { text: r.text, savedText: r.savedText, dirty: r.dirty, version: d.version + 1, disk: null });
+      }
+    },
+
+    async confirmDiscardAll(question) {
+      const dirty = Object.values(get().docs).filter((d) => d.dirty && d.ref);
+      if (dirty.length === 0) return true;
+      const choice = await get().ask(
+        question,
+        ['Save all', 'Discard changes', 'Cancel'],
+        `Unsaved: ${dirty.map((d) => d.path).join(', ')}`,
+      );
+      if (choice === 'Save all') {
+        await get().saveAll();
+        return true;
+      }
+      if (choice === 'Discard changes') {
+        for (const d of dirty) await get().revertDoc(d.key);
+        return true;
+      }
+      return false;
+    },
+
+    async offerDrafts() {
+      const drafts = await call('drafts:list', {});
+      if (!drafts || drafts.length === 0) return;
+      const names = drafts.map((d) => conventionalPath(d.ref));
+      const choice = await get().ask(
+        `Unsaved edits from your last session were kept (${drafts.length}).`,
+        ['Restore them', 'Discard them'],
+        names.join(', '),
+      );
+      const keys = drafts.map((d) => d.key);
+      if (choice === 'Restore them') {
+        await call('drafts:restore', { keys });
+        for (const k of keys) {
+          // Reload the restored documents the next time they are shown.
+          const d = get().docs[k];
+          if (d?.ref) {
+            const r = await call('doc:read', { ref: d.ref });
+            if (r) {
+              histories.get(k)?.reset(r.text);
+              patchDoc(k, {
+                text: r.text,
+                savedText: r.savedText,
+                dirty: r.dirty,
+                version: d.version + 1,
+                disk: r.conflict ? { text: r.conflict.diskText } : null,
+              });
+            }
+          }
+        }
+        get().announce('Unsaved edits restored');
+      } else {
+        await call('drafts:discard', { keys });
+      }
+    },
+  };
+};
