@@ -82,8 +82,3 @@ export function requestExport(
   files.set('README.md', `${readme.join('\n').trimEnd()}\n`);
   return { files, bodies };
 }
-
-/** The files of requestExport. */
-export function requestFiles(builds: readonly RenderedBuild[], snapshot: WorkspaceSnapshot, apis: readonly ApiKind[]): Map<string, string> {
-  return requestExport(builds, snapshot, apis).files;
-}

@@ -1,7 +1,6 @@
 import type { SystemPromptContext } from '../../domain/context.js';
 import type { Variant } from '../../domain/variant.js';
 import { selectVariant } from '../selection/select-variant.js';
-import type { VariantBuildResult } from '../build/build-result.js';
 import { promptSizes } from '../build/prompt-sizes.js';
 import { providerOfModelId } from '../routing/model-providers.js';
 import type { NativeToolDefinitions } from '../tools/native-tools.js';
@@ -155,17 +154,6 @@ export function mayExceedContextWindow(input: Omit<ContextWindowInput, 'countTok
   if (limits.maxOutput !== undefined && output > limits.maxOutput) return true;
   const json = input.tools ? toolJson(input.tools, limits.modelId, input.model?.providerId) : '';
   return promptSizes(input.text).bytes + promptSizes(json).bytes + output > limits.contextWindow;
-}
-
-/** The check of a variant build under its context (tools sent natively when the context enables them). */
-export function checkBuildContextWindow(
-  result: Pick<VariantBuildResult, 'text' | 'tools'>,
-  context: SystemPromptContext,
-  config: Record<string, unknown> | undefined,
-  table: readonly ModelFamilyLimits[] | undefined,
-  countTokens: (text: string) => number,
-): ContextWindowCheck | undefined {
-  return checkContextWindow({ model: modelOfContext(context), text: result.text, tools: result.tools.native, config, table, countTokens });
 }
 
 /**

@@ -46,8 +46,3 @@ export const MODEL_CATALOG: readonly ProviderModels[] = [
     models: ['qwen2.5-coder:7b', 'qwen3-coder:30b', 'llama3.1:8b', 'deepseek-r1:8b', 'gpt-oss:20b', 'devstral:24b', 'hermes3:8b'],
   },
 ];
-
-/** The provider id a catalog lists a model under (the first match), if any. */
-export function providerOfModel(modelId: string, catalog: readonly ProviderModels[] = MODEL_CATALOG): string | undefined {
-  return catalog.find((p) => p.models.includes(modelId))?.providerId;
-}
