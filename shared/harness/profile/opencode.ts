@@ -10,7 +10,6 @@ import { HarnessBaseFields, HarnessText, ID, PathTemplate, SettingKey } from './
 
 /** Parts of the instruction list, in the order a version sends them. */
 export const OPENCODE_BLOCK_GROUPS = ['project', 'global', 'configured', 'urls'] as const;
-export type OpencodeBlockGroup = (typeof OPENCODE_BLOCK_GROUPS)[number];
 
 /** A rules location (Kilo): folders whose top-level `.md` files load, or one file; `{cwd}`, `{home}`, `{configDir}`, `~/`, `{mode}`. */
 const RulesLocation = z.union([

@@ -20,7 +20,6 @@ export const HarnessProfileSchema = z.discriminatedUnion('loader', [
 ]);
 
 export type HarnessProfileData = z.infer<typeof HarnessProfileSchema>;
-export type HarnessLoader = HarnessProfileData['loader'];
 
 /** A loaded profile: the YAML with text files resolved, and where it came from. */
 export type HarnessProfile = HarnessProfileData & {
