@@ -372,6 +372,14 @@ function reportProbe(d: Discovery, p: Exclude<Found, { exists: true }>, path: st
   if (p.status !== 'missing') warn(d, { code: code[p.status], severity: 'warning', message: `${path} is skipped: ${p.reason}`, path });
 }
 
+/** A lookup whose file is not there to read: its status and reason, and a warning unless it is simply missing. */
+function probeFailed(d: Discovery, lookup: InstructionLookup, p: Exclude<Found, { exists: true }>, path: string): void {
+  lookup.status = p.status;
+  lookup.reason = p.reason;
+  lookup.readProblem = p.problem;
+  reportProbe(d, p, path);
+}
+
 const SOURCE_TO_LOOKUP: Record<InstructionSourceStatus, LookupStatus> = {
   used: 'found',
   empty: 'empty',
@@ -569,10 +577,7 @@ async function discoverGlobal(d: Discovery): Promise<void> {
     lookup.path = expanded.path;
     const p = await findFile(d.fs, expanded.path);
     if (!p.exists) {
-      lookup.status = p.status;
-      lookup.reason = p.reason;
-      lookup.readProblem = p.problem;
-      reportProbe(d, p, expanded.path);
+      probeFailed(d, lookup, p, expanded.path);
       continue;
     }
     globalFound = expanded.path;
@@ -672,10 +677,7 @@ async function discoverRules(d: Discovery, rules: RulesSource): Promise<void> {
     d.lookups.push(lookup);
     const p = await findFile(d.fs, rules.file);
     if (!p.exists) {
-      lookup.status = p.status;
-      lookup.reason = p.reason;
-      lookup.readProblem = p.problem;
-      reportProbe(d, p, rules.file);
+      probeFailed(d, lookup, p, rules.file);
       return;
     }
     await include(d, 'configured', rules.file, rules.file, lookup, trust);
