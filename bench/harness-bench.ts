@@ -3,11 +3,23 @@
  *  1. The every-harness view's example tree: every built-in harness profile, median and p95 of one pass.
  *  2. A larger repository (300 folders, an AGENTS.md and a CLAUDE.md in each, imports, rules,
  *     a 40 KB AGENTS.md at the root): the same.
+ *  3. A 2,000-file repository holding what every profile reads (QWEN.md, GEMINI.md, Kilo and
+ *     Qwen rules folders, Copilot's instruction files, ...): each harness on its own, and the
+ *     whole view (every harness, then the lint over the tree).
  */
 import { performance } from 'node:perf_hooks';
 import { builtinWorkspaceDir } from '../electron/host/builtin-workspace.js';
 import { folderFileSource } from '../electron/host/folder-source.js';
-import { contextFs, loadHarnessProfiles, parseHarnessContext, runHarness, type HarnessContext } from '../shared/harness/index.js';
+import {
+  contextFs,
+  contextTreeFiles,
+  lintInstructions,
+  loadHarnessProfiles,
+  parseHarnessContext,
+  runHarness,
+  type HarnessContext,
+  type HarnessResult,
+} from '../shared/harness/index.js';
 
 const { profiles } = loadHarnessProfiles(folderFileSource(builtinWorkspaceDir()));
 
@@ -75,3 +87,66 @@ const large = parseHarnessContext({
 
 await bench('example tree (7 files)', small, 200);
 await bench(`large repository (${Object.keys(files).length} files, 40 KB AGENTS.md)`, large, 30);
+
+// 3. Every profile's files, 2,000 in all.
+const wide: Record<string, string> = {
+  '/big/.git/': '',
+  '/big/AGENTS.md': `# Root\n\n${'Keep changes small. '.repeat(400)}\n`,
+  '/big/QWEN.md': 'Qwen root @./docs/style.md\n',
+  '/big/GEMINI.md': 'Gemini root\n',
+  '/big/docs/style.md': 'Style guide.\n',
+  '/big/.github/copilot-instructions.md': 'Copilot repo rules.\n',
+  '/big/.kilocoderules': 'Kilo legacy rules.\n',
+};
+for (let i = 0; i < 10; i++) {
+  wide[`/big/.qwen/rules/q${i}.md`] = i % 3 ? `Qwen rule ${i}` : `---\npaths: ["pkg${i}/**"]\n---\nQwen rule ${i}`;
+  wide[`/big/.kilo/rules/k${i}.md`] = `Kilo rule ${i} {file:./docs/style.md}`;
+  wide[`/big/.github/instructions/i${i}.instructions.md`] = i % 2 ? `---\napplyTo: "pkg${i}/**"\n---\nPath rule ${i}` : `Inline rule ${i}`;
+  wide[`/big/.claude/rules/c${i}.md`] = `Claude rule ${i}`;
+}
+for (let i = 0; Object.keys(wide).length < 2000; i++) {
+  const dir = `/big/pkg${i % 40}/mod${i}`;
+  const kind = i % 5;
+  if (kind === 0) wide[`${dir}/AGENTS.md`] = `Module ${i}.\n`;
+  else if (kind === 1) wide[`${dir}/QWEN.md`] = `Module ${i} (Qwen).\n`;
+  else if (kind === 2) wide[`${dir}/GEMINI.md`] = `Module ${i} (Gemini).\n`;
+  else if (kind === 3) wide[`${dir}/CLAUDE.md`] = `Module ${i} @AGENTS.md\n`;
+  wide[`${dir}/src/index.ts`] = 'export {};\n';
+}
+const big = parseHarnessContext({
+  cwd: '/big/pkg3/mod3',
+  home: '/home/u',
+  env: { GEMINI_CLI_TRUST_WORKSPACE: 'true', CLAUDE_CODE_DISABLE_AUTO_MEMORY: '1' },
+  reads: ['/big/pkg3/mod3/src/index.ts'],
+  files: wide,
+});
+const bigTree = contextFs(big);
+const runs = 20;
+for (const p of profiles) {
+  for (let i = 0; i < 3; i++) await runHarness(p, big, { today: '2026-11-30', fs: bigTree.fs });
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await runHarness(p, big, { today: '2026-11-30', fs: bigTree.fs });
+    samples.push(performance.now() - t0);
+  }
+  const s = stats(samples);
+  console.log(`2,000-file repository, ${p.id}: median ${s.median.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms (${runs} runs)`);
+}
+const view = async (): Promise<void> => {
+  const tree = contextFs(big);
+  const results: HarnessResult[] = [];
+  for (const p of profiles) results.push(await runHarness(p, big, { today: '2026-11-30', fs: tree.fs, treeProblems: tree.problems }));
+  lintInstructions(results, contextTreeFiles(big));
+};
+for (let i = 0; i < 2; i++) await view();
+const viewSamples: number[] = [];
+for (let i = 0; i < runs; i++) {
+  const t0 = performance.now();
+  await view();
+  viewSamples.push(performance.now() - t0);
+}
+const v = stats(viewSamples);
+console.log(
+  `2,000-file repository (${Object.keys(wide).length} files), whole view (${profiles.length} harnesses and the lint): median ${v.median.toFixed(2)} ms, p95 ${v.p95.toFixed(2)} ms (${runs} passes)`,
+);

@@ -121,10 +121,7 @@ test('a file every variant shares keeps the variant shown and says so; the varia
 });
 
 test('a stack profile’s file shows the profile, a variant’s tab shows the variant', async ({ studio: page }) => {
-  await page
-    .getByTestId('explorer')
-    .getByRole('button', { name: /^opencode/ })
-    .click();
+  await page.getByTestId('explorer').getByRole('button', { name: 'opencode', exact: true }).click();
   await expect(title(page)).toHaveText(/^opencode × /);
   await page.getByTestId('bottom-tab-context').click();
   await expect(page.getByTestId('stack-context-form')).toBeVisible();

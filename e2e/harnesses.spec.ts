@@ -24,6 +24,13 @@ test('one repository, every harness: edit AGENTS.md and watch each agent’s req
   const codex = view.getByTestId('harness-codex');
   const claude = view.getByTestId('harness-claude-code');
   const gemini = view.getByTestId('harness-gemini-cli');
+  // Every built-in harness profile has a column, and each says which releases it was observed with.
+  await expect(view.locator('section.harness-col')).toHaveCount(10);
+  for (const id of ['qwen-code', 'kilo', 'copilot', 'opencode', 'opencode-seed'])
+    await expect(view.getByTestId(`harness-${id}`)).toBeVisible();
+  await expect(codex.getByTestId('observed-with')).toHaveText('observed with 0.169.0, 0.171.0');
+  await expect(claude.getByTestId('observed-with')).toHaveText('observed with 2.1.328, 2.1.332');
+  await expect(view.getByTestId('harness-opencode-seed').getByTestId('observed-with')).toHaveText('not observed');
   await expect(codex.getByTestId('part-user')).toContainText('# AGENTS.md instructions for /home/user/project');
   await expect(codex.getByTestId('part-user')).toContainText('Use pnpm, never npm or yarn.');
   // Claude Code reads CLAUDE.md and, through its import, AGENTS.md as a block of its own.

@@ -8,7 +8,7 @@ test('a stack build lists its instruction files and why each was (not) used; a v
   await expect(preview.getByRole('tab', { name: 'Warnings' })).toBeVisible();
   await expect(tab).toHaveCount(0);
 
-  await explorer.getByRole('button', { name: /^opencode/ }).click();
+  await explorer.getByRole('button', { name: 'opencode', exact: true }).click();
   await expect(preview.locator('h2')).toContainText('opencode');
   await expect(tab).toHaveText('Instruction files (3 used)');
   await tab.click();
@@ -35,7 +35,7 @@ test('a stack build lists its instruction files and why each was (not) used; a v
   await expect(tab).toHaveCount(0);
   await expect(view).toHaveCount(0);
   await expect(preview.getByRole('tab', { name: 'Prompt' })).toHaveAttribute('aria-selected', 'true');
-  await explorer.getByRole('button', { name: /^opencode/ }).click();
+  await explorer.getByRole('button', { name: 'opencode', exact: true }).click();
   await expect(tab).toHaveText('Instruction files (3 used)');
   await expect(tab).toHaveAttribute('aria-selected', 'true');
   await expect(row('/home/user/project/AGENTS.md [AGENTS.md]')).toHaveAttribute('data-tone', 'used');

@@ -3,7 +3,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { captureCases } from '../../shared/capture/conformance-case.js';
-import { harnessEnvAllowed } from '../../shared/harness/index.js';
+import { harnessEnvAllowed, harnessKindOf } from '../../shared/harness/index.js';
 import { folderTexts } from '../../electron/host/capture/folder-texts.js';
 import { localIsoDate } from '../../electron/host/stack/index.js';
 import { wordDiffText, type CaptureVerdict } from '../../shared/capture/verdict.js';
@@ -62,7 +62,7 @@ export async function captureCommand(options: CaptureCommandOptions, io: CliIo):
     // Profiles whose text carries the date read it from a setting (Claude Code, OpenCode): the capture's day.
     const dateKey = 'settings' in profile ? (profile.settings as Record<string, unknown>).date : undefined;
     if (typeof dateKey === 'string') settings[dateKey] = localIsoDate(new Date());
-    const allowed = harnessEnvAllowed(profile.loader);
+    const allowed = harnessEnvAllowed(harnessKindOf(profile));
     const file = path.resolve(io.cwd, options.saveCase);
     writeFileSync(
       file,

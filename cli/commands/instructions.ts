@@ -46,6 +46,7 @@ export async function instructionsCommand(options: InstructionsOptions, io: CliI
   if (options.preset) throw new UsageError('instructions reads a context file (--context), not a preset');
   const context = options.context ? readContextFile(options.context, io.cwd, HarnessContextSchema) : HarnessContextSchema.parse({});
   const today = options.date ?? localToday();
+  const clock = (): number => performance.now();
   const results: HarnessResult[] = [];
   let treeFiles = contextTreeFiles(context);
   if (options.cwd !== undefined) {
@@ -56,7 +57,7 @@ export async function instructionsCommand(options: InstructionsOptions, io: CliI
     } catch {
       throw new UsageError(`--cwd '${options.cwd}' is not a folder`);
     }
-    treeFiles = [];
+    let walked: string[] | undefined;
     for (const profile of chosen) {
       const setup = await realHarnessSetup(
         profile,
@@ -64,11 +65,12 @@ export async function instructionsCommand(options: InstructionsOptions, io: CliI
         { granted: [granted] },
       );
       if (!setup.ok) throw new UsageError(`--cwd '${options.cwd}': ${setup.error}`);
-      results.push(await runHarness(profile, setup.context, { today, fs: setup.fs }));
-      if (treeFiles.length === 0) treeFiles = await treeFilesOf(setup.fs, granted);
+      results.push(await runHarness(profile, setup.context, { today, fs: setup.fs, clock }));
+      walked ??= await treeFilesOf(setup.fs, granted);
     }
+    treeFiles = walked ?? [];
   } else {
-    for (const profile of chosen) results.push(await runHarness(profile, context, { today }));
+    for (const profile of chosen) results.push(await runHarness(profile, context, { today, clock }));
   }
   const lint = lintInstructions(results, treeFiles);
   if (options.format === 'json') {

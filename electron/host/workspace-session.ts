@@ -13,7 +13,7 @@ import {
   type FileProblem,
   type WorkspaceSnapshot,
 } from '../../shared/engine/index.js';
-import { loadStackProfile, type StackProfile } from '../../shared/stack/index.js';
+import { loadStackProfile, stackProfileIds, type StackProfile } from '../../shared/stack/index.js';
 import { recoverInterruptedImports } from './bundles/import-journal.js';
 import { resolveInside } from './confine.js';
 import { DocumentSet, isDirty, type DocEntry } from './document-set.js';
@@ -222,9 +222,7 @@ export class WorkspaceSession {
   profiles(): LoadedProfile[] {
     const source = this.docs.editedSource();
     const out: LoadedProfile[] = [];
-    for (const name of source.list('profiles')) {
-      if (!name.endsWith('/')) continue;
-      const id = name.slice(0, -1);
+    for (const id of stackProfileIds(source)) {
       if (source.read(`profiles/${id}/profile.yaml`) === undefined) continue;
       out.push(this.profile(id));
     }

@@ -8,6 +8,18 @@ export interface WorkspaceFileSource {
   read(path: string): string | undefined;
   /** Names of the entries directly inside a folder ('' is the root), sorted; folders end with '/'. */
   list(folder: string): string[];
+  /**
+   * Why the last `read` or `list` of this path gave nothing although something is there
+   * (permission denied, not a regular file, a link leading out of the folder, ...); undefined
+   * when it is simply missing. Optional: an in-memory source has nothing to explain.
+   */
+  whyUnread?(path: string): string | undefined;
+}
+
+/** "<what> not found", or the real reason a source gives for not reading it. */
+export function unreadMessage(source: WorkspaceFileSource, path: string, missing: string): string {
+  const why = source.whyUnread?.(path);
+  return why === undefined ? missing : `cannot read ${path}: ${why}`;
 }
 
 /** An in-memory workspace: path -> text. Folders are implied by the paths. */

@@ -9,7 +9,13 @@ import { isAbsolutePath, normalizePath } from '../stack/path.js';
  * so a case file is a valid context file.
  */
 
-const AbsolutePath = z.string().refine(isAbsolutePath, { message: 'must be an absolute path' });
+/** Longer than any disk allows (Windows long paths: 32,767): a longer path only makes every walk along it slower. */
+export const MAX_HARNESS_PATH = 32768;
+
+const AbsolutePath = z
+  .string()
+  .max(MAX_HARNESS_PATH, `at most ${MAX_HARNESS_PATH} characters (the longest path a disk allows)`)
+  .refine(isAbsolutePath, { message: 'must be an absolute path' });
 
 /** A tree entry: text, or a folder when the path ends with `/` (value ""), or a VirtualEntry object. */
 const FileEntrySchema = z.union([z.string(), VirtualEntrySchema]);

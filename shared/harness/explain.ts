@@ -19,9 +19,17 @@ function fileLine(f: HarnessFileReport): string {
   return `  ${f.status.padEnd(14)} ${f.path}${size}${where}${cut}${f.reason ? `: ${f.reason}` : ''}`;
 }
 
+/** Which releases the profile was checked against, in words. */
+export function observedLine(result: Pick<HarnessResult, 'observedWith' | 'name'>): string {
+  return result.observedWith.length > 0
+    ? `observed with ${result.name} ${result.observedWith.join(', ')}`
+    : 'not observed with a released agent: the profile follows its spec page only';
+}
+
 export function describeHarnessResult(result: HarnessResult, options: { files?: boolean } = {}): string {
-  const lines: string[] = [`=== ${result.name} ${result.version} (${result.harness}) ===`];
+  const lines: string[] = [`=== ${result.name} ${result.version} (${result.harness}) ===`, observedLine(result)];
   if (result.stopped) lines.push(`(no request: ${result.stopped})`);
+  if (result.truncated) lines.push(`(cut: ${result.truncated.message})`);
   if (result.parts.length === 0 && !result.stopped) lines.push('(no instruction text)');
   for (const part of result.parts) lines.push(partHeader(part), part.text);
   if (options.files !== false) {
@@ -39,7 +47,9 @@ export function harnessResultJson(result: HarnessResult): Record<string, unknown
     name: result.name,
     agent: result.agent,
     version: result.version,
+    observedWith: result.observedWith,
     ...(result.stopped ? { stopped: result.stopped } : {}),
+    ...(result.truncated ? { truncated: result.truncated } : {}),
     parts: result.parts.map((p) => ({
       placement: p.placement,
       ...(p.readPath !== undefined ? { path: p.readPath } : {}),

@@ -1,4 +1,5 @@
 import type { InstructionFs } from '../stack/instruction-fs.js';
+import { DEFAULT_RUN_LIMITS } from './run/budget.js';
 import { joinPath, relativeInside } from '../stack/path.js';
 import type { HarnessContext } from './context.js';
 import type { HarnessFileReport, HarnessResult } from './result.js';
@@ -12,13 +13,22 @@ import { patternMatcher, patternRefusal } from './text/path-patterns.js';
  */
 
 export type InstructionFindingCode =
-  'over-limit' | 'import-failed' | 'import-outside' | 'paths-match-nothing' | 'paths-not-accepted' | 'ignored-by' | 'duplicate-rules';
+  | 'over-limit'
+  | 'import-failed'
+  | 'import-outside'
+  | 'paths-match-nothing'
+  | 'paths-not-accepted'
+  | 'ignored-by'
+  | 'loaded-by-none'
+  | 'duplicate-rules';
 
 export interface InstructionFinding {
   code: InstructionFindingCode;
   severity: 'warning' | 'info';
   /** The harness profile it concerns (absent for findings across harnesses). */
   harness?: string | undefined;
+  /** That harness's observed releases (empty: its profile follows the spec page only). */
+  observedWith?: string[] | undefined;
   path: string;
   message: string;
   /** Where in the file (a cut). */
@@ -42,34 +52,39 @@ export function contextTreeFiles(context: Pick<HarnessContext, 'files' | 'symlin
   ];
 }
 
+/** A harness as lint names it: name, version and the releases it was observed with. */
+export function harnessLabel(r: Pick<HarnessResult, 'name' | 'version' | 'observedWith'>): string {
+  return `${r.name} ${r.version} (${r.observedWith.length > 0 ? `observed with ${r.observedWith.join(', ')}` : 'not observed'})`;
+}
+
 export function lintInstructions(results: readonly HarnessResult[], treeFiles: readonly string[]): InstructionFinding[] {
   const out: InstructionFinding[] = [];
   for (const r of results) {
-    const who = `${r.name} ${r.version}`;
+    const who = harnessLabel(r);
+    const push = (f: Omit<InstructionFinding, 'harness' | 'observedWith'>): void => {
+      out.push({ ...f, harness: r.harness, observedWith: r.observedWith });
+    };
     for (const f of r.files) {
       if (f.limit?.effect === 'cut')
-        out.push({
+        push({
           code: 'over-limit',
           severity: 'warning',
-          harness: r.harness,
           path: f.path,
           line: f.truncation?.line,
           column: f.truncation?.column,
           message: `${who} cuts ${f.path} at ${f.truncation ? `line ${f.truncation.line}, column ${f.truncation.column} (${f.truncation.keptBytes} of ${f.bytes ?? '?'} bytes kept)` : 'its limit'}: the limit is ${f.limit.bytes} bytes`,
         });
       else if (f.limit?.effect === 'dropped')
-        out.push({
+        push({
           code: 'over-limit',
           severity: 'warning',
-          harness: r.harness,
           path: f.path,
           message: `${who} leaves ${f.path} out: ${f.reason}`,
         });
       if (f.importProblem !== undefined && f.importedBy !== undefined)
-        out.push({
+        push({
           code: f.importProblem === 'outside' ? 'import-outside' : 'import-failed',
           severity: 'warning',
-          harness: r.harness,
           path: f.importedBy,
           message: `${who}: the import of ${f.path} in ${f.importedBy} ${f.importProblem === 'outside' ? 'leaves the allowed root' : 'fails'}: ${f.reason}`,
         });
@@ -90,10 +105,9 @@ export function lintInstructions(results: readonly HarnessResult[], treeFiles: r
           }
           const m = patternMatcher(pattern, flavour);
           if (!rels.some((rel) => m(rel)))
-            out.push({
+            push({
               code: 'paths-match-nothing',
               severity: 'warning',
-              harness: r.harness,
               path: f.path,
               message: `${who}: the paths pattern '${pattern}' of ${f.path} matches no file below ${base}`,
             });
@@ -103,6 +117,7 @@ export function lintInstructions(results: readonly HarnessResult[], treeFiles: r
     out.push(...duplicates(r));
   }
   out.push(...ignored(results));
+  out.push(...loadedByNone(results, treeFiles));
   return dedupe(out);
 }
 
@@ -131,14 +146,15 @@ function duplicates(r: HarnessResult): InstructionFinding[] {
       code: 'duplicate-rules',
       severity: 'warning',
       harness: r.harness,
+      observedWith: r.observedWith,
       path: paths[1] as string,
-      message: `${r.name} ${r.version} sends "${shown}" twice: in ${paths.join(' and ')}`,
+      message: `${harnessLabel(r)} sends "${shown}" twice: in ${paths.join(' and ')}`,
     });
   }
   return out;
 }
 
-/** Files some harnesses load and others ignore. */
+/** Files some harnesses load and others ignore: "loaded by … ignored by …", each with its reason. */
 function ignored(results: readonly HarnessResult[]): InstructionFinding[] {
   if (results.length < 2) return [];
   const loadedBy = new Map<string, HarnessResult[]>();
@@ -149,12 +165,51 @@ function ignored(results: readonly HarnessResult[]): InstructionFinding[] {
   for (const [path, by] of loadedBy) {
     const not = results.filter((r) => !by.includes(r));
     if (not.length === 0) continue;
-    const names = (list: readonly HarnessResult[]): string => list.map((r) => `${r.name} ${r.version}`).join(', ');
     out.push({
       code: 'ignored-by',
       severity: 'info',
       path,
-      message: `${path} is loaded by ${names(by)}; ${names(not)} ${not.length === 1 ? 'ignores' : 'ignore'} it`,
+      message: `${path} is loaded by ${by.map(harnessLabel).join(', ')}; ignored by ${reasonsOf(not, path)}`,
+    });
+  }
+  return out;
+}
+
+/** Harnesses grouped by why they do not load a path: `A, B: reason; C: other reason`. */
+function reasonsOf(list: readonly HarnessResult[], path: string): string {
+  const groups = new Map<string, string[]>();
+  for (const r of list) {
+    const why = whyNot(r, path);
+    groups.set(why, [...(groups.get(why) ?? []), harnessLabel(r)]);
+  }
+  return [...groups].map(([why, who]) => `${who.join(', ')}: ${why}`).join('; ');
+}
+
+/** Why a harness does not load a path: its own report's reason, or that it never looks for it. */
+function whyNot(r: HarnessResult, path: string): string {
+  const report = r.files.find((f) => f.path === path && !isLoaded(f));
+  return report === undefined ? 'not one of the files it looks for' : `${report.status}, ${report.reason}`;
+}
+
+/** Instruction files in the tree (some harness looked at them) that no harness loads, with each harness's reason. */
+function loadedByNone(results: readonly HarnessResult[], treeFiles: readonly string[]): InstructionFinding[] {
+  if (results.length === 0) return [];
+  const inTree = new Set(treeFiles);
+  const looked = new Map<string, true>();
+  const loaded = new Set<string>();
+  for (const r of results)
+    for (const f of r.files) {
+      if (isLoaded(f)) loaded.add(f.path);
+      else if (inTree.has(f.path)) looked.set(f.path, true);
+    }
+  const out: InstructionFinding[] = [];
+  for (const path of looked.keys()) {
+    if (loaded.has(path)) continue;
+    out.push({
+      code: 'loaded-by-none',
+      severity: 'warning',
+      path,
+      message: `${path} is loaded by no harness: ${reasonsOf(results, path)}`,
     });
   }
   return out;
@@ -170,21 +225,27 @@ function dedupe(list: InstructionFinding[]): InstructionFinding[] {
   });
 }
 
-/** Files below a folder on a filesystem, breadth-first, for the `paths:` check on the real disk (`.git` and `node_modules` skipped, loops and the bound respected). */
-export async function treeFilesOf(fs: InstructionFs, root: string, max = 5000): Promise<string[]> {
+/**
+ * Files below a folder on a filesystem, breadth-first, for the `paths:` check on the real disk
+ * (`.git` and `node_modules` skipped, at most `max` entries and `maxDepth` levels). Linear in
+ * the entries: only a symlinked folder is resolved (to stop loops), since asking a deep
+ * folder's real path costs a lookup per level.
+ */
+export async function treeFilesOf(
+  fs: InstructionFs,
+  root: string,
+  max = 5000,
+  maxDepth = DEFAULT_RUN_LIMITS.walkFolders,
+): Promise<string[]> {
   const out: string[] = [];
-  const seen = new Set<string>();
+  const linked = new Set<string>();
   let queue = [root];
   let visited = 0;
-  while (queue.length > 0 && visited < max) {
+  for (let depth = 0; queue.length > 0 && visited < max && depth < maxDepth; depth++) {
     const next: string[] = [];
     for (const dir of queue) {
-      let real: string;
       let names: string[];
       try {
-        real = await fs.realpath(dir);
-        if (seen.has(real)) continue;
-        seen.add(real);
         names = [...(await fs.readdir(dir))].sort();
       } catch {
         continue;
@@ -194,13 +255,22 @@ export async function treeFilesOf(fs: InstructionFs, root: string, max = 5000): 
         if (name === '.git' || name === 'node_modules') continue;
         const p = joinPath(dir, name);
         let kind: string | undefined;
+        let link: boolean;
         try {
           kind = (await fs.stat(p))?.kind;
+          link = fs.lstat === undefined || (await fs.lstat(p))?.kind === 'symlink';
         } catch {
           continue;
         }
-        if (kind === 'directory') next.push(p);
-        else if (kind === 'file') out.push(p);
+        if (kind === 'file') out.push(p);
+        if (kind !== 'directory') continue;
+        if (link) {
+          // A linked folder is entered once (a link back up the tree would loop).
+          const real = await fs.realpath(p).catch(() => undefined);
+          if (real === undefined || linked.has(real)) continue;
+          linked.add(real);
+        }
+        next.push(p);
       }
     }
     queue = next;

@@ -37,6 +37,23 @@ export type HarnessFileStatus =
   /** Not read: outside what the user granted on the real disk (the agent would look there). */
   | 'not-granted';
 
+/** Why a file could not be read, when it was not. */
+export type HarnessReadProblem =
+  /** Nothing there. */
+  | 'missing'
+  /** Something of that name, but a folder or not a regular file. */
+  | 'not-a-file'
+  /** Permission denied (EACCES, EPERM). */
+  | 'permission'
+  /** Over a size limit: the harness's own, else the engine's cap; not read. */
+  | 'too-large'
+  /** Not text: a NUL byte, or not valid UTF-8 where the harness needs it. */
+  | 'not-utf8'
+  /** Outside what the user granted on the real disk. */
+  | 'not-granted'
+  /** Another error (a symlink loop, an I/O error). */
+  | 'error';
+
 export interface HarnessTruncation {
   /** Bytes kept, of `bytes`. */
   keptBytes: number;
@@ -62,12 +79,14 @@ export interface HarnessFileReport {
   /** The text this file contributes to the request (after processing), when loaded. */
   text?: string | undefined;
   truncation?: HarnessTruncation | undefined;
+  /** When the file could not be read: the real reason. */
+  readProblem?: HarnessReadProblem | undefined;
   /** For imports: the file that imported it. */
   importedBy?: string | undefined;
   /** A size limit that cut this file, or dropped it whole. */
   limit?: { bytes: number; effect: 'cut' | 'dropped' } | undefined;
   /** For imports that did not load: why. */
-  importProblem?: 'missing' | 'unreadable' | 'outside' | 'cycle' | 'depth' | 'refused' | undefined;
+  importProblem?: 'missing' | 'unreadable' | 'too-large' | 'outside' | 'cycle' | 'depth' | 'refused' | 'budget' | undefined;
   /** A conditional rule's `paths:` patterns, the folder they are relative to, and how they match. */
   paths?: PathPatterns | undefined;
 }
@@ -81,6 +100,12 @@ export interface HarnessWarning {
   path?: string | undefined;
 }
 
+/** A run that hit one of the engine's budgets (docs/harnesses.md, "Limits of the engine"): what it shows is cut there. */
+export interface HarnessTruncated {
+  budget: 'import-files' | 'import-bytes' | 'time' | 'walk';
+  message: string;
+}
+
 export interface HarnessResult {
   /** The profile id. */
   harness: string;
@@ -89,11 +114,15 @@ export interface HarnessResult {
   /** The agent and version the profile describes. */
   agent: string;
   version: string;
+  /** The agent releases whose requests the profile was checked against. */
+  observedWith: string[];
   parts: HarnessPart[];
   files: HarnessFileReport[];
   warnings: HarnessWarning[];
   /** Set when the agent would send no request at all (e.g. a missing include directory). */
   stopped?: string | undefined;
+  /** Set when the run hit one of the engine's budgets: the parts are cut there. */
+  truncated?: HarnessTruncated | undefined;
   /** Facts the run worked out (roots, trust, chosen base prompt, ...), for explanations. */
   facts: Record<string, string>;
 }

@@ -1,16 +1,18 @@
 import { isNotGranted } from '../stack/confined-fs.js';
-import type { InstructionFs } from '../stack/instruction-fs.js';
+import type { InstructionFs, InstructionReadOptions } from '../stack/instruction-fs.js';
 import { virtualInstructionFs } from '../stack/virtual-fs.js';
 import { harnessTree, type HarnessContext } from './context.js';
 import { runClaudeCode } from './loaders/claude-code.js';
 import { clineClassicFields, runClineClassic, type ClineRuleFields } from './loaders/cline-classic.js';
 import { runClineSdk } from './loaders/cline-sdk.js';
 import { runCodex } from './loaders/codex.js';
+import { runCopilot } from './loaders/copilot.js';
 import { runGemini } from './loaders/gemini.js';
 import { runOpencode } from './loaders/opencode.js';
 import type { ClineClassicProfile } from './profile/cline-classic.js';
 import type { HarnessProfile } from './profile/schema.js';
 import type { HarnessResult } from './result.js';
+import { RunBudget, type RunLimits } from './run/budget.js';
 import { RunRecorder } from './run/recorder.js';
 import { runInputOf } from './run/run-input.js';
 
@@ -27,6 +29,10 @@ export interface HarnessRunOptions {
   treeProblems?: readonly string[] | undefined;
   /** YYYY-MM-DD for agents that write the date next to the instructions, when the context's settings name none. */
   today?: string | undefined;
+  /** A clock in milliseconds (the host's); with it, a run also stops at the time budget. */
+  clock?: (() => number) | undefined;
+  /** The engine's budgets, where they differ from DEFAULT_RUN_LIMITS (tests, the CLI). */
+  limits?: Partial<RunLimits> | undefined;
 }
 
 const DEFAULT_TODAY = '2026-01-01';
@@ -52,7 +58,8 @@ export async function runHarness(
   }
   for (const p of problems) rec.warn('virtual-tree-problem', `file tree: ${p}`);
   const refused = new Map<string, string>();
-  const input = runInputOf(context, noticeRefusals(fs, refused), options.today ?? DEFAULT_TODAY);
+  const budget = new RunBudget(rec, options.limits, options.clock);
+  const input = runInputOf(context, noticeRefusals(fs, refused), options.today ?? DEFAULT_TODAY, budget);
   switch (profile.loader) {
     case 'codex':
       await runCodex(profile, input, rec);
@@ -72,8 +79,12 @@ export async function runHarness(
     case 'opencode':
       await runOpencode(profile, input, rec);
       break;
+    case 'copilot':
+      await runCopilot(profile, input, rec);
+      break;
   }
   markRefusals(rec, refused);
+  rec.truncated = budget.truncated;
   return rec.result(profile);
 }
 
@@ -95,7 +106,7 @@ function noticeRefusals(fs: InstructionFs, refused: Map<string, string>): Instru
     };
   return {
     stat: watch((p: string) => fs.stat(p)),
-    readFile: watch((p: string) => fs.readFile(p)),
+    readFile: watch((p: string, options?: InstructionReadOptions) => fs.readFile(p, options)),
     readdir: watch((p: string) => fs.readdir(p)),
     realpath: watch((p: string) => fs.realpath(p)),
     ...(fs.lstat ? { lstat: watch((p: string) => (fs.lstat as NonNullable<InstructionFs['lstat']>)(p)) } : {}),
@@ -123,6 +134,8 @@ export async function clineRuleFieldsOf(
 ): Promise<{ fields: ClineRuleFields; result: HarnessResult }> {
   const rec = new RunRecorder();
   const fs = options.fs ?? contextFs(context).fs;
-  const fields = await clineClassicFields(profile, runInputOf(context, fs, options.today ?? DEFAULT_TODAY), rec);
+  const budget = new RunBudget(rec, options.limits, options.clock);
+  const fields = await clineClassicFields(profile, runInputOf(context, fs, options.today ?? DEFAULT_TODAY, budget), rec);
+  rec.truncated = budget.truncated;
   return { fields, result: rec.result(profile) };
 }

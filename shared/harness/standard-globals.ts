@@ -1,12 +1,12 @@
-import { isAbsolutePath, joinPath, normalizePath } from '../stack/path.js';
+import { joinPath } from '../stack/path.js';
 import { resolveOpencodeGlobals, type MachineDirs } from '../stack/standard-globals.js';
 import type { HarnessOs } from './context.js';
-import type { HarnessLoader } from './profile/schema.js';
+import type { HarnessProfile } from './profile/schema.js';
 
 /**
  * The standard global locations of each harness on a machine: the only places outside the
  * folders the user granted that a harness run on the real disk may read. They are named here,
- * by loader family, and resolved from the machine (home, its environment variables) — never
+ * by kind of harness (the agent a loader family serves), and resolved from the machine (home, its environment variables) — never
  * from a profile, which is workspace data, nor from a request — so that the every-harness view
  * can list them and the user can switch each one off. Files are granted exactly; folders with
  * what lies inside them.
@@ -31,11 +31,44 @@ const MANAGED: Record<HarnessOs, string> = {
   win32: 'C:\\Program Files\\ClaudeCode',
 };
 
-/** The environment variables a harness family reads (a real run copies only these from the machine). */
-export function harnessEnvAllowed(loader: HarnessLoader): (name: string) => boolean {
-  const names: Record<HarnessLoader, readonly string[]> = {
+/** The kinds of harness the app knows the global locations of: a loader family, or the fork of one. */
+export const HARNESS_KINDS = [
+  'codex',
+  'gemini-cli',
+  'qwen-code',
+  'claude-code',
+  'cline-classic',
+  'cline',
+  'opencode',
+  'kilo',
+  'copilot',
+] as const;
+export type HarnessKind = (typeof HARNESS_KINDS)[number];
+
+/** A profile's kind: its loader's, or the fork its agent names (Qwen Code on the Gemini loader, Kilo on OpenCode's). */
+export function harnessKindOf(profile: Pick<HarnessProfile, 'loader' | 'agent'>): HarnessKind {
+  switch (profile.loader) {
+    case 'gemini':
+      return profile.agent === 'qwen-code' ? 'qwen-code' : 'gemini-cli';
+    case 'opencode':
+      return profile.agent === 'kilo' ? 'kilo' : 'opencode';
+    case 'cline-sdk':
+      return 'cline';
+    default:
+      return profile.loader;
+  }
+}
+
+/**
+ * The environment variables a kind of harness reads (a real run copies only these from the
+ * machine). Kilo's `{env:NAME}` is not among them: a global file could name any variable (an
+ * API key), and nothing of the machine's environment but these reaches a preview.
+ */
+export function harnessEnvAllowed(kind: HarnessKind): (name: string) => boolean {
+  const names: Record<HarnessKind, readonly string[]> = {
     codex: ['CODEX_HOME'],
-    gemini: ['GEMINI_CLI_HOME', 'GEMINI_CLI_TRUST_WORKSPACE'],
+    'gemini-cli': ['GEMINI_CLI_HOME', 'GEMINI_CLI_TRUST_WORKSPACE'],
+    'qwen-code': ['QWEN_HOME'],
     'claude-code': [
       'CLAUDE_CONFIG_DIR',
       'CLAUDE_CODE_DISABLE_CLAUDE_MDS',
@@ -43,22 +76,24 @@ export function harnessEnvAllowed(loader: HarnessLoader): (name: string) => bool
       'CLAUDE_CODE_DISABLE_AUTO_MEMORY',
     ],
     'cline-classic': [],
-    'cline-sdk': ['HOME', 'CLINE_DIR'],
+    cline: ['HOME', 'CLINE_DIR'],
     opencode: [],
+    kilo: ['KILO_CONFIG_DIR', 'KILO_DISABLE_PROJECT_CONFIG', 'KILO_DISABLE_CLAUDE_CODE', 'KILO_DISABLE_CLAUDE_CODE_PROMPT'],
+    copilot: ['COPILOT_HOME', 'COPILOT_CUSTOM_INSTRUCTIONS_DIRS'],
   };
-  if (loader === 'opencode') return (name) => name.startsWith('OPENCODE_');
-  return (name) => names[loader].includes(name);
+  if (kind === 'opencode') return (name) => name.startsWith('OPENCODE_');
+  return (name) => names[kind].includes(name);
 }
 
 function envPath(m: HarnessMachine, name: string): string | undefined {
   const v = m.env[name];
   if (v === undefined || v === '') return undefined;
-  return isAbsolutePath(v) ? normalizePath(v) : joinPath(m.cwd, v);
+  return joinPath(m.cwd, v);
 }
 
-export function harnessStandardGlobals(loader: HarnessLoader, m: HarnessMachine): HarnessGlobalLocation[] {
+export function harnessStandardGlobals(kind: HarnessKind, m: HarnessMachine): HarnessGlobalLocation[] {
   const home = m.homeDir;
-  switch (loader) {
+  switch (kind) {
     case 'codex': {
       const dir = envPath(m, 'CODEX_HOME') ?? joinPath(home, '.codex');
       const shown = envPath(m, 'CODEX_HOME') ? '$CODEX_HOME' : '~/.codex';
@@ -71,7 +106,7 @@ export function harnessStandardGlobals(loader: HarnessLoader, m: HarnessMachine)
         },
       ];
     }
-    case 'gemini': {
+    case 'gemini-cli': {
       const g = joinPath(envPath(m, 'GEMINI_CLI_HOME') ?? home, '.gemini');
       return [
         {
@@ -117,7 +152,7 @@ export function harnessStandardGlobals(loader: HarnessLoader, m: HarnessMachine)
           folders: [joinPath(home, 'Documents', 'Cline', 'Rules')],
         },
       ];
-    case 'cline-sdk': {
+    case 'cline': {
       const clineDir = envPath(m, 'CLINE_DIR') ?? joinPath(home, '.cline');
       return [
         { id: 'cline-agents', name: '~/.agents/AGENTS.md', files: [joinPath(home, '.agents', 'AGENTS.md')], folders: [] },
@@ -133,5 +168,61 @@ export function harnessStandardGlobals(loader: HarnessLoader, m: HarnessMachine)
       return resolveOpencodeGlobals(m)
         .filter((g) => g.path !== undefined)
         .map((g) => ({ id: `opencode-${g.id}`, name: g.name, files: [g.path as string], folders: [] }));
+    case 'qwen-code': {
+      const g = envPath(m, 'QWEN_HOME') ?? joinPath(home, '.qwen');
+      const shown = envPath(m, 'QWEN_HOME') ? '$QWEN_HOME' : '~/.qwen';
+      return [
+        {
+          id: 'qwen-global',
+          name: `${shown}/QWEN.md, AGENTS.md, output-language.md, rules/`,
+          files: ['QWEN.md', 'AGENTS.md', 'output-language.md'].map((n) => joinPath(g, n)),
+          folders: [joinPath(g, 'rules')],
+        },
+        { id: 'qwen-trust', name: `${shown}/trustedFolders.json`, files: [joinPath(g, 'trustedFolders.json')], folders: [] },
+      ];
+    }
+    case 'kilo': {
+      const override = envPath(m, 'KILO_CONFIG_DIR');
+      return [
+        ...(override
+          ? [{ id: 'kilo-config-dir', name: '$KILO_CONFIG_DIR/AGENTS.md', files: [joinPath(override, 'AGENTS.md')], folders: [] }]
+          : []),
+        { id: 'kilo-config', name: '~/.config/kilo/AGENTS.md', files: [joinPath(m.configDir, 'kilo', 'AGENTS.md')], folders: [] },
+        { id: 'kilo-claude', name: '~/.claude/CLAUDE.md', files: [joinPath(home, '.claude', 'CLAUDE.md')], folders: [] },
+        {
+          id: 'kilo-rules',
+          name: '~/.kilo/rules/, ~/.kilocode/rules/',
+          files: [],
+          folders: [joinPath(home, '.kilo', 'rules'), joinPath(home, '.kilocode', 'rules')],
+        },
+      ];
+    }
+    case 'copilot': {
+      const user = envPath(m, 'COPILOT_HOME') ?? joinPath(home, '.copilot');
+      const shown = envPath(m, 'COPILOT_HOME') ? '$COPILOT_HOME' : '~/.copilot';
+      const custom = (m.env.COPILOT_CUSTOM_INSTRUCTIONS_DIRS ?? '')
+        .split(',')
+        .map((d) => d.trim())
+        .filter((d) => d !== '')
+        .map((d) => joinPath(m.cwd, d));
+      return [
+        {
+          id: 'copilot-user',
+          name: `${shown}/copilot-instructions.md, instructions/`,
+          files: [joinPath(user, 'copilot-instructions.md')],
+          folders: [joinPath(user, 'instructions')],
+        },
+        ...(custom.length > 0
+          ? [
+              {
+                id: 'copilot-custom-dirs',
+                name: '$COPILOT_CUSTOM_INSTRUCTIONS_DIRS: each folder’s AGENTS.md and .github/instructions/',
+                files: custom.map((d) => joinPath(d, 'AGENTS.md')),
+                folders: custom.map((d) => joinPath(d, '.github', 'instructions')),
+              },
+            ]
+          : []),
+      ];
+    }
   }
 }

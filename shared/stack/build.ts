@@ -1,5 +1,6 @@
 import { encodeUtf8 } from './bytes.js';
 import { toDateString, type StackContext } from './context.js';
+import { opencodeExtrasInput, opencodeTrailingParts } from '../harness/loaders/opencode.js';
 import { discoverInstructions, type DiscoveryOptions, type InstructionDiscovery } from './discovery.js';
 import { renderEnvironment, type EnvironmentValues, type RenderedEnvironment } from './environment.js';
 import type { InstructionFs } from './instruction-fs.js';
@@ -11,8 +12,9 @@ import type { StackLayer, StackWarning } from './warnings.js';
 
 /**
  * The OpenCode-style build: [agent prompt or provider prompt] + environment + instruction
- * blocks + the user message's own system text, empty parts dropped, joined with "\n" into
- * one system message, followed by the user message with its reminders.
+ * blocks (+ MCP instructions and the skills list, when the harness profile gives their text, as
+ * 1.18.33 sends them) + the user message's own system text, empty parts dropped, joined with
+ * "\n" into one system message, followed by the user message with its reminders.
  */
 
 export interface StackBuildOptions extends DiscoveryOptions {
@@ -190,6 +192,13 @@ export async function buildStackPrompt(
       blockOrder: profile.blockOrder,
       relativeInstructions: profile.relativeInstructions,
       block: profile.instructionBlock,
+      ...(profile.harnessExtras === undefined
+        ? {}
+        : opencodeExtrasInput(profile.harnessExtras, {
+            cwd: context.cwd,
+            home: context.homeDir,
+            configDir: context.configDir ?? joinPath(context.homeDir, '.config'),
+          })),
     },
     options,
   );
@@ -206,6 +215,7 @@ export async function buildStackPrompt(
     date: toDateString(context.date),
     isoDate: context.date,
     homeDir: context.homeDir,
+    configDir: context.configDir ?? joinPath(context.homeDir, '.config'),
   };
   const env = renderEnvironment(profile.environment.text, values);
   for (const slot of env.unknown) {
@@ -232,6 +242,19 @@ export async function buildStackPrompt(
       source: { path: s.path, sourceIndex, instructionLayer: s.layer },
     });
   });
+  // 1.18.33 sends the MCP servers' instructions and the skills list after the instruction blocks.
+  if (profile.harnessExtras !== undefined) {
+    const trailing = opencodeTrailingParts(profile.harnessExtras, context.mcpServers, context.skills);
+    trailing.mcp.forEach((text, i) =>
+      parts.push({
+        layer: 'mcp',
+        label: `MCP instructions '${context.mcpServers.filter((m) => m.instructions !== '')[i]?.name ?? ''}'`,
+        text,
+        source: {},
+      }),
+    );
+    if (trailing.skills !== undefined) parts.push({ layer: 'skills', label: 'skills', text: trailing.skills, source: {} });
+  }
   parts.push({ layer: 'user-system', label: 'user system text', text: context.userSystem, source: {} });
   const { system, sections } = joinStackParts(parts);
   if (system === '') {
@@ -256,6 +279,8 @@ export async function buildStackPrompt(
     'provider-prompt': 0,
     environment: 0,
     instructions: 0,
+    mcp: 0,
+    skills: 0,
     'user-system': 0,
   };
   for (const s of sections) layers[s.layer] += s.end - s.start;

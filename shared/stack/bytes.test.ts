@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { decodeUtf8Lossy } from '../harness/text/utf8-lossy.js';
 import { classifyBytes, decodeBase64, decodeUtf8, encodeUtf8 } from './bytes.js';
 
 describe('UTF-8 and binary detection', () => {
@@ -37,5 +38,43 @@ describe('UTF-8 and binary detection', () => {
     expect([...(decodeBase64('AAEC/w==') ?? [])]).toEqual([0, 1, 2, 255]);
     expect(decodeBase64('a')).toBeUndefined();
     expect(decodeBase64('a*b=')).toBeUndefined();
+  });
+
+  // Node's Buffer is an independent decoder (its own C++ UTF-8 code), so it is the oracle.
+  const bytes = fc
+    .uint8Array({ maxLength: 64 })
+    .chain((b) => fc.constantFrom(b, Uint8Array.from([0xef, 0xbb, 0xbf, ...b]), Uint8Array.from([...b, 0xf0, 0x9f])));
+
+  it('decodes lossily as Node does: one U+FFFD per maximal invalid subpart, a BOM kept unless dropped', () => {
+    fc.assert(
+      fc.property(bytes, (b) => {
+        const node = Buffer.from(b).toString('utf8');
+        expect(decodeUtf8Lossy(b)).toBe(node);
+        expect(decodeUtf8Lossy(b, { stripBom: true })).toBe(node.startsWith('\ufeff') ? node.slice(1) : node);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('decodes strictly exactly the byte strings that are well-formed UTF-8', () => {
+    fc.assert(
+      fc.property(bytes, (b) => {
+        const node = Buffer.from(b).toString('utf8');
+        const wellFormed = Buffer.from(node, 'utf8').equals(Buffer.from(b));
+        const expected = wellFormed ? (node.startsWith('\ufeff') ? node.slice(1) : node) : undefined;
+        expect(decodeUtf8(b)).toBe(expected);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('decodes base64 as Node does, whitespace and trailing padding aside', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 40 }), (b) => {
+        const text = Buffer.from(b).toString('base64');
+        expect([...(decodeBase64(text) ?? [])]).toEqual([...b]);
+        expect([...(decodeBase64(` ${text.replace(/=+$/, '')}\n`) ?? [])]).toEqual([...b]);
+      }),
+    );
   });
 });

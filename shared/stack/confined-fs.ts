@@ -4,6 +4,7 @@ import {
   type InstructionFs,
   type InstructionFsLinkStat,
   type InstructionFsStat,
+  type InstructionReadOptions,
 } from './instruction-fs.js';
 import { baseName, isAbsolutePath, isInsideOrEqual, isRootPath, joinPath, normalizePath, parentOf, samePath } from './path.js';
 
@@ -31,6 +32,11 @@ export function isNotGranted(error: unknown): boolean {
   return fsErrorCode(error) === NOT_GRANTED;
 }
 
+const absent = (error: unknown): boolean => {
+  const code = fsErrorCode(error);
+  return code === 'ENOENT' || code === 'ENOTDIR';
+};
+
 export function confineInstructionFs(inner: InstructionFs, grants: InstructionGrants): InstructionFs {
   const folders = grants.folders.map(normalizePath);
   const files = (grants.files ?? []).map(normalizePath);
@@ -38,16 +44,37 @@ export function confineInstructionFs(inner: InstructionFs, grants: InstructionGr
   const reals = new Map<string, Promise<string>>();
   const inFolder = (p: string): boolean => folders.some((folder) => isInsideOrEqual(p, folder));
 
-  /** The real path of `p`; for a path that does not exist, its deepest existing parent's real path + the rest. */
+  /**
+   * The real path of `p`; for a path that does not exist, its deepest existing parent's real
+   * path + the rest. Below a granted folder it is worked out from the parent's (cached) real
+   * path, asking the disk for a full resolution only at a symlink: `realpath` itself costs a
+   * lookup per level, so calling it on every path of a deep tree would cost the square of the
+   * depth each time. A granted folder itself (and anything not below one) is resolved whole.
+   */
   const realOf = (p: string): Promise<string> => {
     let known = reals.get(p);
     if (!known) {
-      known = inner.realpath(p).catch(async (error: unknown) => {
-        const code = fsErrorCode(error);
-        if ((code !== 'ENOENT' && code !== 'ENOTDIR') || isRootPath(p)) throw error;
-        return joinPath(await realOf(parentOf(p)), baseName(p));
-      });
+      known = (async (): Promise<string> => {
+        if (isRootPath(p) || !inner.lstat || !inFolder(p) || folders.some((folder) => samePath(folder, p))) return realAbove(p);
+        if ((await inner.lstat(p))?.kind !== 'symlink') return joinPath(await realOf(parentOf(p)), baseName(p));
+        return inner.realpath(p).catch(async (error: unknown) => {
+          if (!absent(error)) throw error;
+          return joinPath(await realOf(parentOf(p)), baseName(p));
+        });
+      })();
       reals.set(p, known);
+    }
+    return known;
+  };
+  const above = new Map<string, Promise<string>>();
+  const realAbove = (p: string): Promise<string> => {
+    let known = above.get(p);
+    if (!known) {
+      known = inner.realpath(p).catch(async (error: unknown) => {
+        if (!absent(error) || isRootPath(p)) throw error;
+        return joinPath(await realAbove(parentOf(p)), baseName(p));
+      });
+      above.set(p, known);
     }
     return known;
   };
@@ -70,9 +97,9 @@ export function confineInstructionFs(inner: InstructionFs, grants: InstructionGr
       await check(p);
       return inner.stat(p);
     },
-    async readFile(p: string): Promise<Uint8Array> {
+    async readFile(p: string, options?: InstructionReadOptions): Promise<Uint8Array> {
       await check(p);
-      return inner.readFile(p);
+      return inner.readFile(p, options);
     },
     async readdir(p: string): Promise<string[]> {
       await check(p);

@@ -81,6 +81,10 @@ export const StackContextSchema = z
     env: z.record(z.string(), z.string()).default({}),
     /** Extra configured `instructions` entries (the user's config), after the profile's own. */
     instructions: z.array(z.string().min(1)).default([]),
+    /** MCP servers and their instructions (OpenCode 1.18.33 sends them after the instruction blocks). */
+    mcpServers: z.array(z.object({ name: z.string().min(1), instructions: z.string().default('') }).strict()).default([]),
+    /** Skills the agent offers (listed after the MCP instructions). */
+    skills: z.array(z.object({ name: z.string().min(1), description: z.string().default('') }).strict()).default([]),
     /** The `system` text the user message carries, appended last to the system prompt. */
     userSystem: z.string().default(''),
     /** The text of the user message. */

@@ -23,14 +23,22 @@ export interface InstructionFsLinkStat {
   size: number;
 }
 
+export interface InstructionReadOptions {
+  maxBytes?: number | undefined;
+}
+
 export interface InstructionFs {
   /**
    * What is at `path`, following symlinks; undefined when nothing is there (ENOENT, ENOTDIR).
    * Other failures (a symlink loop, a folder that cannot be searched) throw.
    */
   stat(path: string): Promise<InstructionFsStat | undefined>;
-  /** The bytes of a file (following symlinks); throws when it cannot be read. */
-  readFile(path: string): Promise<Uint8Array>;
+  /**
+   * The bytes of a file (following symlinks); throws when it cannot be read. With `maxBytes`,
+   * at most that many (the file's first bytes): the rest is never read, so a huge or growing
+   * file costs no more than the cap.
+   */
+  readFile(path: string, options?: InstructionReadOptions): Promise<Uint8Array>;
   /** Names of the entries directly inside a folder (any order); throws when it cannot be listed. */
   readdir(path: string): Promise<string[]>;
   /** The path with every symlink resolved; throws when it does not exist or loops. */

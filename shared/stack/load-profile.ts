@@ -2,7 +2,7 @@ import { isMap, isScalar, isSeq, LineCounter, type Document } from 'yaml';
 import { compileLinearRegex } from '../safe-regex/linear-regex.js';
 import { parseYamlDocument, yamlDocumentValue } from '../yaml/bounded-yaml.js';
 import type { z } from 'zod';
-import type { WorkspaceFileSource } from '../domain/file-source.js';
+import { unreadMessage, type WorkspaceFileSource } from '../domain/file-source.js';
 import type { FileProblem } from '../domain/problems.js';
 import { unknownEnvironmentSlots } from './environment.js';
 import { checkDiscoveryFields } from './check-discovery.js';
@@ -79,6 +79,18 @@ function lineColumnIn(text: string, index: number): Located {
 
 export { stripFinalNewline };
 
+/**
+ * The ids of the stack profile folders (`profiles/<id>/`), in id order: `opencode` (the
+ * release) comes before `opencode-seed`, so whatever takes the first profile takes the release.
+ */
+export function stackProfileIds(source: WorkspaceFileSource): string[] {
+  return source
+    .list('profiles')
+    .filter((name) => name.endsWith('/'))
+    .map((name) => name.slice(0, -1))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 export function loadStackProfile(source: WorkspaceFileSource, folder: string): LoadStackProfileResult {
   const dir = folder.replace(/\/+$/, '');
   const config = dir === '' ? 'profile.yaml' : `${dir}/profile.yaml`;
@@ -92,7 +104,7 @@ export function loadStackProfile(source: WorkspaceFileSource, folder: string): L
     return { problems };
   }
   if (text === undefined) {
-    problems.push({ file: config, severity: 'error', message: 'profile.yaml not found' });
+    problems.push({ file: config, severity: 'error', message: unreadMessage(source, config, 'profile.yaml not found') });
     return { problems };
   }
 
@@ -148,7 +160,7 @@ export function loadStackProfile(source: WorkspaceFileSource, folder: string): L
       content = undefined;
     }
     if (content === undefined) {
-      at(path, 'error', `file not found: ${target}`);
+      at(path, 'error', unreadMessage(source, target, `file not found: ${target}`));
       return undefined;
     }
     return { text: stripFinalNewline(content), file: target };
@@ -260,6 +272,15 @@ export function loadStackProfile(source: WorkspaceFileSource, folder: string): L
         blockOrder: h.blockOrder,
         relativeInstructions: h.relativeInstructions,
         instructionBlock: h.block,
+        harnessExtras: {
+          gitCheck: h.gitCheck,
+          outsideRepository: h.outsideRepository,
+          configFolder: h.configFolder,
+          rules: h.rules,
+          substitution: h.substitution,
+          mcpBlock: h.mcpBlock,
+          skills: h.skills,
+        },
       };
     }
   } else if (file.instructionFiles === undefined) {
@@ -306,6 +327,7 @@ type StackDiscoveryFields = Pick<
   | 'blockOrder'
   | 'relativeInstructions'
   | 'instructionBlock'
+  | 'harnessExtras'
 >;
 
 function findSlot(text: string, slot: string): number {

@@ -1,9 +1,12 @@
+import fc from 'fast-check';
+import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ancestorsUpTo,
   baseName,
   isAbsolutePath,
   isInsideOrEqual,
+  isRootPath,
   joinPath,
   normalizePath,
   parentOf,
@@ -50,5 +53,23 @@ describe('lexical paths', () => {
     expect(ancestorsUpTo('/x/y', undefined)).toEqual(['/x/y', '/x', '/']);
     // A stop folder that is not an ancestor: the walk goes on to the root.
     expect(ancestorsUpTo('/x/y', '/q')).toEqual(['/x/y', '/x', '/']);
+  });
+
+  it('agrees with Node on POSIX paths, whichever way (shortcut or full parse) a path takes', () => {
+    const segment = fc.constantFrom('a', 'b', '.', '..', '', '.x', '..y', 'c.md', '...', 'd\\e');
+    const relative = fc.array(segment, { minLength: 1, maxLength: 3 }).map((segs) => segs.join('/'));
+    const abs = fc.array(segment, { maxLength: 8 }).map((segs) => `/${segs.join('/')}`);
+    fc.assert(
+      fc.property(abs, relative, (p, name) => {
+        const resolved = posix.resolve(p);
+        expect(isRootPath(p)).toBe(resolved === '/');
+        expect(normalizePath(p)).toBe(resolved);
+        expect(parentOf(p)).toBe(posix.dirname(resolved));
+        expect(joinPath(p, name)).toBe(posix.resolve(p, name));
+        expect(joinPath(resolved, name)).toBe(posix.resolve(resolved, name));
+        expect(ancestorsUpTo(p, undefined)[0]).toBe(resolved);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

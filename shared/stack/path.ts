@@ -45,6 +45,21 @@ function normalizeSegments(parts: string[]): string[] {
   return out;
 }
 
+/**
+ * A POSIX path already in normal form (`/`, or `/a/b` with no empty, `.` or `..` segment and
+ * no trailing separator). The common operations take a shortcut on these: one native scan of
+ * the string instead of splitting it, so walking a deep tree stays cheap.
+ */
+
+/** A relative POSIX path of plain segments (no empty, `.` or `..` one), which joins as is. */
+const PLAIN_RELATIVE = /^(?!\.\.?(?:\/|$))[^/]+(?:\/(?!\.\.?(?:\/|$))[^/]+)*$/;
+
+export function isNormalPosix(p: string): boolean {
+  return p === '/' || (p.charCodeAt(0) === 47 && !NOT_NORMAL.test(p));
+}
+/** A separator followed by nothing, `.` or `..` and then a separator or the end. */
+const NOT_NORMAL = /\/(?:\.\.?)?(?:\/|$)/;
+
 function format(p: Parsed): string {
   return p.root + p.segments.join(p.windows ? '\\' : '/');
 }
@@ -56,17 +71,20 @@ export function separatorOf(p: string): '/' | '\\' {
 
 /** Normalises an absolute path: repeated separators, `.` and `..` removed, no trailing separator. */
 export function normalizePath(p: string): string {
+  if (isNormalPosix(p)) return p;
   return format(parse(p));
 }
 
 /** The folder holding `p`; the root is its own parent. */
 export function parentOf(p: string): string {
+  if (isNormalPosix(p)) return p.slice(0, p.lastIndexOf('/')) || '/';
   const parsed = parse(p);
   parsed.segments.pop();
   return format(parsed);
 }
 
 export function isRootPath(p: string): boolean {
+  if (isNormalPosix(p)) return p === '/';
   return parse(p).segments.length === 0;
 }
 
@@ -85,6 +103,9 @@ export function baseName(p: string): string {
  * An absolute part replaces everything before it, as Node's `path.resolve` does.
  */
 export function joinPath(base: string, ...parts: string[]): string {
+  const only = parts.length === 1 ? (parts[0] as string) : undefined;
+  if (only !== undefined && PLAIN_RELATIVE.test(only) && !WIN_ROOT.test(only) && isNormalPosix(base))
+    return base === '/' ? `/${only}` : `${base}/${only}`;
   let current = parse(base);
   for (const part of parts) {
     if (part === '') continue;
@@ -125,19 +146,44 @@ export function relativeInside(parent: string, child: string): string | undefine
 /**
  * The folders from `start` up to and including `stop`, nearest first. When `stop` is not
  * `start` or one of its ancestors, the walk goes on to the filesystem root (as a find-up
- * bounded by a stop folder does).
+ * bounded by a stop folder does). At most `max` folders (the nearest ones). The path is parsed
+ * once, so a deep path costs one pass per folder, not one per folder and level.
  */
-export function ancestorsUpTo(start: string, stop: string | undefined): string[] {
-  const out: string[] = [];
-  let current = normalizePath(start);
-  const stopAt = stop === undefined ? undefined : normalizePath(stop);
-  for (;;) {
-    out.push(current);
-    if (stopAt !== undefined && samePath(current, stopAt)) break;
-    if (isRootPath(current)) break;
-    current = parentOf(current);
+export function ancestorsUpTo(start: string, stop: string | undefined, max = Number.POSITIVE_INFINITY): string[] {
+  const p = parse(start);
+  let stopDepth = 0;
+  if (stop !== undefined) {
+    const s = parse(stop);
+    const inside =
+      s.windows === p.windows &&
+      sameSegment(s.root, p.root, p.windows) &&
+      s.segments.length <= p.segments.length &&
+      s.segments.every((seg, i) => sameSegment(seg, p.segments[i] ?? '', p.windows));
+    if (inside) stopDepth = s.segments.length;
   }
+  const out: string[] = [];
+  const sep = p.windows ? '\\' : '/';
+  for (let depth = p.segments.length; depth >= stopDepth && out.length < max; depth--)
+    out.push(p.root + p.segments.slice(0, depth).join(sep));
   return out;
+}
+
+/**
+ * `to` relative to `from` with `/` separators, `..` for each level up (Node's path.relative):
+ * `/r/pkg` to `/r/QWEN.md` is `../QWEN.md`. Paths on different roots give `to` itself.
+ */
+export function relativePath(from: string, to: string): string {
+  const a = parse(from);
+  const b = parse(to);
+  if (a.windows !== b.windows || !sameSegment(a.root, b.root, a.windows)) return format(b);
+  let common = 0;
+  while (
+    common < a.segments.length &&
+    common < b.segments.length &&
+    sameSegment(a.segments[common] as string, b.segments[common] as string, a.windows)
+  )
+    common++;
+  return [...a.segments.slice(common).map(() => '..'), ...b.segments.slice(common)].join('/');
 }
 
 /** Root and segments of an absolute path (after normalisation). */

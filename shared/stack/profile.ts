@@ -95,17 +95,24 @@ export const GlobalFileSchema = z
   .strict();
 
 const ENV_NAME = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name');
+/** A flag: one variable, or several of which any one switches it on. */
+const FLAG_NAMES = z.union([ENV_NAME, z.array(ENV_NAME).min(1)]);
 
 export const StackFlagsSchema = z
   .object({
     /** Variable whose value is a config folder searched first for global instructions. */
     configDirOverride: ENV_NAME.default('OPENCODE_CONFIG_DIR'),
-    /** Variable that, when "true" or "1", turns Claude Code compatibility off. */
-    disableClaudePrompts: ENV_NAME.default('OPENCODE_DISABLE_CLAUDE_CODE_PROMPT'),
-    /** Variable that, when "true" or "1", turns project-level instruction discovery off. */
-    disableProjectConfig: ENV_NAME.default('OPENCODE_DISABLE_PROJECT_CONFIG'),
+    /** Variable(s) that, when "true" or "1", turn Claude Code compatibility off. */
+    disableClaudePrompts: FLAG_NAMES.default('OPENCODE_DISABLE_CLAUDE_CODE_PROMPT'),
+    /** Variable(s) that, when "true" or "1", turn project-level instruction discovery off. */
+    disableProjectConfig: FLAG_NAMES.default('OPENCODE_DISABLE_PROJECT_CONFIG'),
   })
   .strict();
+
+/** The variables of a flag, as a list. */
+export function flagVariables(names: string | readonly string[]): string[] {
+  return typeof names === 'string' ? [names] : [...names];
+}
 
 export const StackProfileFileSchema = z
   .object({
@@ -172,6 +179,25 @@ export interface StackSwitchReminder {
   text: StackText;
 }
 
+/** From an opencode harness profile: discovery options beyond OpenCode's (Kilo's) and the texts after the instructions. */
+export interface StackHarnessExtras {
+  gitCheck: 'entry' | 'git';
+  outsideRepository: 'filesystem-root' | 'cwd';
+  /** A location template (`{configDir}`). */
+  configFolder: string;
+  rules: OpencodeRulesEntry[];
+  substitution: boolean;
+  /** One MCP server's instructions: `{{name}}`, `{{instructions}}`. */
+  mcpBlock?: string | undefined;
+  skills?: { list: string; skill: string; separator: string; whenEmpty?: string | undefined } | undefined;
+}
+
+/** A rules location of a harness profile (templates), or a list repeated per mode. */
+export type OpencodeRulesEntry =
+  | { folders: string[]; scope: 'global' | 'project' }
+  | { file: string; scope: 'global' | 'project' }
+  | { modes: string[]; each: ({ folders: string[]; scope: 'global' | 'project' } | { file: string; scope: 'global' | 'project' })[] };
+
 /** A profile ready for the engine: the YAML with every text resolved. */
 export interface StackProfile {
   id: string;
@@ -196,6 +222,8 @@ export interface StackProfile {
   relativeInstructions?: 'worktree-root' | 'find-up' | undefined;
   /** The block of one instruction file, `{{path}}` and `{{content}}` (default `Instructions from: ...`). */
   instructionBlock?: string | undefined;
+  /** What else the named harness profile gives the build: Kilo's discovery options, the MCP and skills text. */
+  harnessExtras?: StackHarnessExtras | undefined;
   /** Where it was loaded from (workspace-relative); absent for profiles made in code. */
   files?: { folder: string; config: string } | undefined;
 }
@@ -212,6 +240,8 @@ export const ENVIRONMENT_PLACEHOLDERS = [
   'date',
   'isoDate',
   'homeDir',
+  /** The user's config folder (XDG config home), e.g. for `Global config: <configDir>/kilo/`. */
+  'configDir',
 ] as const;
 export type EnvironmentPlaceholder = (typeof ENVIRONMENT_PLACEHOLDERS)[number];
 

@@ -1,7 +1,13 @@
 import { decodeBase64, encodeUtf8 } from './bytes.js';
 import type { VirtualEntry, VirtualTree } from './context.js';
-import { InstructionFsError, type InstructionFs, type InstructionFsLinkStat, type InstructionFsStat } from './instruction-fs.js';
-import { formatPath, isAbsolutePath, joinPath, splitPath } from './path.js';
+import {
+  InstructionFsError,
+  type InstructionFs,
+  type InstructionFsLinkStat,
+  type InstructionFsStat,
+  type InstructionReadOptions,
+} from './instruction-fs.js';
+import { formatPath, isAbsolutePath, isNormalPosix, joinPath, splitPath } from './path.js';
 
 /**
  * An InstructionFs over the virtual file tree a context carries. It behaves like a POSIX disk
@@ -82,19 +88,56 @@ export function virtualInstructionFs(tree: VirtualTree): VirtualInstructionFs {
   interface Resolved {
     node: Node;
     root: string;
-    segments: string[];
+    /** The physical path (every symlink on the way resolved). */
+    physical: string;
   }
 
   const fail = (code: string, what: string, path: string): never => {
     throw new InstructionFsError(code, `${code}: ${what}, '${path}'`);
   };
 
+  /** Folders already resolved (the tree never changes): a deep path costs one step past its parent. */
+  const folders = new Map<string, Resolved | null>();
+
   /** Resolves a path; the last symlink is followed only when followLast. */
   function resolve(path: string, followLast: boolean, hops: { n: number }): Resolved | undefined {
+    if (path !== '/' && roots.has('/') && isNormalPosix(path)) return resolveNormal(path, followLast, hops);
+    return resolveWalk(path, followLast, hops);
+  }
+
+  /** A normal POSIX path other than `/`: its parent folder (cached), then one step. */
+  function resolveNormal(path: string, followLast: boolean, hops: { n: number }): Resolved | undefined {
+    {
+      const cut = path.lastIndexOf('/');
+      const parentPath = cut === 0 ? '/' : path.slice(0, cut);
+      let parent = folders.get(parentPath);
+      if (parent === undefined) {
+        parent =
+          parentPath === '/'
+            ? { node: roots.get('/') as DirNode, root: '/', physical: '/' }
+            : (resolveNormal(parentPath, true, hops) ?? null);
+        folders.set(parentPath, parent);
+      }
+      if (parent === null) return undefined;
+      if (parent.node.kind !== 'dir') fail('ENOTDIR', 'not a directory', path);
+      const name = path.slice(cut + 1);
+      const child = (parent.node as DirNode).children.get(name);
+      if (child === undefined) return undefined;
+      if (child.kind === 'symlink' && followLast) {
+        hops.n += 1;
+        if (hops.n > MAX_SYMLINK_HOPS) fail('ELOOP', 'too many levels of symbolic links', path);
+        return resolve(joinPath(parent.physical, child.target), true, hops);
+      }
+      return { node: child, root: parent.root, physical: parent.physical === '/' ? `/${name}` : `${parent.physical}/${name}` };
+    }
+  }
+
+  /** Resolves a path segment by segment (any form: Windows drives, `.` and `..`, repeated separators). */
+  function resolveWalk(path: string, followLast: boolean, hops: { n: number }): Resolved | undefined {
     if (!isAbsolutePath(path)) fail('EINVAL', 'not an absolute path', path);
     const { root, segments } = splitPath(path);
     const rootDir = roots.get(root);
-    if (!rootDir) return segments.length === 0 ? { node: { kind: 'dir', children: new Map() }, root, segments: [] } : undefined;
+    if (!rootDir) return segments.length === 0 ? { node: { kind: 'dir', children: new Map() }, root, physical: root } : undefined;
     let node: Node = rootDir;
     let at: string[] = [];
     for (let i = 0; i < segments.length; i++) {
@@ -110,17 +153,17 @@ export function virtualInstructionFs(tree: VirtualTree): VirtualInstructionFs {
         const target = resolve(joinPath(formatPath(root, at), child.target), true, hops);
         if (target === undefined) return undefined;
         node = target.node;
-        at = target.segments;
+        at = splitPath(target.physical).segments;
         if (target.root !== root) {
           // Cross-root link (Windows drives): continue from the other root.
-          return last ? target : resolve(formatPath(target.root, [...target.segments, ...segments.slice(i + 1)]), followLast, hops);
+          return last ? target : resolve(formatPath(target.root, [...at, ...segments.slice(i + 1)]), followLast, hops);
         }
         continue;
       }
       node = child;
-      at = [...at, seg];
+      at.push(seg);
     }
-    return { node, root, segments: at };
+    return { node, root, physical: formatPath(root, at) };
   }
 
   const resolveExisting = (path: string): Resolved => {
@@ -141,7 +184,7 @@ export function virtualInstructionFs(tree: VirtualTree): VirtualInstructionFs {
       }
       if (found === undefined) return undefined;
       const { node } = found;
-      const id = formatPath(found.root, found.segments);
+      const id = found.physical;
       if (node.kind === 'file') return { kind: 'file', size: node.bytes.length, id };
       if (node.kind === 'dir') return { kind: 'directory', size: 0, id };
       return { kind: 'other', size: 0, id };
@@ -160,12 +203,12 @@ export function virtualInstructionFs(tree: VirtualTree): VirtualInstructionFs {
       if (node.kind === 'dir') return { kind: 'directory', size: 0 };
       return { kind: 'symlink', size: node.target.length };
     },
-    async readFile(path: string): Promise<Uint8Array> {
+    async readFile(path: string, options?: InstructionReadOptions): Promise<Uint8Array> {
       const { node } = resolveExisting(path);
       if (node.kind === 'dir') return fail('EISDIR', 'illegal operation on a directory', path);
       if (node.kind !== 'file') return fail('EINVAL', 'not a regular file', path);
       if (node.unreadable) return fail('EACCES', 'permission denied', path);
-      return node.bytes.slice();
+      return node.bytes.slice(0, options?.maxBytes ?? node.bytes.length);
     },
     async readdir(path: string): Promise<string[]> {
       const { node } = resolveExisting(path);
@@ -173,8 +216,7 @@ export function virtualInstructionFs(tree: VirtualTree): VirtualInstructionFs {
       return [...node.children.keys()].sort();
     },
     async realpath(path: string): Promise<string> {
-      const found = resolveExisting(path);
-      return formatPath(found.root, found.segments);
+      return resolveExisting(path).physical;
     },
   };
 }

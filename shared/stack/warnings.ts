@@ -31,6 +31,8 @@ export const STACK_WARNING_CODES = [
   'instruction-duplicate-file',
   /** An instruction file is a symlink to a file outside the worktree (it is used). */
   'instruction-symlink-outside-worktree',
+  /** The agent drops an instruction file whole (Kilo: a substitution a project file may not make). */
+  'instruction-dropped',
   /** A configured path does not exist. */
   'instruction-missing',
   /** A configured glob matched no file. */
@@ -68,7 +70,7 @@ export const STACK_WARNING_CODES = [
 
 export type StackWarningCode = (typeof STACK_WARNING_CODES)[number];
 
-export type StackLayer = 'agent-prompt' | 'provider-prompt' | 'environment' | 'instructions' | 'user-system';
+export type StackLayer = 'agent-prompt' | 'provider-prompt' | 'environment' | 'instructions' | 'mcp' | 'skills' | 'user-system';
 
 export interface StackWarning {
   code: StackWarningCode;

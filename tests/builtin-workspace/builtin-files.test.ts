@@ -137,7 +137,8 @@ describe('built-in workspace: the files', () => {
       /^tools\/[^/]+\.yaml$/.test(f) ||
       /^contexts\/[^/]+\.yaml$/.test(f) ||
       /^variants\/[^/]+\/variant\.yaml$/.test(f) ||
-      f === 'profiles/opencode/profile.yaml';
+      f === 'profiles/opencode/profile.yaml' ||
+      f === 'profiles/opencode-seed/profile.yaml';
     expect(yamlFiles.filter((f) => !known(f))).toEqual([]);
   });
 

@@ -90,7 +90,7 @@ describe('variant-studio export', () => {
     expect(r.code).toBe(0);
     const contents = await readBundle(fs.readFileSync(zip));
     const paths = [...contents.files.keys()];
-    expect(paths.filter((p) => p.startsWith('harnesses/'))).toEqual(['harnesses/opencode-seed/harness.yaml']);
+    expect(paths.filter((p) => p.startsWith('harnesses/'))).toEqual(['harnesses/opencode/harness.yaml']);
     expect(paths.filter((p) => p.startsWith('variants/'))).toEqual([]);
     const target = path.join(temp(), 'ws');
     expect((await run(['import', zip, '--workspace', target])).code).toBe(0);

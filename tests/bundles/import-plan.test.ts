@@ -222,9 +222,9 @@ describe('choices', () => {
   });
 
   it('renaming a harness profile renames it where an imported stack profile names it', () => {
-    // The built-in OpenCode stack profile and the harness profile it names.
+    // The built-in seed OpenCode stack profile and the harness profile it names.
     const files = new Map<string, string>();
-    for (const folder of ['profiles/opencode', 'harnesses/opencode-seed'])
+    for (const folder of ['profiles/opencode-seed', 'harnesses/opencode-seed'])
       for (const rel of readdirSync(path.join('variants', folder), { recursive: true, encoding: 'utf8' }).sort()) {
         const file = path.join('variants', folder, rel);
         if (statSync(file).isFile()) files.set(`${folder}/${rel.split(path.sep).join('/')}`, readFileSync(file, 'utf8'));
@@ -233,13 +233,13 @@ describe('choices', () => {
     const ws = state({ 'harnesses/opencode-seed/harness.yaml': harnessYaml.replace('version: seed', 'version: mine') });
     const plan = planImport(files, ws);
     expect(plan.items.map((i) => [i.kind, i.id, i.status])).toEqual([
-      ['profile', 'opencode', 'new'],
+      ['profile', 'opencode-seed', 'new'],
       ['harness', 'opencode-seed', 'changed'],
     ]);
     const r = resolveImport(files, ws, plan, { 'harness:opencode-seed': { action: 'rename', newId: 'oc-team' } });
     expect(r.writes.get('harnesses/oc-team/harness.yaml')).toBe(harnessYaml.replace('\nid: opencode-seed\n', '\nid: oc-team\n'));
-    expect(r.writes.get('profiles/opencode/profile.yaml')).toBe(
-      files.get('profiles/opencode/profile.yaml')!.replace('\nharness: opencode-seed\n', '\nharness: oc-team\n'),
+    expect(r.writes.get('profiles/opencode-seed/profile.yaml')).toBe(
+      files.get('profiles/opencode-seed/profile.yaml')!.replace('\nharness: opencode-seed\n', '\nharness: oc-team\n'),
     );
     expect([...r.writes.keys()].filter((p) => p.startsWith('harnesses/'))).toEqual(['harnesses/oc-team/harness.yaml']);
   });

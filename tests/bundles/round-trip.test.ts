@@ -45,7 +45,7 @@ describe('round trip: every built-in variant, rendered, into an empty workspace'
     expect(exported.err).toBe('');
     expect(exported.code).toBe(0);
     expect(exported.out).toMatch(
-      /^wrote .*builtin\.zip: 8 variant\(s\), 1 profile\(s\), 10 preset\(s\), \d+ file\(s\) with rendered prompts, \d+ bytes\n$/,
+      /^wrote .*builtin\.zip: 8 variant\(s\), 2 profile\(s\), 10 preset\(s\), \d+ file\(s\) with rendered prompts, \d+ bytes\n$/,
     );
 
     const contents = await readBundle(readFileSync(zip));

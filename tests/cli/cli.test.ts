@@ -222,15 +222,23 @@ describe('the installed bin', async () => {
 });
 
 describe('variant-studio build --profile (OpenCode-style stacks)', () => {
-  it('builds the built-in profile from a stack preset (virtual file tree), nearest AGENTS.md first', async () => {
+  it('builds the built-in profile (OpenCode 1.18.33) from a stack preset (virtual file tree): global file first, then nearest AGENTS.md first', async () => {
     const r = await run(['build', '--profile', 'opencode', '--preset', 'stack-basic']);
     expect(r.code).toBe(0);
     const blocks = [...r.out.matchAll(/^Instructions from: (.*)$/gm)].map((m) => m[1]);
-    expect(blocks).toEqual(['/home/user/project/packages/api/AGENTS.md', '/home/user/project/AGENTS.md', '/home/user/.claude/CLAUDE.md']);
-    expect(r.out).toContain('Working directory: /home/user/project/packages/api');
-    expect(r.out).toContain('Working directory is a git repository: yes');
-    expect(r.out).toContain("Today's date: Thu Jan 15 2026");
+    expect(blocks).toEqual(['/home/user/.claude/CLAUDE.md', '/home/user/project/packages/api/AGENTS.md', '/home/user/project/AGENTS.md']);
+    expect(r.out).toContain('  Working directory: /home/user/project/packages/api\n  Workspace root folder: /home/user/project\n');
+    expect(r.out).toContain('  Is directory a git repo: yes');
+    expect(r.out).toContain("  Today's date: Thu Jan 15 2026");
     expect(r.out).not.toContain('This file is ignored while an AGENTS.md exists');
+  });
+
+  it('builds the seed version (opencode-seed) from the same preset: project files first, then the global file', async () => {
+    const r = await run(['build', '--profile', 'opencode-seed', '--preset', 'stack-basic']);
+    expect(r.code).toBe(0);
+    const blocks = [...r.out.matchAll(/^Instructions from: (.*)$/gm)].map((m) => m[1]);
+    expect(blocks).toEqual(['/home/user/project/packages/api/AGENTS.md', '/home/user/project/AGENTS.md', '/home/user/.claude/CLAUDE.md']);
+    expect(r.out).toContain('Working directory is a git repository: yes');
   });
 
   it('discovers instruction files on the real disk with --cwd, and explains the lookups', async () => {
@@ -263,7 +271,7 @@ describe('variant-studio build --profile (OpenCode-style stacks)', () => {
   });
 
   it('rejects an unknown profile or stack preset with exit 2', async () => {
-    expect((await run(['build', '--profile', 'nope'])).err).toBe("variant-studio: no profile 'nope' (profiles: opencode)\n");
+    expect((await run(['build', '--profile', 'nope'])).err).toBe("variant-studio: no profile 'nope' (profiles: opencode, opencode-seed)\n");
     const r = await run(['build', '--profile', 'opencode', '--preset', 'basic']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/^variant-studio: no stack preset 'basic' \(stack presets: stack-basic, /);

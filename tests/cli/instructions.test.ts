@@ -38,6 +38,7 @@ describe('variant-studio instructions', () => {
     expect(r.out).toBe(
       [
         '=== Codex CLI 0.169.0 (codex) ===',
+        'observed with Codex CLI 0.169.0, 0.171.0',
         '--- user: AGENTS.md fragment ---',
         '# AGENTS.md instructions for /repo\n\n<INSTRUCTIONS>\nUse pnpm.\n\n</INSTRUCTIONS>',
         'files:',
@@ -55,10 +56,12 @@ describe('variant-studio instructions', () => {
     expect(r.code).toBe(0);
     const out = JSON.parse(r.out) as {
       harness: string;
+      observedWith: string[];
       parts: { placement: string; path?: string; text: string }[];
       files: { path: string; status: string }[];
     };
     expect(out.harness).toBe('gemini-cli');
+    expect(out.observedWith).toEqual(['0.61.0']);
     expect(out.parts.map((p) => [p.placement, p.path])).toEqual([
       ['user', undefined],
       ['read', '/repo/pkg/x.ts'],
@@ -70,6 +73,7 @@ describe('variant-studio instructions', () => {
     expect(out.files.find((f) => f.path === '/repo/GEMINI.md')).toEqual({
       path: '/repo/GEMINI.md',
       group: 'project',
+      readProblem: 'missing',
       status: 'missing',
       reason: 'no such file',
     });
@@ -87,9 +91,12 @@ describe('variant-studio instructions', () => {
       'cline',
       'cline-classic',
       'codex',
+      'copilot',
       'gemini-cli',
+      'kilo',
       'opencode',
       'opencode-seed',
+      'qwen-code',
     ]);
     const claude = out.harnesses.find((h) => h.harness === 'claude-code');
     expect(claude?.parts[0]?.text).toContain(
@@ -101,7 +108,7 @@ describe('variant-studio instructions', () => {
     const unknown = await run(['instructions', '--harness', 'nope', '--context', file]);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toBe(
-      "variant-studio: no harness 'nope' (harnesses: claude-code, cline, cline-classic, codex, gemini-cli, opencode, opencode-seed)\n",
+      "variant-studio: no harness 'nope' (harnesses: claude-code, cline, cline-classic, codex, copilot, gemini-cli, kilo, opencode, opencode-seed, qwen-code)\n",
     );
     const bad = path.join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ cwd: 'relative' }));

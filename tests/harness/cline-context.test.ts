@@ -65,7 +65,7 @@ describe('a Cline-style context with a repository', () => {
     expect(unknown).toEqual({
       ok: false,
       error:
-        "repository: no harness profile 'nope' (harnesses: claude-code, cline, cline-classic, codex, gemini-cli, opencode, opencode-seed)",
+        "repository: no harness profile 'nope' (harnesses: claude-code, cline, cline-classic, codex, copilot, gemini-cli, kilo, opencode, opencode-seed, qwen-code)",
     });
     const codex = await withRepositoryRules(
       { ...context, repository: { ...context.repository!, harness: 'codex' } },

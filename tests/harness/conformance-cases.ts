@@ -14,12 +14,11 @@ export interface HarnessCase extends HarnessContextInput {
   confidence: string;
 }
 
-/** The cases of shared/conformance/harness-cases.json (copied into tests/conformance/ unchanged). */
+/** The cases of shared/conformance/harness-cases.json and harness-cases-next.json (copied into tests/conformance/ unchanged). */
 export function harnessCases(): HarnessCase[] {
-  const parsed = JSON.parse(readFileSync(new URL('../conformance/harness-cases.json', import.meta.url), 'utf8')) as {
-    cases: HarnessCase[];
-  };
-  return parsed.cases;
+  return ['harness-cases.json', 'harness-cases-next.json'].flatMap(
+    (name) => (JSON.parse(readFileSync(new URL(`../conformance/${name}`, import.meta.url), 'utf8')) as { cases: HarnessCase[] }).cases,
+  );
 }
 
 export function builtinHarnesses(): HarnessProfile[] {

@@ -12,7 +12,7 @@ async function check(c: HarnessCase): Promise<void> {
   else expect(text).toContain(c.expected);
 }
 
-describe('harness-cases.json on the virtual tree', () => {
+describe('harness-cases.json and harness-cases-next.json on the virtual tree', () => {
   for (const c of harnessCases()) it(`${c.version}: ${c.name}`, () => check(c));
 });
 

@@ -35,35 +35,51 @@ describe('lint for instruction files', async () => {
         path: '/repo/AGENTS.md',
         line: 3,
         column: 32721,
-        message: 'Codex CLI 0.169.0 cuts /repo/AGENTS.md at line 3, column 32721 (32768 of 33049 bytes kept): the limit is 32768 bytes',
+        observedWith: ['0.169.0', '0.171.0'],
+        message:
+          'Codex CLI 0.169.0 (observed with 0.169.0, 0.171.0) cuts /repo/AGENTS.md at line 3, column 32721 (32768 of 33049 bytes kept): the limit is 32768 bytes',
       },
     ]);
   });
 
   it('names imports that fail or leave the allowed root', () => {
     expect(of('import-failed')).toEqual([
-      'Claude Code 2.1.328: the import of /repo/docs/missing.md in /repo/CLAUDE.md fails: no such file (the import is ignored)',
+      'Claude Code 2.1.328 (observed with 2.1.328, 2.1.332): the import of /repo/docs/missing.md in /repo/CLAUDE.md fails: no such file (the import is ignored)',
     ]);
     expect(of('import-outside')).toEqual([
-      "Claude Code 2.1.328: the import of /outside.md in /repo/CLAUDE.md leaves the allowed root: outside the working folder: an external import needs the project's approval (hasClaudeMdExternalIncludesApproved)",
+      "Claude Code 2.1.328 (observed with 2.1.328, 2.1.332): the import of /outside.md in /repo/CLAUDE.md leaves the allowed root: outside the working folder: an external import needs the project's approval (hasClaudeMdExternalIncludesApproved)",
     ]);
   });
 
   it('finds paths: patterns that match nothing in the tree', () => {
     expect(of('paths-match-nothing')).toEqual([
-      "Claude Code 2.1.328: the paths pattern 'src/**/*.ts' of /repo/.claude/rules/ts.md matches no file below /repo",
+      "Claude Code 2.1.328 (observed with 2.1.328, 2.1.332): the paths pattern 'src/**/*.ts' of /repo/.claude/rules/ts.md matches no file below /repo",
+      // Copilot lists Claude rules with paths in its table of path-specific files.
+      "GitHub Copilot CLI 1.0.102 (observed with 1.0.102): the paths pattern 'src/**/*.ts' of /repo/.claude/rules/ts.md matches no file below /repo",
     ]);
   });
 
   it('finds a rule sent twice in one request', () => {
-    expect(of('duplicate-rules')).toEqual([`Gemini CLI 0.61.0 sends "${rule}" twice: in /repo/AGENTS.md and /repo/GEMINI.md`]);
+    expect(of('duplicate-rules')).toEqual([
+      `GitHub Copilot CLI 1.0.102 (observed with 1.0.102) sends "${rule}" twice: in /repo/AGENTS.md and /repo/GEMINI.md`,
+      `Gemini CLI 0.61.0 (observed with 0.61.0) sends "${rule}" twice: in /repo/AGENTS.md and /repo/GEMINI.md`,
+    ]);
   });
 
-  it('says which harnesses ignore a file others load', () => {
+  it("says which harnesses load a file and which ignore it, with each one's reason", () => {
     expect(of('ignored-by')).toEqual([
-      '/repo/CLAUDE.md is loaded by Claude Code 2.1.328; Cline 4.1.13, Cline (classic) 3.89.2, Codex CLI 0.169.0, Gemini CLI 0.61.0, OpenCode 1.18.33, OpenCode seed ignore it',
-      '/repo/AGENTS.md is loaded by Cline 4.1.13, Cline (classic) 3.89.2, Codex CLI 0.169.0, Gemini CLI 0.61.0, OpenCode 1.18.33, OpenCode seed; Claude Code 2.1.328 ignores it',
-      '/repo/GEMINI.md is loaded by Gemini CLI 0.61.0; Claude Code 2.1.328, Cline 4.1.13, Cline (classic) 3.89.2, Codex CLI 0.169.0, OpenCode 1.18.33, OpenCode seed ignore it',
+      '/repo/CLAUDE.md is loaded by Claude Code 2.1.328 (observed with 2.1.328, 2.1.332), GitHub Copilot CLI 1.0.102 (observed with 1.0.102); ignored by Cline 4.1.13 (observed with 3.0.65), Cline (classic) 3.89.2 (not observed), Codex CLI 0.169.0 (observed with 0.169.0, 0.171.0), Gemini CLI 0.61.0 (observed with 0.61.0), Qwen Code 0.24.4 (observed with 0.24.4): not one of the files it looks for; Kilo CLI 7.7.9 (observed with 7.7.9), OpenCode 1.18.33 (observed with 1.18.33), OpenCode seed (not observed): not-looked-for, AGENTS.md was found first, so later names are not looked for',
+      '/repo/AGENTS.md is loaded by Cline 4.1.13 (observed with 3.0.65), Cline (classic) 3.89.2 (not observed), Codex CLI 0.169.0 (observed with 0.169.0, 0.171.0), GitHub Copilot CLI 1.0.102 (observed with 1.0.102), Gemini CLI 0.61.0 (observed with 0.61.0), Kilo CLI 7.7.9 (observed with 7.7.9), OpenCode 1.18.33 (observed with 1.18.33), OpenCode seed (not observed), Qwen Code 0.24.4 (observed with 0.24.4); ignored by Claude Code 2.1.328 (observed with 2.1.328, 2.1.332): not one of the files it looks for',
+      '/repo/GEMINI.md is loaded by GitHub Copilot CLI 1.0.102 (observed with 1.0.102), Gemini CLI 0.61.0 (observed with 0.61.0); ignored by Claude Code 2.1.328 (observed with 2.1.328, 2.1.332), Cline 4.1.13 (observed with 3.0.65), Cline (classic) 3.89.2 (not observed), Codex CLI 0.169.0 (observed with 0.169.0, 0.171.0), Kilo CLI 7.7.9 (observed with 7.7.9), OpenCode 1.18.33 (observed with 1.18.33), OpenCode seed (not observed), Qwen Code 0.24.4 (observed with 0.24.4): not one of the files it looks for',
+      '/home/u/.qwen/output-language.md is loaded by Qwen Code 0.24.4 (observed with 0.24.4); ignored by Claude Code 2.1.328 (observed with 2.1.328, 2.1.332), Cline 4.1.13 (observed with 3.0.65), Cline (classic) 3.89.2 (not observed), Codex CLI 0.169.0 (observed with 0.169.0, 0.171.0), GitHub Copilot CLI 1.0.102 (observed with 1.0.102), Gemini CLI 0.61.0 (observed with 0.61.0), Kilo CLI 7.7.9 (observed with 7.7.9), OpenCode 1.18.33 (observed with 1.18.33), OpenCode seed (not observed): not one of the files it looks for',
     ]);
+  });
+
+  it("names every instruction file no harness loads, with each harness's reason", () => {
+    expect(of('loaded-by-none')).toEqual([
+      "/outside.md is loaded by no harness: Claude Code 2.1.328 (observed with 2.1.328, 2.1.332): skipped, outside the working folder: an external import needs the project's approval (hasClaudeMdExternalIncludesApproved); Cline 4.1.13 (observed with 3.0.65), Cline (classic) 3.89.2 (not observed), Codex CLI 0.169.0 (observed with 0.169.0, 0.171.0), GitHub Copilot CLI 1.0.102 (observed with 1.0.102), Gemini CLI 0.61.0 (observed with 0.61.0), Kilo CLI 7.7.9 (observed with 7.7.9), OpenCode 1.18.33 (observed with 1.18.33), OpenCode seed (not observed), Qwen Code 0.24.4 (observed with 0.24.4): not one of the files it looks for",
+      '/repo/.claude/rules/ts.md is loaded by no harness: Claude Code 2.1.328 (observed with 2.1.328, 2.1.332): skipped, path-scoped (paths: src/**/*.ts, *.md): loads when a matching file is read; Cline 4.1.13 (observed with 3.0.65), Cline (classic) 3.89.2 (not observed), Codex CLI 0.169.0 (observed with 0.169.0, 0.171.0), Gemini CLI 0.61.0 (observed with 0.61.0), Kilo CLI 7.7.9 (observed with 7.7.9), OpenCode 1.18.33 (observed with 1.18.33), OpenCode seed (not observed), Qwen Code 0.24.4 (observed with 0.24.4): not one of the files it looks for; GitHub Copilot CLI 1.0.102 (observed with 1.0.102): skipped, path-specific (paths: src/**/*.ts, *.md): listed in the table, read by the agent when it needs it',
+    ]);
+    expect(findings.filter((f) => f.code === 'loaded-by-none').map((f) => f.path)).toEqual(['/outside.md', '/repo/.claude/rules/ts.md']);
   });
 });

@@ -16,9 +16,10 @@ import { builtinHarnesses } from './conformance-cases.js';
  * - Every run terminates, with a bounded number of filesystem calls.
  * - No run reads (readFile, readdir) a file outside what its agent may read: never anything
  *   under /outside (reachable only through imports the specs refuse: traversal for Gemini
- *   CLI, external imports without approval for Claude Code; the others do not import), and,
- *   except for Claude Code (which walks every ancestor), nothing in /w above the repository
- *   root.
+ *   CLI and Qwen Code, external imports without approval for Claude Code, imports out of the
+ *   repository for Copilot, `{file:}` out of the worktree in Kilo's project files), and,
+ *   except for Claude Code (which walks every ancestor) and Qwen Code (which walks up to the
+ *   parent of the repository root), nothing in /w above the repository root.
  */
 
 const profiles = builtinHarnesses();
@@ -35,8 +36,12 @@ const NAMES = [
   '.clinerules',
   '.cursorrules',
   'x.mdc',
+  'QWEN.md',
+  'copilot-instructions.md',
+  'x.instructions.md',
+  '.kilocoderules',
 ];
-const FOLDERS = ['sub', 'deep', '.claude', 'rules', '.clinerules', '.cursor', 'pkg'];
+const FOLDERS = ['sub', 'deep', '.claude', 'rules', '.clinerules', '.cursor', 'pkg', '.github', 'instructions', '.qwen', '.kilo'];
 const LINES = [
   '@./a.md',
   '@a.md',
@@ -50,6 +55,10 @@ const LINES = [
   'plain rule text',
   '---\npaths: ["**/*.md"]\n---',
   '<!-- a comment -->',
+  '{file:../../outside/secret.md}',
+  '{file:/outside/secret.md}',
+  '{file:./a.md} {env:HOME}',
+  '---\napplyTo: "src/**"\n---',
   '',
 ];
 
@@ -72,7 +81,10 @@ type Tree = typeof treeArb extends fc.Arbitrary<infer T> ? T : never;
 
 function contextOf(t: Tree): HarnessContextInput {
   const files: Record<string, string> = {
-    [`${REPO}/.git/`]: '',
+    // A repository git accepts (Kilo and Copilot ask git: an empty .git/ would not be one).
+    [`${REPO}/.git/HEAD`]: 'ref: refs/heads/main\n',
+    [`${REPO}/.git/objects/`]: '',
+    [`${REPO}/.git/refs/`]: '',
     [`${REPO}/sub/deep/`]: '',
     '/w/AGENTS.md': 'BAIT above the root',
     '/w/GEMINI.md': 'BAIT above the root',
@@ -144,7 +156,11 @@ describe('every harness on random trees with cycles, loops and bait', () => {
           const outside = real.filter((p) => isInsideOrEqual(p, '/outside'));
           expect(outside).toEqual([]);
           if (profile.loader !== 'claude-code') {
-            const above = real.filter((p) => isInsideOrEqual(p, '/w') && !isInsideOrEqual(p, REPO));
+            // Qwen Code reads the root's parent folder itself, nothing deeper in it.
+            const parentAllowed = profile.agent === 'qwen-code';
+            const above = real.filter(
+              (p) => isInsideOrEqual(p, '/w') && !isInsideOrEqual(p, REPO) && !(parentAllowed && parentOf(p) === '/w'),
+            );
             expect(above).toEqual([]);
           }
         }),

@@ -78,7 +78,8 @@ function reroot(c: HarnessCase, root: string): HarnessContextInput {
     cwd: under(root, c.cwd ?? '/home/user/project'),
     home: under(root, c.home ?? '/home/user'),
     os: c.os,
-    env: rerootValue(c.env ?? {}, root) as Record<string, string>,
+    // A variable may hold a comma-separated list of paths (COPILOT_CUSTOM_INSTRUCTIONS_DIRS).
+    env: Object.fromEntries(Object.entries(c.env ?? {}).map(([k, v]) => [k, v.replace(/(^|,\s*)\//g, `$1${root}/`)])),
     settings: rerootValue(c.settings ?? {}, root) as Record<string, unknown>,
     reads: (c.reads ?? []).map((r) => under(root, r)),
   };
@@ -114,9 +115,9 @@ async function materialize(ctx: HarnessContext): Promise<string[]> {
 function denyReads(fs: InstructionFs, denied: readonly string[]): InstructionFs {
   return {
     ...fs,
-    readFile: async (p) => {
+    readFile: async (p, options) => {
       if (denied.includes(p)) throw new InstructionFsError('EACCES', `EACCES: permission denied, open '${p}'`);
-      return fs.readFile(p);
+      return fs.readFile(p, options);
     },
   };
 }

@@ -31,9 +31,12 @@ describe('harness:run', () => {
       'cline',
       'cline-classic',
       'codex',
+      'copilot',
       'gemini-cli',
+      'kilo',
       'opencode',
       'opencode-seed',
+      'qwen-code',
     ]);
     const codex = r.results.find((x) => x.harness === 'codex');
     expect(codex?.parts).toEqual([
@@ -48,7 +51,12 @@ describe('harness:run', () => {
     expect(codex?.partTokens[0]).toBeGreaterThan(10);
     const agents = codex?.files.findIndex((f) => f.path === '/repo/AGENTS.md') ?? -1;
     expect(codex?.fileTokens[agents]).toBe(4);
-    expect(r.lint.filter((f) => f.code === 'ignored-by').map((f) => f.path)).toEqual(['/repo/CLAUDE.md', '/repo/AGENTS.md']);
+    // Qwen Code always loads the language file it writes into ~/.qwen.
+    expect(r.lint.filter((f) => f.code === 'ignored-by').map((f) => f.path)).toEqual([
+      '/repo/CLAUDE.md',
+      '/repo/AGENTS.md',
+      '/home/u/.qwen/output-language.md',
+    ]);
   });
 
   it('uses the profiles as edited: a changed wrapper string shows at once', async () => {

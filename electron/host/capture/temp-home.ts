@@ -1,7 +1,7 @@
 import { copyFile, cp, lstat, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { harnessStandardGlobals, type HarnessOs, type HarnessProfile } from '../../../shared/harness/index.js';
+import { harnessKindOf, harnessStandardGlobals, type HarnessOs, type HarnessProfile } from '../../../shared/harness/index.js';
 import { isInside } from '../confine.js';
 
 /**
@@ -21,7 +21,7 @@ export async function makeTempHome(profile: HarnessProfile, realHome: string): P
   const dir = await mkdtemp(path.join(os.tmpdir(), 'variant-studio-capture-home-'));
   const copied: string[] = [];
   await mkdir(path.join(dir, 'tmp'));
-  const globals = harnessStandardGlobals(profile.loader, {
+  const globals = harnessStandardGlobals(harnessKindOf(profile), {
     homeDir: realHome,
     configDir: path.join(realHome, '.config'),
     cwd: realHome,

@@ -31,9 +31,18 @@ function recording(inner: InstructionFs, seen: Call[]): InstructionFs {
   };
 }
 
-const NAMES = ['AGENTS.md', 'CLAUDE.md', 'GEMINI.md', '.clinerules', '.cursorrules'];
+const NAMES = [
+  'AGENTS.md',
+  'CLAUDE.md',
+  'GEMINI.md',
+  'QWEN.md',
+  '.clinerules',
+  '.cursorrules',
+  '.kilocoderules',
+  'copilot-instructions.md',
+];
 const entry = fc.record({
-  dir: fc.constantFrom('', 'sub', 'sub/deep', '.clinerules', '.claude/rules'),
+  dir: fc.constantFrom('', 'sub', 'sub/deep', '.clinerules', '.claude/rules', '.github', '.kilo/rules', '.qwen/rules'),
   name: fc.constantFrom(...NAMES, 'x.md'),
   kind: fc.constantFrom('file', 'link-out', 'link-up', 'import-out'),
 });
@@ -55,7 +64,8 @@ describe('real-disk harness runs', () => {
           const p = path.join(dir, e.name);
           if (fs.existsSync(p) || fs.existsSync(path.dirname(p)) === false) continue;
           if (e.kind === 'file') fs.writeFileSync(p, 'rules');
-          else if (e.kind === 'import-out') fs.writeFileSync(p, `@${path.join(outside, 'secret.md')} @../../outside/secret.md`);
+          else if (e.kind === 'import-out')
+            fs.writeFileSync(p, `@${path.join(outside, 'secret.md')} @../../outside/secret.md {file:${path.join(outside, 'secret.md')}}`);
           else if (e.kind === 'link-out') fs.symlinkSync(path.join(outside, 'secret.md'), p);
           else fs.symlinkSync(base, p);
         }

@@ -5,6 +5,7 @@ import {
   HARNESS_OS,
   HarnessContextSchema,
   harnessEnvAllowed,
+  harnessKindOf,
   harnessStandardGlobals,
   type HarnessContext,
   type HarnessGlobalLocation,
@@ -68,7 +69,8 @@ export async function realHarnessSetup(
   const homeDir = machine.homeDir ?? os.homedir();
   const osName = harnessOs(machine.platform ?? process.platform);
   const configDir = env.XDG_CONFIG_HOME ? path.resolve(env.XDG_CONFIG_HOME) : path.join(homeDir, '.config');
-  const allowed = harnessEnvAllowed(profile.loader);
+  const kind = harnessKindOf(profile);
+  const allowed = harnessEnvAllowed(kind);
   const picked: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) if (allowed(name) && value !== undefined) picked[name] = value;
 
@@ -77,14 +79,14 @@ export async function realHarnessSetup(
   if (profile.loader === 'cline-classic') settings[profile.settings.documentsDir] = path.join(homeDir, 'Documents');
   if (profile.loader === 'opencode') {
     settings[profile.settings.configDir] = configDir;
-    // OpenCode's worktree root comes from the disk, as for the stack.
-    const root = await findWorktreeRoot(createNodeInstructionFs(), cwd);
+    // OpenCode's worktree root comes from the disk, as for the stack (Kilo's: what git accepts).
+    const root = await findWorktreeRoot(createNodeInstructionFs(), cwd, profile.gitCheck);
     if (root !== undefined) settings[profile.settings.worktreeRoot] = root;
     else delete settings[profile.settings.worktreeRoot];
   }
 
   const off = new Set(request.globalsOff ?? []);
-  const globals = harnessStandardGlobals(profile.loader, { homeDir, configDir, cwd, env: picked, os: osName }).map((g) => ({
+  const globals = harnessStandardGlobals(kind, { homeDir, configDir, cwd, env: picked, os: osName }).map((g) => ({
     ...g,
     off: off.has(g.id),
   }));

@@ -30,6 +30,8 @@ export async function runHarnesses(
   const unknown = (harnesses ?? []).filter((id) => !all.some((h) => h.id === id));
   if (unknown.length > 0) throw new HostError('NOT_FOUND', `no harness profile ${unknown.join(', ')} in this workspace`);
   const today = localIsoDate(new Date());
+  // With a clock, each run also stops at the engine's time budget.
+  const clock = (): number => performance.now();
   const results: HarnessRunResult[] = [];
   const withTokens = async (result: HarnessResult): Promise<HarnessRunResult> => {
     const partTokens: number[] = [];
@@ -39,7 +41,7 @@ export async function runHarnesses(
     return { ...result, partTokens, fileTokens };
   };
   if (discovery === 'real') {
-    let treeFiles: string[] = [];
+    let treeFiles: string[] | undefined;
     for (const profile of chosen) {
       const setup = await realHarnessSetup(
         profile,
@@ -47,19 +49,20 @@ export async function runHarnesses(
         { granted: host.grantedFolders },
       );
       if (!setup.ok) throw new HostError('INVALID_REQUEST', setup.error);
-      const result = await runHarness(profile, setup.context, { today, fs: setup.fs });
+      const result = await runHarness(profile, setup.context, { today, fs: setup.fs, clock });
       results.push({
         ...(await withTokens(result)),
         globals: setup.globals.map((g) => ({ id: g.id, name: g.name, paths: [...g.files, ...g.folders], off: g.off })),
       });
-      if (treeFiles.length === 0) treeFiles = await treeFilesOf(setup.fs, setup.context.cwd);
+      // One tree walk for every harness (the first one's confined filesystem).
+      treeFiles ??= await treeFilesOf(setup.fs, setup.context.cwd);
     }
-    return { results, lint: lintInstructions(results, treeFiles), durationMs: performance.now() - started };
+    return { results, lint: lintInstructions(results, treeFiles ?? []), durationMs: performance.now() - started };
   }
   // One virtual filesystem for every harness (it only reads).
   const tree = contextFs(context);
   for (const profile of chosen)
-    results.push(await withTokens(await runHarness(profile, context, { today, fs: tree.fs, treeProblems: tree.problems })));
+    results.push(await withTokens(await runHarness(profile, context, { today, fs: tree.fs, treeProblems: tree.problems, clock })));
   const lint = lintInstructions(results, contextTreeFiles(context));
   return { results, lint, durationMs: performance.now() - started };
 }

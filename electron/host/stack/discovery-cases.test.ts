@@ -489,7 +489,7 @@ async function runCase(c: Case, fs: InstructionFs, dir: string): Promise<Outcome
 beforeAll(async () => {
   ROOT = await realpath(await mkdtemp(path.join(os.tmpdir(), 'vs-stack-')));
   // Short texts for the prompt layers, so the expected system text is easy to state.
-  const loaded = loadStackProfile(folderFileSource(path.resolve('variants')), 'profiles/opencode');
+  const loaded = loadStackProfile(folderFileSource(path.resolve('variants')), 'profiles/opencode-seed');
   if (!loaded.profile) throw new Error(JSON.stringify(loaded.problems));
   PROFILE = {
     ...loaded.profile,

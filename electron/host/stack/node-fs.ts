@@ -1,5 +1,5 @@
-import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
-import type { InstructionFs, InstructionFsLinkStat, InstructionFsStat } from '../../../shared/stack/index.js';
+import { lstat, open, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import type { InstructionFs, InstructionFsLinkStat, InstructionFsStat, InstructionReadOptions } from '../../../shared/stack/index.js';
 
 /**
  * The real-disk InstructionFs. Errors keep Node's codes (EACCES, ELOOP, EISDIR, ...), which
@@ -30,8 +30,8 @@ export function createNodeInstructionFs(): InstructionFs {
         throw error;
       }
     },
-    async readFile(path: string): Promise<Uint8Array> {
-      return readFile(path);
+    async readFile(path: string, options?: InstructionReadOptions): Promise<Uint8Array> {
+      return options?.maxBytes === undefined ? readFile(path) : readPrefix(path, options.maxBytes);
     },
     async readdir(path: string): Promise<string[]> {
       return readdir(path);
@@ -40,4 +40,23 @@ export function createNodeInstructionFs(): InstructionFs {
       return realpath(path);
     },
   };
+}
+
+/** At most `maxBytes` of a file's first bytes: a huge (or sparse, or growing) file is never read whole. */
+async function readPrefix(path: string, maxBytes: number): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    while (total < maxBytes) {
+      const chunk = Buffer.alloc(Math.min(65536, maxBytes - total));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, total);
+      if (bytesRead === 0) break;
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+    }
+    return Buffer.concat(chunks);
+  } finally {
+    await handle.close();
+  }
 }

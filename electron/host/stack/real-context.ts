@@ -2,6 +2,7 @@ import { realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  flagVariables,
   findWorktreeRoot,
   StackContextSchema,
   type DiscoveryOptions,
@@ -62,7 +63,11 @@ export async function createRealStackContext(options: RealStackContextOptions): 
   const homeDir = options.homeDir ?? os.homedir();
   const names = new Set<string>([
     ...(options.profile
-      ? [options.profile.flags.configDirOverride, options.profile.flags.disableClaudePrompts, options.profile.flags.disableProjectConfig]
+      ? [
+          options.profile.flags.configDirOverride,
+          ...flagVariables(options.profile.flags.disableClaudePrompts),
+          ...flagVariables(options.profile.flags.disableProjectConfig),
+        ]
       : DEFAULT_FLAG_VARIABLES),
     ...(options.envNames ?? []),
   ]);

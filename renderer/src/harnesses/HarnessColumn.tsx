@@ -25,6 +25,9 @@ export function HarnessColumn({ result, cwd }: { result: HarnessRunResult; cwd: 
         <span className="muted">
           {result.version} · {result.harness}
         </span>
+        <span className="muted" data-testid="observed-with">
+          {result.observedWith.length > 0 ? `observed with ${result.observedWith.join(', ')}` : 'not observed'}
+        </span>
       </header>
       {result.stopped && <p className="warn">No request: {result.stopped}</p>}
       {parts.length === 0 && !result.stopped && <p className="muted">No instruction text is sent.</p>}

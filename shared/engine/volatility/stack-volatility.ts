@@ -10,6 +10,7 @@ const VOLATILE_SLOTS: Record<string, string> = {
   date: 'date',
   isoDate: 'date',
   homeDir: 'machine.homeDir',
+  configDir: 'machine.homeDir',
 };
 
 /**

@@ -9,7 +9,7 @@ import type { ComponentRegistry } from '../components/component-registry.js';
 import { createBuiltinRegistry } from '../components/builtin/index.js';
 import { WorkspaceConfigSchema, type WorkspaceConfig } from './workspace-config.js';
 import { StackContextSchema } from '../../stack/context.js';
-import { loadStackProfile } from '../../stack/load-profile.js';
+import { loadStackProfile, stackProfileIds } from '../../stack/load-profile.js';
 import type { StackProfile } from '../../stack/profile.js';
 import { loadHarnessProfiles } from '../../harness/profile/load.js';
 import type { StackPreset, WorkspaceSnapshot } from './workspace-snapshot.js';
@@ -375,9 +375,8 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
 
   // Stack profiles
   const profiles: StackProfile[] = [];
-  for (const name of options.skipProfiles ? [] : source.list('profiles')) {
-    if (!name.endsWith('/')) continue;
-    const loaded = loadStackProfile(source, `profiles/${name.slice(0, -1)}`);
+  for (const id of options.skipProfiles ? [] : stackProfileIds(source)) {
+    const loaded = loadStackProfile(source, `profiles/${id}`);
     problems.push(...loaded.problems);
     if (loaded.profile) profiles.push(loaded.profile);
   }

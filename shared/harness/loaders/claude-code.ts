@@ -1,15 +1,6 @@
 import { pathsList, patternMatcher } from '../text/path-patterns.js';
 import { fsErrorText } from '../../stack/instruction-fs.js';
-import {
-  ancestorsUpTo,
-  isAbsolutePath,
-  isInsideOrEqual,
-  isRootPath,
-  joinPath,
-  normalizePath,
-  parentOf,
-  relativeInside,
-} from '../../stack/path.js';
+import { isInsideOrEqual, isRootPath, joinPath, parentOf, relativeInside } from '../../stack/path.js';
 import type { ClaudeCodeProfile, ClaudeFolderEntry, ClaudeLabel } from '../profile/claude-code.js';
 import type { HarnessFileReport, HarnessPlacement } from '../result.js';
 import { ISO_DATE } from '../text/dates.js';
@@ -17,8 +8,8 @@ import { fillSlots } from '../text/fill.js';
 import { parseFrontmatter, splitFrontmatter } from '../text/frontmatter.js';
 import { stripBlockHtmlComments } from '../text/html-comments.js';
 import { claudeImportTokens } from '../text/import-tokens.js';
-import { decodeUtf8Lossy } from '../text/utf8-lossy.js';
-import { identityOf, probe, realPathOf } from '../run/read.js';
+import { identityOf, markUnread, probe, readText, realPathOf } from '../run/read.js';
+import { budgetReport } from '../run/budget.js';
 import type { RunRecorder } from '../run/recorder.js';
 import { listRulesFolder } from '../run/rules-folder.js';
 import { envValue, type RunInput } from '../run/run-input.js';
@@ -26,7 +17,7 @@ import { settingAt, stringListSetting, stringSetting } from '../run/settings.js'
 import { globMatcher } from '../../safe-regex/linear-glob.js';
 
 /**
- * Claude Code (shared/docs/harnesses/claude-code.md): managed, user, walk (filesystem root
+ * Claude Code (docs/harnesses/claude-code.md; contract shared/docs/harnesses/claude-code.md): managed, user, walk (filesystem root
  * excluded, outermost first: CLAUDE.md, .claude/CLAUDE.md, rules, CLAUDE.local.md),
  * add-dirs, auto memory; each file once; imports as blocks right after their importer; one
  * payload in the first user message; nested files and path-scoped rules on reads.
@@ -64,12 +55,7 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
   const projectOn = sources === undefined || sources.includes('project');
   const localOn = sources === undefined || sources.includes('local');
   const configVar = envValue(input, profile.configDirVariable);
-  const configDir =
-    configVar !== undefined
-      ? isAbsolutePath(configVar)
-        ? normalizePath(configVar)
-        : joinPath(cwd, configVar)
-      : fillSlots(profile.configDirDefault, { home });
+  const configDir = configVar !== undefined ? joinPath(cwd, configVar) : fillSlots(profile.configDirDefault, { home });
   rec.facts.configDir = configDir;
 
   const off = flagOn(envValue(input, profile.env.disableAll))
@@ -117,38 +103,27 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
       return;
     }
     const st = await probe(fs, path);
-    if (st.kind !== 'file') {
-      report.status = st.kind === 'error' ? 'unreadable' : 'missing';
-      report.reason = st.kind === 'error' ? st.reason : importer ? 'no such file (the import is ignored)' : 'no such file';
-      if (importer) report.importProblem = st.kind === 'error' ? 'unreadable' : 'missing';
-      report.placement = undefined;
+    if (st.kind === 'file' && importer !== undefined && !input.budget.takeImport(st.size)) {
+      Object.assign(report, budgetReport({ budget: input.budget, group }, path, importer), { placement: undefined });
       return;
     }
-    report.bytes = st.size;
-    if (st.size > profile.maxFileBytes) {
-      report.status = 'skipped';
-      report.reason = `over ${profile.maxFileBytes} bytes: skipped, not truncated`;
-      report.limit = { bytes: profile.maxFileBytes, effect: 'dropped' };
-      report.placement = undefined;
+    const read = await readText(fs, path, { decoding: 'lossy-no-nul', maxBytes: profile.maxFileBytes }, st);
+    if (!read.ok) {
+      const reason =
+        read.problem === 'missing' && importer
+          ? 'no such file (the import is ignored)'
+          : read.problem === 'too-large'
+            ? `over ${profile.maxFileBytes} bytes: skipped, not truncated`
+            : read.problem === 'not-utf8'
+              ? 'binary: not included'
+              : read.reason;
+      markUnread(report, read, reason);
+      if (importer) report.importProblem = read.problem === 'missing' || read.problem === 'not-a-file' ? 'missing' : 'unreadable';
       return;
     }
-    let bytes: Uint8Array;
-    try {
-      bytes = await fs.readFile(path);
-    } catch (error) {
-      report.status = 'unreadable';
-      report.reason = fsErrorText(error);
-      report.placement = undefined;
-      return;
-    }
-    if (bytes.includes(0)) {
-      report.status = 'skipped';
-      report.reason = 'binary: not included';
-      report.placement = undefined;
-      return;
-    }
+    report.bytes = read.size;
     seen.set(id, path);
-    let text = decodeUtf8Lossy(bytes);
+    let text = read.text;
     const fm = splitFrontmatter(text);
     if (fm) text = fm.body;
     text = stripBlockHtmlComments(text);
@@ -181,11 +156,11 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
       return;
     }
     for (const tok of claudeImportTokens(text)) {
-      const target = tok.path.startsWith('~/')
-        ? joinPath(home, tok.path.slice(2))
-        : isAbsolutePath(tok.path)
-          ? normalizePath(tok.path)
-          : joinPath(parentOf(path), tok.path);
+      if (!input.budget.inBudget()) {
+        rec.file(budgetReport({ budget: input.budget, group: 'import' }, tok.path, path));
+        break;
+      }
+      const target = tok.path.startsWith('~/') ? joinPath(home, tok.path.slice(2)) : joinPath(parentOf(path), tok.path);
       if (scope === 'project' && !approved) {
         const real = (await realPathOf(fs, target)) ?? target;
         if (!isInsideOrEqual(real, cwd)) {
@@ -250,7 +225,8 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
       rec.warn('rules-unreadable', `${folder} cannot be listed (${fsErrorText(error)})`, folder);
       return;
     }
-    for (const file of listed) {
+    if (listed.cut !== undefined) rec.warn('rules-listing-cut', listed.cut, folder);
+    for (const file of listed.files) {
       const path = file.throughLink ? ((await realPathOf(fs, file.path)) ?? file.path) : file.path;
       if (file.throughLink && scope === 'project' && !approved && !isInsideOrEqual(path, cwd)) {
         rec.file({
@@ -281,14 +257,11 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
     }
   };
 
+  /** A rule's `paths`; a rule that cannot be read has none (loading it then reports why). */
   const rulePatterns = async (path: string): Promise<string[] | undefined> => {
-    let bytes: Uint8Array;
-    try {
-      bytes = await fs.readFile(path);
-    } catch {
-      return undefined;
-    }
-    const fm = splitFrontmatter(decodeUtf8Lossy(bytes));
+    const read = await readText(fs, path, { decoding: 'lossy', maxBytes: profile.maxFileBytes });
+    if (!read.ok) return undefined;
+    const fm = splitFrontmatter(read.text);
     if (!fm) return undefined;
     const parsed = parseFrontmatter(fm.yaml);
     if (!parsed.ok) return undefined;
@@ -306,7 +279,8 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
   };
 
   // The walk: filesystem root excluded, outermost first.
-  const walk = ancestorsUpTo(cwd, undefined)
+  const walk = input.budget
+    .walkUp(cwd)
     .reverse()
     .filter((d) => !isRootPath(d));
 
@@ -318,7 +292,7 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
     const managed = profile.managedFile[input.os];
     await load(managed, 'managed', 'managed', 'managed', 0, startup);
     const settingsFile = profile.managedSettingsFile[input.os];
-    const managedText = await readManagedText(input, settingsFile, profile.managedTextKey);
+    const managedText = await readManagedText(input, settingsFile, profile.managedTextKey, rec);
     if (managedText !== undefined && managedText.trim() !== '') {
       blocks.push(fillSlots(profile.block, { path: profile.managedTextPath, label: labelText('managed'), content: managedText.trim() }));
       rec.file({
@@ -349,7 +323,7 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
       rec.facts.addDirs = `not read for memory (${profile.env.addDirMemory} is not set)`;
     } else {
       // The same four kinds of file as a walk folder (AGENTS.md belongs to the walk only).
-      for (const d of addDirs) await loadFolder(isAbsolutePath(d) ? normalizePath(d) : joinPath(cwd, d), (e) => e.label, startup, false);
+      for (const d of addDirs) await loadFolder(joinPath(cwd, d), (e) => e.label, startup, false);
     }
     // 5. Auto memory.
     if (!flagOn(envValue(input, profile.env.disableAutoMemory))) await loadAutoMemory(profile, input, configDir, blocks, rec);
@@ -360,7 +334,7 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
     for (const read of input.reads) {
       const to = { placement: 'read' as const, readPath: read };
       if (isInsideOrEqual(read, cwd) && read !== cwd) {
-        const nested = ancestorsUpTo(parentOf(read), cwd).reverse().slice(1);
+        const nested = input.budget.walkUp(parentOf(read), cwd).reverse().slice(1);
         for (const dir of nested) {
           if (visitedNested.has(dir)) continue;
           visitedNested.add(dir);
@@ -380,6 +354,7 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
   else if (wrapper.empty !== undefined)
     rec.part({ placement: 'user', label: 'context', text: fillSlots(wrapper.empty, { date }), files: [] });
   if (wrapper.date !== undefined) rec.part({ placement: 'user', label: 'date', text: fillSlots(wrapper.date, { date }), files: [] });
+  if (wrapper.laterSystem !== undefined) rec.facts.laterSystemMessageEnd = fillSlots(wrapper.laterSystem, { date });
   for (const [readPath, slot] of onRead)
     rec.part({
       placement: 'read',
@@ -390,20 +365,22 @@ export async function runClaudeCode(profile: ClaudeCodeProfile, input: RunInput,
     });
 }
 
-async function readManagedText(input: RunInput, file: string, key: string): Promise<string | undefined> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await input.fs.readFile(file);
-  } catch {
+/** The `claudeMd` text of the managed settings; a file that is there but cannot be used is reported. */
+async function readManagedText(input: RunInput, file: string, key: string, rec: RunRecorder): Promise<string | undefined> {
+  const read = await readText(input.fs, file, { decoding: 'lossy-strip-bom' });
+  if (!read.ok) {
+    if (read.problem !== 'missing') rec.warn('managed-settings-unreadable', `${file} is not used: ${read.reason}`, file);
     return undefined;
   }
+  let data: unknown;
   try {
-    const data: unknown = JSON.parse(decodeUtf8Lossy(bytes, { stripBom: true }));
-    const v = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined;
-    return typeof v === 'string' ? v : undefined;
+    data = JSON.parse(read.text);
   } catch {
+    rec.warn('managed-settings-invalid', `${file} is not used: it is not valid JSON`, file);
     return undefined;
   }
+  const v = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined;
+  return typeof v === 'string' ? v : undefined;
 }
 
 async function loadAutoMemory(
@@ -416,14 +393,13 @@ async function loadAutoMemory(
   const slug = input.cwd.replace(/[\\/:]/g, '-');
   const path = joinPath(configDir, fillSlots(profile.autoMemory.path, { cwdSlug: slug }));
   const report: HarnessFileReport = rec.file({ path, group: 'auto memory', status: 'missing', reason: 'no such file' });
-  let bytes: Uint8Array;
-  try {
-    bytes = await input.fs.readFile(path);
-  } catch {
+  const read = await readText(input.fs, path, { decoding: 'lossy' });
+  if (!read.ok) {
+    markUnread(report, read);
     return;
   }
-  report.bytes = bytes.length;
-  const full = decodeUtf8Lossy(bytes);
+  report.bytes = read.size;
+  const full = read.text;
   const lines = full.split('\n');
   let text = lines.slice(0, profile.autoMemory.maxLines).join('\n');
   let cut = lines.length > profile.autoMemory.maxLines;

@@ -1,23 +1,22 @@
 import { INSTRUCTION_FIELDS } from '../../engine/components/builtin/instructions.js';
 import { pathsList, patternMatcher } from '../text/path-patterns.js';
 import { fsErrorText } from '../../stack/instruction-fs.js';
-import { isAbsolutePath, isRootPath, joinPath, normalizePath, samePath, separatorOf } from '../../stack/path.js';
+import { isAbsolutePath, isRootPath, joinPath, samePath, separatorOf } from '../../stack/path.js';
 import type { ClineClassicProfile } from '../profile/cline-classic.js';
 import { clinePostProcess } from '../text/cline-post-process.js';
 import { fillSlots } from '../text/fill.js';
 import { parseFrontmatter, splitFrontmatter } from '../text/frontmatter.js';
 import { compareCodePoints } from '../text/order.js';
-import { decodeUtf8Lossy } from '../text/utf8-lossy.js';
 import { gitignoreMatcher, type IgnoreTest } from '../run/gitignore.js';
 import { slashed } from '../run/paths.js';
-import { probe } from '../run/read.js';
+import { probe, probeFailure, readText, unreadReport } from '../run/read.js';
 import type { RunRecorder } from '../run/recorder.js';
 import { listRulesFolder } from '../run/rules-folder.js';
 import type { RunInput } from '../run/run-input.js';
 import { isStringArray, settingAt, stringSetting } from '../run/settings.js';
 
 /**
- * Cline's classic rules loader (shared/docs/harnesses/cline-rules.md, v3.89.2): a block per
+ * Cline's classic rules loader (docs/harnesses/cline-classic.md, v3.89.2): a block per
  * kind of rules file, in a fixed order, each its own wrapper. The blocks are exactly the
  * rule-text fields of a Cline-style context, so the USER_INSTRUCTIONS component can use them.
  */
@@ -62,15 +61,15 @@ export async function clineClassicFields(profile: ClineClassicProfile, input: Ru
       rec.file({ path, group, status: 'skipped', reason: 'toggled off' });
       return undefined;
     }
-    let bytes: Uint8Array;
-    try {
-      bytes = await fs.readFile(path);
-    } catch (error) {
-      rec.file({ path, group, status: 'unreadable', reason: fsErrorText(error) });
-      throw new FolderReadError(`${path}: ${fsErrorText(error)}`);
+    const read = await readText(fs, path, { decoding: 'lossy' });
+    if (!read.ok) {
+      rec.file(unreadReport({ path, group }, read));
+      // Over the engine's cap the file alone is left out; any read Cline would fail drops the block.
+      if (read.problem === 'too-large') return undefined;
+      throw new FolderReadError(`${path}: ${read.reason}`);
     }
-    const text = decodeUtf8Lossy(bytes).trim();
-    const report = rec.file({ path, group, status: 'loaded', reason: '', bytes: bytes.length, placement: 'system' });
+    const text = read.text.trim();
+    const report = rec.file({ path, group, status: 'loaded', reason: '', bytes: read.size, placement: 'system' });
     if (text === '') {
       report.status = 'empty';
       report.reason = 'empty after trimming';
@@ -120,8 +119,9 @@ export async function clineClassicFields(profile: ClineClassicProfile, input: Ru
         excludeFolders: opts.exclude,
         accept: opts.accept ?? (() => true),
       });
+      if (listed.cut !== undefined) rec.warn('rules-listing-cut', listed.cut, folder);
       const parts: string[] = [];
-      for (const f of listed) {
+      for (const f of listed.files) {
         const e = await entry(f.path, label(relBase(f.rel)), map, group, opts.candidates);
         if (e !== undefined) parts.push(e);
       }
@@ -151,7 +151,7 @@ export async function clineClassicFields(profile: ClineClassicProfile, input: Ru
 
   // Global rules folder.
   const documents = stringSetting(input.settings, s.documentsDir) ?? fillSlots(profile.documentsDefault, { home });
-  const globalDir = joinPath(isAbsolutePath(documents) ? normalizePath(documents) : joinPath(cwd, documents), profile.globalRules);
+  const globalDir = joinPath(cwd, documents, profile.globalRules);
   rec.facts.globalRules = globalDir;
   const globalKind = (await probe(fs, globalDir)).kind;
   if (globalKind === 'directory') {
@@ -183,8 +183,8 @@ export async function clineClassicFields(profile: ClineClassicProfile, input: Ru
       const body = await entry(local, undefined, toggles(s.localToggles), 'workspace rules', evalPaths);
       if (body !== undefined)
         fields.localClineRulesFileInstructions = fillSlots(profile.blocks.workspaceRulesFile, { cwd: cwdShown, content: body });
-    } catch {
-      rec.warn('rules-file-unreadable', `${local} cannot be read`, local);
+    } catch (error) {
+      rec.warn('rules-file-unreadable', `${local} is left out: ${error instanceof Error ? error.message : String(error)}`, local);
     }
   } else {
     rec.file({ path: local, group: 'workspace rules', status: 'missing', reason: 'no such file or folder' });
@@ -195,23 +195,21 @@ export async function clineClassicFields(profile: ClineClassicProfile, input: Ru
     const path = joinPath(cwd, rel);
     const st = await probe(fs, path);
     if (st.kind !== 'file') {
-      rec.file({ path, group, status: 'missing', reason: st.kind === 'directory' ? 'a folder, not a file' : 'no such file' });
+      rec.file(unreadReport({ path, group }, probeFailure(st)));
       return undefined;
     }
     if (off(map, path)) {
       rec.file({ path, group, status: 'skipped', reason: 'toggled off' });
       return undefined;
     }
-    let bytes: Uint8Array;
-    try {
-      bytes = await fs.readFile(path);
-    } catch (error) {
-      rec.file({ path, group, status: 'unreadable', reason: fsErrorText(error) });
+    const read = await readText(fs, path, { decoding: 'lossy' }, st);
+    if (!read.ok) {
+      rec.file(unreadReport({ path, group }, read));
       return undefined;
     }
-    const content = decodeUtf8Lossy(bytes).trim();
+    const content = read.text.trim();
     if (content === '') {
-      rec.file({ path, group, status: 'empty', reason: 'empty after trimming', bytes: bytes.length });
+      rec.file({ path, group, status: 'empty', reason: 'empty after trimming', bytes: read.size });
       return undefined;
     }
     rec.file({
@@ -219,7 +217,7 @@ export async function clineClassicFields(profile: ClineClassicProfile, input: Ru
       group,
       status: 'loaded',
       reason: 'used as is (no frontmatter handling)',
-      bytes: bytes.length,
+      bytes: read.size,
       placement: 'system',
       text: content,
     });
@@ -256,26 +254,25 @@ export async function clineClassicFields(profile: ClineClassicProfile, input: Ru
 
   // .clineignore: raw.
   const ignore = joinPath(cwd, profile.ignoreFile);
-  if ((await probe(fs, ignore)).kind === 'file') {
-    try {
-      const bytes = await fs.readFile(ignore);
-      const raw = decodeUtf8Lossy(bytes);
-      if (raw === '') rec.file({ path: ignore, group: 'ignore', status: 'empty', reason: 'empty', bytes: 0 });
-      else {
-        rec.file({
-          path: ignore,
-          group: 'ignore',
-          status: 'loaded',
-          reason: 'raw, untrimmed',
-          bytes: bytes.length,
-          placement: 'system',
-          text: raw,
-        });
-        fields.clineIgnoreInstructions = fillSlots(profile.blocks.ignore, { content: raw });
-      }
-    } catch (error) {
-      rec.file({ path: ignore, group: 'ignore', status: 'unreadable', reason: fsErrorText(error) });
+  const ignoreSt = await probe(fs, ignore);
+  if (ignoreSt.kind === 'file') {
+    const read = await readText(fs, ignore, { decoding: 'lossy' }, ignoreSt);
+    if (!read.ok) rec.file(unreadReport({ path: ignore, group: 'ignore' }, read));
+    else if (read.text === '') rec.file({ path: ignore, group: 'ignore', status: 'empty', reason: 'empty', bytes: 0 });
+    else {
+      rec.file({
+        path: ignore,
+        group: 'ignore',
+        status: 'loaded',
+        reason: 'raw, untrimmed',
+        bytes: read.size,
+        placement: 'system',
+        text: read.text,
+      });
+      fields.clineIgnoreInstructions = fillSlots(profile.blocks.ignore, { content: read.text });
     }
+  } else if (ignoreSt.kind === 'error') {
+    rec.file(unreadReport({ path: ignore, group: 'ignore' }, probeFailure(ignoreSt)));
   }
   for (const k of CLINE_RULE_FIELDS) if (fields[k] === undefined) delete fields[k];
   return fields;
@@ -307,7 +304,8 @@ async function agentsBlock(
   let names: string[];
   try {
     names = await fs.readdir(cwd);
-  } catch {
+  } catch (error) {
+    rec.warn('agents-listing-failed', `${cwd} cannot be listed (${fsErrorText(error)}): no ${a.name} is looked for`, cwd);
     names = [];
   }
   if (!names.includes(a.name) || (await probe(fs, top)).kind !== 'file') {
@@ -334,15 +332,16 @@ async function agentsBlock(
   }
   let ignored: IgnoreTest = () => false;
   if (a.gitignore) {
-    try {
-      ignored = gitignoreMatcher(decodeUtf8Lossy(await fs.readFile(joinPath(cwd, '.gitignore'))));
-    } catch {
-      // no .gitignore
-    }
+    const gitignore = joinPath(cwd, '.gitignore');
+    const read = await readText(fs, gitignore, { decoding: 'lossy' });
+    if (read.ok) ignored = gitignoreMatcher(read.text);
+    else if (read.problem !== 'missing')
+      rec.warn('gitignore-unreadable', `${gitignore} is not used to skip folders: ${read.reason}`, gitignore);
   }
   const found: string[] = [];
   let count = 0;
   let queue: string[] = [''];
+  let cut = false;
   while (queue.length > 0 && count < a.scanLimit) {
     const next: string[] = [];
     for (const rel of queue) {
@@ -350,11 +349,15 @@ async function agentsBlock(
       let entries: string[];
       try {
         entries = [...(await fs.readdir(dir))].sort(compareCodePoints);
-      } catch {
+      } catch (error) {
+        rec.warn('agents-listing-failed', `${dir} cannot be listed (${fsErrorText(error)}): ${a.name} files below it are not found`, dir);
         continue;
       }
       for (const name of entries) {
-        if (count >= a.scanLimit) break;
+        if (count >= a.scanLimit) {
+          cut = true;
+          break;
+        }
         count++;
         const childRel = rel === '' ? name : `${rel}/${name}`;
         const st = await probe(fs, joinPath(cwd, childRel));
@@ -368,19 +371,23 @@ async function agentsBlock(
     }
     queue = next;
   }
+  if (cut || queue.length > 0)
+    rec.warn(
+      'agents-listing-cut',
+      `the listing for ${a.name} files stopped after ${a.scanLimit} entries, as Cline's does: files further down are not found`,
+      cwd,
+      'info',
+    );
   const parts: string[] = [];
   for (const rel of found) {
     const path = joinPath(cwd, rel);
-    let content: string;
-    let bytes: number;
-    try {
-      const raw = await fs.readFile(path);
-      bytes = raw.length;
-      content = decodeUtf8Lossy(raw).trim();
-    } catch (error) {
-      rec.file({ path, group: 'agents', status: 'unreadable', reason: fsErrorText(error) });
+    const read = await readText(fs, path, { decoding: 'lossy' });
+    if (!read.ok) {
+      rec.file(unreadReport({ path, group: 'agents' }, read));
       continue;
     }
+    const content = read.text.trim();
+    const bytes = read.size;
     if (content === '') {
       rec.file({ path, group: 'agents', status: 'empty', reason: 'empty after trimming', bytes });
       continue;

@@ -3,16 +3,15 @@ import { baseName } from '../../stack/path.js';
 import type { ClineSdkLocation, ClineSdkProfile } from '../profile/cline-sdk.js';
 import { fillSlots } from '../text/fill.js';
 import { parseFrontmatter, splitFrontmatter } from '../text/frontmatter.js';
-import { decodeUtf8Lossy } from '../text/utf8-lossy.js';
 import { expandPathTemplate } from '../run/paths.js';
-import { probe } from '../run/read.js';
+import { probe, probeFailure, readText, unreadReport } from '../run/read.js';
 import type { RunRecorder } from '../run/recorder.js';
 import { listRulesFolder } from '../run/rules-folder.js';
 import { envValue, type RunInput } from '../run/run-input.js';
 import { stringSetting } from '../run/settings.js';
 
 /**
- * Cline's v4 SDK loader (cline-rules.md, last part): named rules from fixed places (folders
+ * Cline's v4 SDK loader (docs/harnesses/cline.md): named rules from fixed places (folders
  * read without recursion), a later place winning a name clash (case-insensitive), sorted by
  * name under one `# Rules` heading after the base prompt.
  */
@@ -32,15 +31,13 @@ export async function runClineSdk(profile: ClineSdkProfile, input: RunInput, rec
   const exts = profile.extensions.map((e) => e.toLowerCase());
 
   const add = async (path: string, fixedName: string | undefined, group: string): Promise<void> => {
-    let bytes: Uint8Array;
-    try {
-      bytes = await fs.readFile(path);
-    } catch (error) {
-      rec.file({ path, group, status: 'unreadable', reason: fsErrorText(error) });
+    const read = await readText(fs, path, { decoding: 'lossy-strip-bom' });
+    if (!read.ok) {
+      rec.file(unreadReport({ path, group }, read));
       return;
     }
-    const report = rec.file({ path, group, status: 'loaded', reason: '', bytes: bytes.length });
-    const text = decodeUtf8Lossy(bytes, { stripBom: true });
+    const report = rec.file({ path, group, status: 'loaded', reason: '', bytes: read.size });
+    const text = read.text;
     let body = text;
     let name = fixedName ?? stem(baseName(path));
     const fm = splitFrontmatter(text);
@@ -98,7 +95,8 @@ export async function runClineSdk(profile: ClineSdkProfile, input: RunInput, rec
         rec.file({ path, group, status: 'unreadable', reason: fsErrorText(error) });
         continue;
       }
-      for (const f of listed) {
+      if (listed.cut !== undefined) rec.warn('rules-listing-cut', listed.cut, path);
+      for (const f of listed.files) {
         if (profile.skipSymlinkedFiles && f.throughLink) {
           rec.file({ path: f.path, group, status: 'skipped', reason: 'a symlinked rule file is skipped' });
           continue;
@@ -109,10 +107,8 @@ export async function runClineSdk(profile: ClineSdkProfile, input: RunInput, rec
       await add(path, name, group);
     } else {
       rec.file({
-        path,
-        group,
-        status: 'missing',
-        reason: st.kind === 'missing' ? 'not there' : `not a ${kind === 'file' ? 'file' : 'folder'}`,
+        ...unreadReport({ path, group }, probeFailure(st.kind === 'file' || st.kind === 'directory' ? { kind: 'other', size: 0 } : st)),
+        reason: st.kind === 'missing' ? 'not there' : st.kind === 'error' ? st.reason : `not a ${kind === 'file' ? 'file' : 'folder'}`,
       });
     }
   }

@@ -1,19 +1,19 @@
 import { encodeUtf8 } from '../../stack/bytes.js';
-import { fsErrorCode, fsErrorText } from '../../stack/instruction-fs.js';
-import { ancestorsUpTo, isAbsolutePath, joinPath, normalizePath, samePath } from '../../stack/path.js';
+import { isAbsolutePath, joinPath, samePath } from '../../stack/path.js';
 import type { CodexProfile } from '../profile/codex.js';
 import type { HarnessFileReport } from '../result.js';
 import { fillSlots } from '../text/fill.js';
 import { trimUnicode } from '../text/trim.js';
 import { decodeUtf8Lossy } from '../text/utf8-lossy.js';
 import { expandPathTemplate } from '../run/paths.js';
-import { lineColumn, probe, realPathOf } from '../run/read.js';
+import { findGitRoot, findUp } from '../run/find-up.js';
+import { lineColumn, markUnread, probe, probeFailure, readBytes, readText, realPathOf, unreadReport } from '../run/read.js';
 import type { RunRecorder } from '../run/recorder.js';
 import { envValue, type RunInput } from '../run/run-input.js';
 import { isStringArray, settingAt } from '../run/settings.js';
 
 /**
- * Codex CLI (shared/docs/harnesses/codex.md): the global text (first non-blank of the global
+ * Codex CLI (docs/harnesses/codex.md): the global text (first non-blank of the global
  * names, trimmed), then one file per folder from the root marker down to the cwd, kept
  * verbatim under one byte budget, in one `# AGENTS.md instructions` fragment.
  */
@@ -25,7 +25,7 @@ export async function runCodex(profile: CodexProfile, input: RunInput, rec: RunR
   let globalDir: string | undefined;
   const homeVar = envValue(input, profile.homeVariable);
   if (homeVar !== undefined) {
-    const asked = isAbsolutePath(homeVar) ? normalizePath(homeVar) : joinPath(cwd, homeVar);
+    const asked = joinPath(cwd, homeVar);
     const st = await probe(fs, asked);
     if (st.kind !== 'directory') {
       rec.stopped = `${profile.homeVariable} points to ${asked}, which is not an existing folder: the agent does not start`;
@@ -38,7 +38,7 @@ export async function runCodex(profile: CodexProfile, input: RunInput, rec: RunR
   }
   rec.facts.globalFolder = globalDir ?? '';
 
-  // Global text: the first non-blank name.
+  // Global text: the first non-blank name (no size cap of its own: the engine's applies).
   let globalText: string | undefined;
   let globalPath: string | undefined;
   for (const name of profile.globalNames) {
@@ -47,27 +47,17 @@ export async function runCodex(profile: CodexProfile, input: RunInput, rec: RunR
       rec.file({ path, group: 'global', status: 'not-looked-for', reason: `${globalPath} is used` });
       continue;
     }
-    const st = await probe(fs, path);
-    if (st.kind === 'missing' || st.kind === 'directory' || st.kind === 'other') {
-      rec.file({ path, group: 'global', status: 'missing', reason: st.kind === 'missing' ? 'no such file' : 'not a regular file' });
+    const read = await readText(fs, path, { decoding: 'lossy' });
+    if (!read.ok) {
+      // Not there or not a regular file: the next name, silently; any other error: a startup warning.
+      if (read.problem !== 'missing' && read.problem !== 'not-a-file')
+        rec.warn('global-read-failed', `Failed to read global AGENTS.md instructions from \`${path}\`: ${read.reason}`, path);
+      rec.file(unreadReport({ path, group: 'global' }, read));
       continue;
     }
-    if (st.kind === 'error') {
-      rec.warn('global-read-failed', `Failed to read global AGENTS.md instructions from \`${path}\`: ${st.reason}`, path);
-      rec.file({ path, group: 'global', status: 'unreadable', reason: st.reason });
-      continue;
-    }
-    let bytes: Uint8Array;
-    try {
-      bytes = await fs.readFile(path);
-    } catch (error) {
-      rec.warn('global-read-failed', `Failed to read global AGENTS.md instructions from \`${path}\`: ${fsErrorText(error)}`, path);
-      rec.file({ path, group: 'global', status: 'unreadable', reason: fsErrorText(error) });
-      continue;
-    }
-    const text = trimUnicode(decodeUtf8Lossy(bytes));
+    const text = trimUnicode(read.text);
     if (text === '') {
-      rec.file({ path, group: 'global', status: 'empty', reason: 'blank: the next name is tried', bytes: bytes.length });
+      rec.file({ path, group: 'global', status: 'empty', reason: 'blank: the next name is tried', bytes: read.bytes.length });
       continue;
     }
     globalText = text;
@@ -77,7 +67,7 @@ export async function runCodex(profile: CodexProfile, input: RunInput, rec: RunR
       group: 'global',
       status: 'loaded',
       reason: 'the global text (trimmed; no size limit)',
-      bytes: bytes.length,
+      bytes: read.bytes.length,
       text,
       placement: profile.placement,
     });
@@ -98,25 +88,13 @@ export async function runCodex(profile: CodexProfile, input: RunInput, rec: RunR
   for (const n of [...profile.projectNames, ...fallback]) if (!names.includes(n)) names.push(n);
 
   // Root and search folders.
-  let root: string | undefined;
-  if (markers.length > 0) {
-    for (const dir of ancestorsUpTo(cwd, undefined)) {
-      for (const marker of markers) {
-        const st = await probe(fs, joinPath(dir, marker));
-        if (st.kind !== 'missing' && st.kind !== 'error') {
-          root = dir;
-          break;
-        }
-      }
-      if (root !== undefined) break;
-    }
-  }
+  const root = await findUp(fs, cwd, markers);
   rec.facts.projectRoot = root ?? '(none: only the working folder is searched)';
-  const upward = root !== undefined ? ancestorsUpTo(cwd, root) : profile.noRoot === 'cwd-only' ? [cwd] : ancestorsUpTo(cwd, undefined);
+  const upward = root !== undefined ? input.budget.walkUp(cwd, root) : profile.noRoot === 'cwd-only' ? [cwd] : input.budget.walkUp(cwd);
   const dirs = profile.order === 'root-first' ? [...upward].reverse() : upward;
 
   // Trust.
-  const untrusted = await isUntrusted(profile, input, root);
+  const untrusted = await isUntrusted(profile, input);
   const projectOff = untrusted
     ? `the project is untrusted (trust_level "${profile.untrustedLevel}")`
     : maxBytes === 0
@@ -142,12 +120,8 @@ export async function runCodex(profile: CodexProfile, input: RunInput, rec: RunR
         taken = name;
         chosen.push(rec.file({ path, group: 'project', status: 'loaded', reason: '', bytes: st.size }));
       } else {
-        rec.file({
-          path,
-          group: 'project',
-          status: 'missing',
-          reason: st.kind === 'missing' ? 'no such file' : st.kind === 'error' ? `cannot examine it (${st.reason})` : 'not a regular file',
-        });
+        // Passed over for the next name (a probe error too, as the agent treats it).
+        rec.file(unreadReport({ path, group: 'project' }, probeFailure(st)));
       }
     }
   }
@@ -168,21 +142,18 @@ export async function runCodex(profile: CodexProfile, input: RunInput, rec: RunR
       report.limit = { bytes: maxBytes, effect: 'dropped' };
       continue;
     }
-    let bytes: Uint8Array;
-    try {
-      bytes = await fs.readFile(report.path);
-      if (bytes.length > profile.maxFileBytes)
-        throw Object.assign(new Error(`file is larger than ${profile.maxFileBytes} bytes`), { code: 'EFBIG' });
-    } catch (error) {
-      if (fsErrorCode(error) === 'ENOENT') {
-        report.status = 'missing';
-        report.reason = 'gone before it was read';
+    // Only the bytes the budget can still take are read; a file over the agent's own limit is a read error.
+    const st = await probe(fs, report.path);
+    const read = await readBytes(fs, report.path, { maxBytes: profile.maxFileBytes, prefixBytes: remaining, known: st });
+    if (!read.ok) {
+      if (read.problem === 'missing') {
+        markUnread(report, read, 'gone before it was read');
         continue;
       }
-      failed = `reading ${report.path} failed (${fsErrorText(error)})`;
+      failed = `reading ${report.path} failed (${read.reason})`;
       rec.warn('project-read-failed', `${failed}; no project doc is sent, the global text stays`, report.path);
+      markUnread(report, read);
       report.status = 'unreadable';
-      report.reason = fsErrorText(error);
       for (const r of chosen)
         if (r !== report && (r.status === 'loaded' || r.status === 'truncated')) {
           r.status = 'skipped';
@@ -192,21 +163,21 @@ export async function runCodex(profile: CodexProfile, input: RunInput, rec: RunR
       entries.length = 0;
       continue;
     }
-    report.bytes = bytes.length;
-    const cut = bytes.length > remaining;
-    const kept = cut ? bytes.slice(0, remaining) : bytes;
-    const text = decodeUtf8Lossy(kept);
+    const bytes = read.bytes;
+    report.bytes = read.size;
+    const cut = read.size > remaining;
+    const text = decodeUtf8Lossy(bytes);
     if (trimUnicode(text) === '') {
       report.status = 'empty';
       report.reason = cut ? `blank once cut to ${remaining} bytes` : 'blank: dropped, charges nothing';
       continue;
     }
     if (cut) {
-      const full = decodeUtf8Lossy(bytes);
-      const keptChars = decodeUtf8Lossy(bytes.slice(0, remaining)).replace(/\ufffd$/, '').length;
+      // The cut's line and column lie in the kept prefix, so the rest is not needed.
+      const keptChars = text.replace(/\ufffd$/, '').length;
       report.status = 'truncated';
       report.reason = `cut to the ${remaining} bytes left of the ${maxBytes}-byte budget; later files are not read`;
-      report.truncation = { keptBytes: remaining, ...lineColumn(full, keptChars) };
+      report.truncation = { keptBytes: remaining, ...lineColumn(text, keptChars) };
       report.limit = { bytes: maxBytes, effect: 'cut' };
     } else {
       report.reason = `${bytes.length} of ${remaining} budget bytes`;
@@ -232,7 +203,7 @@ export async function runCodex(profile: CodexProfile, input: RunInput, rec: RunR
 }
 
 /** trust_level of the cwd, else of the git repository root (a folder whose .git is a file or holds HEAD). */
-async function isUntrusted(profile: CodexProfile, input: RunInput, _root: string | undefined): Promise<boolean> {
+async function isUntrusted(profile: CodexProfile, input: RunInput): Promise<boolean> {
   const projects = settingAt(input.settings, profile.settings.projects);
   if (typeof projects !== 'object' || projects === null) return false;
   const levelFor = (dir: string): string | undefined => {
@@ -245,17 +216,7 @@ async function isUntrusted(profile: CodexProfile, input: RunInput, _root: string
   };
   const own = levelFor(input.cwd);
   if (own !== undefined) return own === profile.untrustedLevel;
-  const repo = await gitRepoRoot(input);
+  const repo = await findGitRoot(input.fs, input.cwd, 'head');
   if (repo === undefined) return false;
   return levelFor(repo) === profile.untrustedLevel;
-}
-
-async function gitRepoRoot(input: RunInput): Promise<string | undefined> {
-  for (const dir of ancestorsUpTo(input.cwd, undefined)) {
-    const git = joinPath(dir, '.git');
-    const st = await probe(input.fs, git);
-    if (st.kind === 'file') return dir;
-    if (st.kind === 'directory' && (await probe(input.fs, joinPath(git, 'HEAD'))).kind === 'file') return dir;
-  }
-  return undefined;
 }

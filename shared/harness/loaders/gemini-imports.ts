@@ -1,11 +1,12 @@
-import { fsErrorCode, type InstructionFs } from '../../stack/instruction-fs.js';
-import { isAbsolutePath, isInsideOrEqual, joinPath, normalizePath, parentOf } from '../../stack/path.js';
+import type { InstructionFs } from '../../stack/instruction-fs.js';
+import { isInsideOrEqual, joinPath, parentOf } from '../../stack/path.js';
 import type { GeminiProfile } from '../profile/gemini.js';
 import type { HarnessFileReport } from '../result.js';
 import { fillSlots } from '../text/fill.js';
 import { geminiImportTokens } from '../text/import-tokens.js';
 import { decodeUtf8Lossy } from '../text/utf8-lossy.js';
-import { probe, realPathOf } from '../run/read.js';
+import { budgetReport, type RunBudget } from '../run/budget.js';
+import { probe, readBytes, realPathOf } from '../run/read.js';
 
 /**
  * Gemini CLI's `@` imports (gemini-cli.md rules 9-13), tree and flat format. Imports must stay
@@ -21,10 +22,13 @@ export interface ImportContext {
   /** Reports for the imported files (the caller adds them to the run). */
   reports: HarnessFileReport[];
   group: string;
+  /** The run's budget: once spent, imports stay as written. */
+  budget: RunBudget;
 }
 
 type Problem = NonNullable<HarnessFileReport['importProblem']>;
-type Resolved = { ok: true; path: string; real: string; text: string } | { ok: false; message: string; problem: Problem };
+type Resolved =
+  { ok: true; path: string; real: string; text: string; bytes: number } | { ok: false; message: string; problem: Problem; keep?: boolean };
 
 const URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
@@ -43,33 +47,30 @@ async function resolveImport(ctx: ImportContext, written: string, fromDir: strin
       message: fillSlots(profile.imports.failed, { path: written, error: profile.imports.urlError }),
       problem: 'refused',
     };
-  const path = isAbsolutePath(written) ? normalizePath(written) : joinPath(fromDir, written);
-  const real = (await realPathOf(fs, path)) ?? path;
+  const path = joinPath(fromDir, written);
+  const real = profile.imports.realPaths ? ((await realPathOf(fs, path)) ?? path) : path;
   if (!isInsideOrEqual(real, ctx.root))
     return { ok: false, message: fillSlots(profile.imports.traversal, { path: written }), problem: 'outside' };
-  const st = await probe(fs, path);
-  const fail = (code: string, op: string): Resolved => ({
+  const failed = (error: string, problem: Problem): Resolved => ({
     ok: false,
-    message: fillSlots(profile.imports.failed, {
-      path: written,
-      error: `${code}: ${NODE_TEXT[code] ?? code.toLowerCase()}, ${op} '${path}'`,
-    }),
-    problem: code === 'ENOENT' ? 'missing' : 'unreadable',
+    message: fillSlots(profile.imports.failed, { path: written, error }),
+    problem,
   });
-  if (st.kind === 'missing') return fail('ENOENT', 'access');
-  if (st.kind === 'error') return fail(st.reason.split(':')[0] ?? 'EIO', 'access');
-  if (st.kind === 'directory')
-    return {
-      ok: false,
-      message: fillSlots(profile.imports.failed, { path: written, error: 'EISDIR: illegal operation on a directory, read' }),
-      problem: 'unreadable',
-    };
-  try {
-    const bytes = await fs.readFile(path);
-    return { ok: true, path, real, text: decodeUtf8Lossy(bytes) };
-  } catch (error) {
-    return fail(fsErrorCode(error), 'open');
+  // Node's words for the error, as the agent's comment quotes them.
+  const nodeError = (code: string, op: string): string => `${code}: ${NODE_TEXT[code] ?? code.toLowerCase()}, ${op} '${path}'`;
+  const st = await probe(fs, path);
+  if (st.kind === 'missing' && profile.imports.missing === 'keep')
+    return { ok: false, message: `no such file: @${written} stays as written`, problem: 'missing', keep: true };
+  if (st.kind === 'missing') return failed(nodeError('ENOENT', 'access'), 'missing');
+  if (st.kind === 'error') return failed(nodeError(st.code, 'access'), 'unreadable');
+  if (st.kind === 'directory') return failed('EISDIR: illegal operation on a directory, read', 'unreadable');
+  const read = await readBytes(fs, path, { known: st });
+  if (!read.ok) {
+    if (read.problem === 'too-large') return failed(read.reason, 'too-large');
+    if (read.code === undefined) return failed(read.reason, 'unreadable');
+    return failed(nodeError(read.code, 'open'), read.code === 'ENOENT' ? 'missing' : 'unreadable');
   }
+  return { ok: true, path, real, text: decodeUtf8Lossy(read.bytes), bytes: read.bytes.length };
 }
 
 /** Tree format: each `@P` replaced in place, recursively, up to the depth limit. */
@@ -81,7 +82,7 @@ export async function expandTree(
   depth: number,
   chain: ReadonlySet<string>,
 ): Promise<string> {
-  const tokens = geminiImportTokens(content);
+  const tokens = geminiImportTokens(content, ctx.profile.imports.code);
   if (depth >= ctx.profile.importMaxDepth) {
     for (const tok of tokens)
       ctx.reports.push({
@@ -99,10 +100,16 @@ export async function expandTree(
   let last = 0;
   for (const tok of tokens) {
     out += content.slice(last, tok.start);
+    if (!ctx.budget.inBudget()) {
+      // The rest of this file stays as written; one report says why.
+      ctx.reports.push(budgetReport(ctx, tok.path, importer));
+      last = tok.start;
+      break;
+    }
     last = tok.end;
     const r = await resolveImport(ctx, tok.path, dir);
     if (!r.ok) {
-      out += r.message;
+      out += r.keep ? content.slice(tok.start, tok.end) : r.message;
       ctx.reports.push({
         path: tok.path,
         group: ctx.group,
@@ -125,6 +132,11 @@ export async function expandTree(
       });
       continue;
     }
+    if (!ctx.budget.takeImport(r.bytes)) {
+      out += content.slice(tok.start, tok.end);
+      ctx.reports.push(budgetReport(ctx, r.path, importer));
+      continue;
+    }
     const report: HarnessFileReport = {
       path: r.path,
       group: ctx.group,
@@ -142,10 +154,16 @@ export async function expandTree(
 
 /** Flat format: the file (raw, named by its folder), then every imported file once, depth-first, imports in reverse order. */
 export async function expandFlat(ctx: ImportContext, content: string, path: string, real: string): Promise<string> {
-  const entries: { path: string; content: string }[] = [{ path: parentOf(path), content }];
+  const entries: { path: string; content: string }[] = [
+    { path: ctx.profile.imports.flatTopPath === 'file' ? path : parentOf(path), content },
+  ];
   const seen = new Set<string>([real]);
   const visit = async (text: string, dir: string, importer: string): Promise<void> => {
-    for (const tok of [...geminiImportTokens(text)].reverse()) {
+    for (const tok of [...geminiImportTokens(text, ctx.profile.imports.code)].reverse()) {
+      if (!ctx.budget.inBudget()) {
+        ctx.reports.push(budgetReport(ctx, tok.path, importer));
+        return;
+      }
       const r = await resolveImport(ctx, tok.path, dir);
       if (!r.ok) {
         ctx.reports.push({
@@ -159,6 +177,10 @@ export async function expandFlat(ctx: ImportContext, content: string, path: stri
         continue;
       }
       if (seen.has(r.real)) continue;
+      if (!ctx.budget.takeImport(r.bytes)) {
+        ctx.reports.push(budgetReport(ctx, r.path, importer));
+        continue;
+      }
       seen.add(r.real);
       ctx.reports.push({
         path: r.path,

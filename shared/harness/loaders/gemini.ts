@@ -1,64 +1,43 @@
-import {
-  ancestorsUpTo,
-  isAbsolutePath,
-  isInsideOrEqual,
-  joinPath,
-  normalizePath,
-  parentOf,
-  samePath,
-  splitPath,
-} from '../../stack/path.js';
+import { ancestorsUpTo, isInsideOrEqual, joinPath, parentOf, samePath, splitPath } from '../../stack/path.js';
 import type { GeminiProfile } from '../profile/gemini.js';
 import type { HarnessFileReport } from '../result.js';
 import { ISO_DATE, longDate } from '../text/dates.js';
 import { fillSlots } from '../text/fill.js';
 import { compareCodeUnits } from '../text/order.js';
-import { decodeUtf8Lossy } from '../text/utf8-lossy.js';
-import { slashed } from '../run/paths.js';
-import { identityOf, probe, readText, realPathOf } from '../run/read.js';
+import { findUp } from '../run/find-up.js';
+import { identityOf, probe, probeFailure, realPathOf, unreadReport } from '../run/read.js';
 import type { RunRecorder } from '../run/recorder.js';
-import { envValue, type RunInput } from '../run/run-input.js';
-import { isStringArray, settingAt, stringListSetting, stringSetting } from '../run/settings.js';
-import { expandFlat, expandTree, type ImportContext } from './gemini-imports.js';
+import type { RunInput } from '../run/run-input.js';
+import { stringListSetting, stringSetting } from '../run/settings.js';
+import { runByName } from './gemini-by-name.js';
+import { geminiSetup, memoryBlock, type GeminiSetup } from './gemini-steps.js';
 
 /**
- * Gemini CLI (shared/docs/harnesses/gemini-cli.md): global memory (every listed name in
+ * Gemini CLI (docs/harnesses/gemini-cli.md): global memory (every listed name in
  * <home>/.gemini) in the system instruction; project memory (every listed name from each
  * workspace root up to its marker ceiling, merged, de-duplicated by identity, sorted) in the
  * first user message; further context files appended to read-tool results.
  */
 
 export async function runGemini(profile: GeminiProfile, input: RunInput, rec: RunRecorder): Promise<void> {
+  const setup = await geminiSetup(profile, input, rec);
+  if (profile.layout === 'by-name') await runByName(profile, input, rec, setup);
+  else await runTiers(profile, input, rec, setup);
+}
+
+/** Gemini CLI's tiers: global memory in the system instruction, project memory in the first user message, more on reads. */
+async function runTiers(profile: GeminiProfile, input: RunInput, rec: RunRecorder, setup: GeminiSetup): Promise<void> {
   const { fs, cwd } = input;
   const s = profile.settings;
-  const homeVar = envValue(input, profile.homeVariable);
-  const home = homeVar === undefined ? input.home : isAbsolutePath(homeVar) ? normalizePath(homeVar) : joinPath(cwd, homeVar);
-  const globalDir = joinPath(home, profile.globalFolder);
-
-  // Names: configured ones in front of the defaults, first occurrence kept.
-  const names: string[] = [];
-  for (const raw of [...(stringListSetting(input.settings, s.fileName) ?? []), ...profile.defaultNames]) {
-    let n = raw.trim();
-    while (n.startsWith('./')) n = n.slice(2);
-    if (n !== '' && !names.includes(n)) names.push(n);
-  }
-  const markersRaw = settingAt(input.settings, s.markers);
-  const markers = (isStringArray(markersRaw) ? markersRaw : profile.defaults.markers).filter(
-    (m) => m !== '' && !isAbsolutePath(m) && !m.split(/[\\/]/).includes('..'),
-  );
-  const formatRaw = stringSetting(input.settings, s.importFormat);
-  const format = formatRaw === 'flat' || formatRaw === 'tree' ? formatRaw : profile.defaults.importFormat;
-  rec.facts.names = names.join(', ');
-  rec.facts.markers = markers.length > 0 ? markers.join(', ') : '(none: no upward walk)';
-
-  const trusted = await trustOf(profile, input, globalDir);
-  rec.facts.trust = trusted.reason;
+  const { globalDir, names, markers, trusted } = setup;
+  const { user, jit } = profile;
+  if (user === undefined || jit === undefined) throw new Error(`${profile.id}: the tiers layout needs \`user\` and \`jit\``);
 
   // Workspace roots, by real path.
   const roots: string[] = [];
   const includes = stringListSetting(input.settings, s.includeDirectories) ?? [];
   for (const [i, dir] of [cwd, ...includes].entries()) {
-    const abs = isAbsolutePath(dir) ? normalizePath(dir) : joinPath(cwd, dir);
+    const abs = joinPath(cwd, dir);
     const st = await probe(fs, abs);
     if (st.kind !== 'directory') {
       if (i === 0) {
@@ -74,57 +53,10 @@ export async function runGemini(profile: GeminiProfile, input: RunInput, rec: Ru
   }
   rec.facts.roots = roots.join(', ');
 
-  const hasMarker = async (dir: string): Promise<boolean> => {
-    for (const m of markers) {
-      const st = await probe(fs, joinPath(dir, m));
-      if (st.kind !== 'missing' && st.kind !== 'error') return true;
-    }
-    return false;
-  };
-  const ceilingOf = async (start: string): Promise<string> => {
-    if (markers.length === 0) return start;
-    for (const dir of ancestorsUpTo(start, undefined)) if (await hasMarker(dir)) return dir;
-    return start;
-  };
-  /** The allowed area of a top-level file's imports: its folder's marker root, else the folder. */
-  const importRoot = async (file: string): Promise<string> => {
-    const dir = parentOf(file);
-    let root = dir;
-    if (markers.length > 0)
-      for (const d of ancestorsUpTo(dir, undefined))
-        if (await hasMarker(d)) {
-          root = d;
-          break;
-        }
-    return (await realPathOf(fs, root)) ?? root;
-  };
-
+  const ceilingOf = async (start: string): Promise<string> => (await findUp(fs, start, markers)) ?? start;
   /** Reads, expands imports and trims one top-level file; the block, or undefined when it adds nothing. */
-  const processFile = async (report: HarnessFileReport, forceTree: boolean): Promise<string | undefined> => {
-    const read = await readText(fs, report.path, 'lossy');
-    if (!read.ok) {
-      report.status = read.kind === 'missing' ? 'missing' : 'unreadable';
-      report.reason = read.reason;
-      return undefined;
-    }
-    report.bytes = read.bytes.length;
-    const ctx: ImportContext = { fs, profile, root: await importRoot(report.path), reports: [], group: 'import' };
-    const real = (await realPathOf(fs, report.path)) ?? report.path;
-    const expanded =
-      format === 'flat' && !forceTree
-        ? await expandFlat(ctx, decodeUtf8Lossy(read.bytes), report.path, real)
-        : await expandTree(ctx, read.text, parentOf(report.path), report.path, 0, new Set());
-    for (const r of ctx.reports) rec.file({ ...r, placement: report.placement, readPath: report.readPath });
-    const trimmed = expanded.trim();
-    if (trimmed === '') {
-      report.status = 'empty';
-      report.reason = 'empty after trimming: no block (it still counts as loaded)';
-      return undefined;
-    }
-    report.text = trimmed;
-    const path = slashed(report.path);
-    return fillSlots(profile.block, { path, content: trimmed });
-  };
+  const processFile = (report: HarnessFileReport, forceTree: boolean): Promise<string | undefined> =>
+    memoryBlock(profile, input, rec, setup, report, forceTree);
 
   const loaded = new Set<string>();
   const loadedPaths = new Set<string>();
@@ -140,7 +72,7 @@ export async function runGemini(profile: GeminiProfile, input: RunInput, rec: Ru
     const path = joinPath(globalDir, name);
     const st = await probe(fs, path);
     if (st.kind !== 'file') {
-      rec.file({ path, group: 'global', status: 'missing', reason: st.kind === 'missing' ? 'no such file' : 'not a readable file' });
+      rec.file(unreadReport({ path, group: 'global' }, probeFailure(st)));
       continue;
     }
     const report = rec.file({ path, group: 'global', status: 'loaded', reason: 'global memory (system instruction)', placement: 'system' });
@@ -158,12 +90,14 @@ export async function runGemini(profile: GeminiProfile, input: RunInput, rec: Ru
   for (const root of roots) {
     const ceiling = ceilings.get(root) as string;
     rec.facts[`ceiling ${root}`] = ceiling;
-    for (const dir of walkUp(root, ceiling, globalDir)) {
+    // Each root's list runs from its ceiling down to the root, so of two paths to one file the
+    // outermost is kept (gemini-cli.md rule 4).
+    for (const dir of walkUp(root, ceiling, globalDir).reverse()) {
       for (const name of names) {
         const path = joinPath(dir, name);
         const st = await probe(fs, path);
         if (st.kind !== 'file') {
-          rec.file({ path, group: 'project', status: 'missing', reason: st.kind === 'missing' ? 'no such file' : 'not a readable file' });
+          rec.file(unreadReport({ path, group: 'project' }, probeFailure(st)));
           continue;
         }
         if (!trusted.ok) {
@@ -212,12 +146,12 @@ export async function runGemini(profile: GeminiProfile, input: RunInput, rec: Ru
 
   // First user message.
   const sections: string[] = [];
-  if (projectTier.trim() !== '') sections.push(fillSlots(profile.user.project, { text: projectTier.trim() }));
-  const memory = sections.length === 0 ? '' : fillSlots(profile.user.memory, { sections: sections.join(profile.user.sectionSeparator) });
+  if (projectTier.trim() !== '') sections.push(fillSlots(user.project, { text: projectTier.trim() }));
+  const memory = sections.length === 0 ? '' : fillSlots(user.memory, { sections: sections.join(user.sectionSeparator) });
   const dateSetting = stringSetting(input.settings, s.date);
   const date = longDate(dateSetting !== undefined && ISO_DATE.test(dateSetting) ? dateSetting : input.today);
   const tempDir = stringSetting(input.settings, s.tempDir) ?? joinPath(globalDir, 'tmp', splitPath(cwd).segments.at(-1) ?? 'root');
-  const session = fillSlots(profile.user.session, { date, platform: input.os, tempDir, tree: '', memory }).trim();
+  const session = fillSlots(user.session, { date, platform: input.os, tempDir, tree: '', memory }).trim();
   rec.part({ placement: 'user', label: 'session context', text: session, files: sections.length > 0 ? filesOf(rec.files, 'user') : [] });
 
   // Just-in-time context on reads.
@@ -257,7 +191,7 @@ export async function runGemini(profile: GeminiProfile, input: RunInput, rec: Ru
         placement: 'read',
         readPath: read,
         label: `context for ${read}`,
-        text: profile.jit.header + blocks.join(profile.blockSeparator) + profile.jit.footer,
+        text: jit.header + blocks.join(profile.blockSeparator) + jit.footer,
         files,
       });
   }
@@ -275,32 +209,4 @@ function walkUp(start: string, ceiling: string, stop: string): string[] {
 
 function filesOf(files: readonly HarnessFileReport[], placement: 'system' | 'user'): string[] {
   return files.filter((f) => f.placement === placement && f.status === 'loaded' && f.text !== undefined).map((f) => f.path);
-}
-
-async function trustOf(profile: GeminiProfile, input: RunInput, globalDir: string): Promise<{ ok: boolean; reason: string }> {
-  const forced = input.env[profile.trust.variable]?.trim().toLowerCase();
-  if (forced === 'true') return { ok: true, reason: `${profile.trust.variable}=true` };
-  if (forced === 'false') return { ok: false, reason: `${profile.trust.variable}=false` };
-  if (settingAt(input.settings, profile.settings.folderTrust) === false)
-    return { ok: true, reason: 'folder trust is off: every folder is trusted' };
-  const file = joinPath(globalDir, profile.trust.file);
-  const read = await readText(input.fs, file, 'lossy-strip-bom');
-  if (!read.ok) return { ok: false, reason: `the folder is not trusted (no ${file})` };
-  let rules: unknown;
-  try {
-    rules = JSON.parse(read.text);
-  } catch {
-    return { ok: false, reason: `the folder is not trusted (${file} is not valid JSON)` };
-  }
-  if (typeof rules !== 'object' || rules === null) return { ok: false, reason: `the folder is not trusted (${file} holds no rules)` };
-  let best: { depth: number; trusted: boolean; path: string } | undefined;
-  for (const [path, level] of Object.entries(rules as Record<string, unknown>)) {
-    if (!isAbsolutePath(path)) continue;
-    const folder = level === 'TRUST_PARENT' ? parentOf(path) : normalizePath(path);
-    if (!isInsideOrEqual(input.cwd, folder)) continue;
-    const depth = splitPath(folder).segments.length;
-    if (best === undefined || depth > best.depth) best = { depth, trusted: level === 'TRUST_FOLDER' || level === 'TRUST_PARENT', path };
-  }
-  if (best === undefined) return { ok: false, reason: `the folder is not trusted (no entry in ${file})` };
-  return { ok: best.trusted, reason: `${best.trusted ? 'trusted' : 'not trusted'} by the entry for ${best.path} in ${file}` };
 }

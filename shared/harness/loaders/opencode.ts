@@ -2,7 +2,8 @@ import { toDateString } from '../../stack/context.js';
 import { renderEnvironment } from '../../stack/environment.js';
 import { isAbsolutePath, joinPath, normalizePath } from '../../stack/path.js';
 import { selectProviderPrompt } from '../../stack/provider.js';
-import type { OpencodeProfile } from '../profile/opencode.js';
+import type { StackHarnessExtras } from '../../stack/profile.js';
+import type { OpencodeProfile, OpencodeRulesLocation } from '../profile/opencode.js';
 import type { HarnessFileStatus } from '../result.js';
 import { ISO_DATE } from '../text/dates.js';
 import { fillSlots } from '../text/fill.js';
@@ -15,10 +16,11 @@ import {
   type DiscoveryOptions,
   type InstructionDiscovery,
   type LookupStatus,
+  type RulesSource,
 } from './opencode-discovery.js';
 
 /**
- * OpenCode (prompt-semantics.md Part 2): the environment block, the instruction blocks in the
+ * OpenCode and Kilo (docs/harnesses/opencode.md, opencode-seed.md, kilo.md): the environment block, the instruction blocks in the
  * version's order, then MCP server instructions and the skills list, joined into the system
  * prompt. The provider prompt's text is not reproduced; the run names which one is chosen.
  */
@@ -29,11 +31,12 @@ export function opencodeDiscoveryInput(profile: OpencodeProfile, input: RunInput
   const configDir = stringSetting(input.settings, s.configDir);
   const worktreeRoot = stringSetting(input.settings, s.worktreeRoot);
   const extra = settingAt(input.settings, s.instructions);
+  const configRoot = configDir !== undefined && isAbsolutePath(configDir) ? normalizePath(configDir) : joinPath(input.home, '.config');
   return {
     cwd: input.cwd,
     worktreeRoot: worktreeRoot !== undefined && isAbsolutePath(worktreeRoot) ? normalizePath(worktreeRoot) : undefined,
     homeDir: input.home,
-    configDir: configDir !== undefined && isAbsolutePath(configDir) ? normalizePath(configDir) : joinPath(input.home, '.config'),
+    configDir: configRoot,
     env: input.env,
     instructionFiles: profile.instructionFiles,
     localCompanions: profile.localCompanions,
@@ -43,7 +46,59 @@ export function opencodeDiscoveryInput(profile: OpencodeProfile, input: RunInput
     blockOrder: profile.blockOrder,
     relativeInstructions: profile.relativeInstructions,
     block: profile.block,
+    ...opencodeExtrasInput(profile, { cwd: input.cwd, home: input.home, configDir: configRoot }),
   };
+}
+
+/** The discovery options beyond OpenCode's (Kilo's), with their location templates made absolute. */
+export function opencodeExtrasInput(
+  extras: Pick<StackHarnessExtras, 'gitCheck' | 'outsideRepository' | 'configFolder' | 'rules' | 'substitution'>,
+  at: { cwd: string; home: string; configDir: string },
+): Pick<DiscoveryInput, 'gitCheck' | 'outsideRepository' | 'configFolder' | 'rules' | 'substitution'> {
+  const place = (template: string, mode?: string): string => expandLocation(template, { ...at, ...(mode === undefined ? {} : { mode }) });
+  const rules: RulesSource[] = [];
+  const addRules = (l: OpencodeRulesLocation, mode?: string): void => {
+    rules.push(
+      'file' in l ? { scope: l.scope, file: place(l.file, mode) } : { scope: l.scope, folders: l.folders.map((f) => place(f, mode)) },
+    );
+  };
+  for (const r of extras.rules) {
+    if ('modes' in r) for (const mode of r.modes) for (const each of r.each) addRules(each, mode);
+    else addRules(r);
+  }
+  return {
+    gitCheck: extras.gitCheck,
+    outsideRepository: extras.outsideRepository,
+    configFolder: place(extras.configFolder),
+    rules,
+    substitution: extras.substitution,
+  };
+}
+
+/** What follows the instruction blocks: each MCP server's instructions, then the skills list (or the heading alone, where the version sends it). */
+export function opencodeTrailingParts(
+  extras: Pick<StackHarnessExtras, 'mcpBlock' | 'skills'>,
+  mcp: readonly { name: string; instructions: string }[],
+  skills: readonly { name: string; description: string }[],
+): { mcp: string[]; skills: string | undefined } {
+  const mcpParts =
+    extras.mcpBlock === undefined
+      ? []
+      : mcp
+          .filter((m) => m.instructions !== '')
+          .map((m) => fillSlots(extras.mcpBlock as string, { name: m.name, instructions: m.instructions }));
+  const sk = extras.skills;
+  if (sk === undefined) return { mcp: mcpParts, skills: undefined };
+  if (skills.length === 0) return { mcp: mcpParts, skills: sk.whenEmpty };
+  const items = skills.map((k) => fillSlots(sk.skill, { name: k.name, description: k.description }));
+  return { mcp: mcpParts, skills: fillSlots(sk.list, { skills: items.join(sk.separator) }) };
+}
+
+/** A location template made absolute: `{cwd}`, `{home}`, `{configDir}`, `{mode}`, a leading `~/`. */
+function expandLocation(template: string, slots: Readonly<Record<string, string>>): string {
+  let text = template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => slots[name] ?? whole);
+  if (text === '~' || text.startsWith('~/')) text = joinPath(slots.home as string, text.slice(2));
+  return joinPath(slots.cwd as string, text);
 }
 
 const STATUS: Record<LookupStatus, HarnessFileStatus> = {
@@ -51,11 +106,13 @@ const STATUS: Record<LookupStatus, HarnessFileStatus> = {
   empty: 'empty',
   missing: 'missing',
   unreadable: 'unreadable',
+  'too-large': 'skipped',
   binary: 'skipped',
   'not-a-file': 'missing',
   'not-looked-for': 'not-looked-for',
   disabled: 'not-looked-for',
   duplicate: 'skipped',
+  dropped: 'skipped',
   'outside-worktree': 'skipped',
   'no-match': 'missing',
   'not-fetched': 'skipped',
@@ -75,6 +132,7 @@ export function reportDiscovery(discovery: InstructionDiscovery, rec: RunRecorde
       status: STATUS[l.status],
       reason: l.reason,
       placement: source?.block !== undefined && l.status === 'found' ? 'system' : undefined,
+      readProblem: l.readProblem,
       text: l.status === 'found' ? source?.content : undefined,
     });
   }
@@ -116,6 +174,7 @@ export async function runOpencode(
         date: toDateString(iso),
         isoDate: iso,
         homeDir: input.home,
+        configDir: opencodeDiscoveryInput(profile, input).configDir,
       }).text,
     );
   }
@@ -125,26 +184,21 @@ export async function runOpencode(
     parts.push(source.block);
     files.push(source.path);
   }
-  const mcp = settingAt(input.settings, s.mcp);
-  if (profile.mcpBlock !== undefined && Array.isArray(mcp)) {
-    for (const server of mcp) {
-      if (typeof server !== 'object' || server === null) continue;
-      const { name, instructions } = server as { name?: unknown; instructions?: unknown };
-      if (typeof name === 'string' && typeof instructions === 'string' && instructions !== '')
-        parts.push(fillSlots(profile.mcpBlock, { name, instructions }));
-    }
-  }
-  const skills = settingAt(input.settings, s.skills);
-  if (profile.skills !== undefined && Array.isArray(skills) && skills.length > 0) {
-    const sk = profile.skills;
-    const items = skills
-      .filter(
-        (k): k is { name: string; description?: string } =>
-          typeof k === 'object' && k !== null && typeof (k as { name?: unknown }).name === 'string',
-      )
-      .map((k) => fillSlots(sk.skill, { name: k.name, description: typeof k.description === 'string' ? k.description : '' }));
-    if (items.length > 0) parts.push(fillSlots(sk.list, { skills: items.join(sk.separator) }));
-  }
+  const mcpRaw = settingAt(input.settings, s.mcp);
+  const skillsRaw = settingAt(input.settings, s.skills);
+  const trailing = opencodeTrailingParts(
+    profile,
+    (Array.isArray(mcpRaw) ? mcpRaw : []).flatMap((m: unknown) => {
+      const { name, instructions } = (typeof m === 'object' && m !== null ? m : {}) as { name?: unknown; instructions?: unknown };
+      return typeof name === 'string' && typeof instructions === 'string' ? [{ name, instructions }] : [];
+    }),
+    (Array.isArray(skillsRaw) ? skillsRaw : []).flatMap((k: unknown) => {
+      const { name, description } = (typeof k === 'object' && k !== null ? k : {}) as { name?: unknown; description?: unknown };
+      return typeof name === 'string' ? [{ name, description: typeof description === 'string' ? description : '' }] : [];
+    }),
+  );
+  parts.push(...trailing.mcp);
+  if (trailing.skills !== undefined) parts.push(trailing.skills);
   const userSystem = stringSetting(input.settings, s.userSystem);
   if (userSystem !== undefined) parts.push(userSystem);
   const text = parts.filter((p) => p !== '').join(profile.partSeparator);

@@ -15,8 +15,13 @@ const Wrapper = z
     memory: HarnessText,
     /** Used when there is no payload; absent: nothing is sent. */
     empty: HarnessText.optional(),
-    /** A date block of its own, after the memory block; absent: the wrapper carries the date. */
+    /** A date block of its own, after the memory block; absent: the wrapper carries the date, or `laterSystem` does. */
     date: HarnessText.optional(),
+    /**
+     * How the system message after the first user message ends (`{{date}}`): where `claude -p`
+     * puts the date. Not instruction text: the run gives it as the fact `laterSystemMessageEnd`.
+     */
+    laterSystem: HarnessText.optional(),
   })
   .strict();
 

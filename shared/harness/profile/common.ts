@@ -53,6 +53,8 @@ export const HarnessBaseFields = {
   version: z.string().min(1),
   /** What the profile was made from: spec page, source commit, observed release. */
   describes: z.string().default(''),
+  /** The agent releases whose requests were captured and matched (`[2.1.328, 2.1.332]`); empty: not observed. */
+  observedWith: z.array(z.string().min(1)).default([]),
   description: z.string().default(''),
   /** How capture drives the released agent against the local stand-in (shared/capture/profile.ts). */
   capture: CaptureSectionSchema.optional(),

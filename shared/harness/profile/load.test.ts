@@ -83,7 +83,8 @@ describe('loadHarnessProfile', () => {
         column: 9,
         path: 'loader',
         severity: 'error',
-        message: "Invalid discriminator value. Expected 'codex' | 'gemini' | 'claude-code' | 'cline-classic' | 'cline-sdk' | 'opencode'",
+        message:
+          "Invalid discriminator value. Expected 'codex' | 'gemini' | 'claude-code' | 'cline-classic' | 'cline-sdk' | 'opencode' | 'copilot'",
       },
     ]);
   });

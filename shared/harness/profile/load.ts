@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { WorkspaceFileSource } from '../../domain/file-source.js';
+import { unreadMessage, type WorkspaceFileSource } from '../../domain/file-source.js';
 import type { FileProblem } from '../../domain/problems.js';
 import { parseYamlFile, positionOf, type ParsedYaml, type PositionIndex } from '../../engine/workspace/yaml-file.js';
 import { checkDiscoveryFields } from '../../stack/check-discovery.js';
@@ -62,7 +62,8 @@ export function loadHarnessProfile(
       problems: [{ file: config, severity: 'error', message: `cannot read: ${error instanceof Error ? error.message : String(error)}` }],
     };
   }
-  if (text === undefined) return { problems: [{ file: config, severity: 'error', message: `${HARNESS_FILE} not found` }] };
+  if (text === undefined)
+    return { problems: [{ file: config, severity: 'error', message: unreadMessage(source, config, `${HARNESS_FILE} not found`) }] };
 
   const raw = parse(config, text, RAW);
   const problems: FileProblem[] = [...raw.problems];
@@ -93,7 +94,7 @@ export function loadHarnessProfile(
       content = undefined;
     }
     if (content === undefined) {
-      at(path, `file not found: ${target}`);
+      at(path, unreadMessage(source, target, `file not found: ${target}`));
       return undefined;
     }
     return stripFinalNewline(content);

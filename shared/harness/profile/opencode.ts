@@ -6,14 +6,19 @@ import {
   ProviderRuleSchema,
   StackFlagsSchema,
 } from '../../stack/profile.js';
-import { HarnessBaseFields, HarnessText, SettingKey } from './common.js';
+import { HarnessBaseFields, HarnessText, ID, PathTemplate, SettingKey } from './common.js';
 
 /** Parts of the instruction list, in the order a version sends them. */
 export const OPENCODE_BLOCK_GROUPS = ['project', 'global', 'configured', 'urls'] as const;
-export type OpencodeBlockGroup = (typeof OPENCODE_BLOCK_GROUPS)[number];
+
+/** A rules location (Kilo): folders whose top-level `.md` files load, or one file; `{cwd}`, `{home}`, `{configDir}`, `~/`, `{mode}`. */
+const RulesLocation = z.union([
+  z.object({ folders: z.array(PathTemplate).min(1), scope: z.enum(['global', 'project']) }).strict(),
+  z.object({ file: PathTemplate, scope: z.enum(['global', 'project']) }).strict(),
+]);
 
 /**
- * OpenCode: project files found walking up from the cwd (the first name found anywhere wins),
+ * OpenCode and its fork Kilo (docs/harnesses/opencode.md, kilo.md): project files found walking up from the cwd (the first name found anywhere wins),
  * a global file, configured entries, each as an `Instructions from:` block of the system
  * prompt. The discovery fields are also what a stack profile (profiles/<id>) uses.
  */
@@ -36,6 +41,18 @@ export const OpencodeProfileSchema = z
      * as a glob in every folder from the cwd up to the worktree root, nearest first (1.18.33).
      */
     relativeInstructions: z.enum(['worktree-root', 'find-up']).default('worktree-root'),
+    /** What makes a repository: any `.git` entry (OpenCode), or what git accepts (Kilo). */
+    gitCheck: z.enum(['entry', 'git']).default('entry'),
+    /** Outside a repository: walk up to the filesystem root (OpenCode 1.18.33), or stay in the cwd (Kilo). */
+    outsideRepository: z.enum(['filesystem-root', 'cwd']).default('filesystem-root'),
+    /** Where relative configured entries are looked for with project config off: `{configDir}`. */
+    configFolder: PathTemplate.default('{configDir}/opencode'),
+    /** Rules folders and files after the configured entries (Kilo); `modes` repeats `each` per mode, in order. */
+    rules: z
+      .array(z.union([RulesLocation, z.object({ modes: z.array(ID).min(1), each: z.array(RulesLocation).min(1) }).strict()]))
+      .default([]),
+    /** `{file:…}` and `{env:…}` in instruction files are replaced (Kilo), with its trust rules for project files. */
+    substitution: z.boolean().default(false),
     /** `{{path}}`, `{{content}}`. */
     block: HarnessText.default('Instructions from: {{path}}\n{{content}}'),
     /** Between the parts of the system prompt. */
@@ -47,7 +64,16 @@ export const OpencodeProfileSchema = z
     /** One MCP server's instructions: `{{name}}`, `{{instructions}}`. */
     mcpBlock: HarnessText.optional(),
     /** The skills list: `{{skills}}` made of `skill` entries (`{{name}}`, `{{description}}`). */
-    skills: z.object({ list: HarnessText, skill: HarnessText, separator: HarnessText }).strict().optional(),
+    skills: z
+      .object({
+        list: HarnessText,
+        skill: HarnessText,
+        separator: HarnessText,
+        /** Sent when there is no skill (Kilo sends the heading alone); absent: nothing. */
+        whenEmpty: HarnessText.optional(),
+      })
+      .strict()
+      .optional(),
     settings: z
       .object({
         date: SettingKey.default('date'),
@@ -66,3 +92,4 @@ export const OpencodeProfileSchema = z
   .strict();
 
 export type OpencodeProfile = z.infer<typeof OpencodeProfileSchema>;
+export type OpencodeRulesLocation = z.infer<typeof RulesLocation>;

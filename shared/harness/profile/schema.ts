@@ -3,6 +3,7 @@ import { ClaudeCodeProfileSchema } from './claude-code.js';
 import { ClineClassicProfileSchema } from './cline-classic.js';
 import { ClineSdkProfileSchema } from './cline-sdk.js';
 import { CodexProfileSchema } from './codex.js';
+import { CopilotProfileSchema } from './copilot.js';
 import { HarnessText } from './common.js';
 import { GeminiProfileSchema } from './gemini.js';
 import { OpencodeProfileSchema } from './opencode.js';
@@ -15,10 +16,10 @@ export const HarnessProfileSchema = z.discriminatedUnion('loader', [
   ClineClassicProfileSchema,
   ClineSdkProfileSchema,
   OpencodeProfileSchema,
+  CopilotProfileSchema,
 ]);
 
 export type HarnessProfileData = z.infer<typeof HarnessProfileSchema>;
-export type HarnessLoader = HarnessProfileData['loader'];
 
 /** A loaded profile: the YAML with text files resolved, and where it came from. */
 export type HarnessProfile = HarnessProfileData & {

@@ -1,4 +1,4 @@
-import { isAbsolutePath, joinPath, normalizePath, relativeInside, separatorOf } from '../../stack/path.js';
+import { joinPath } from '../../stack/path.js';
 import { fillSlots } from '../text/fill.js';
 
 /**
@@ -15,14 +15,7 @@ export function expandPathTemplate(
   if (/\{\{[A-Za-z][A-Za-z0-9_]*\}\}/.test(text)) return undefined;
   if (text === '~') text = home;
   else if (text.startsWith('~/') || text.startsWith('~\\')) text = joinPath(home, text.slice(2));
-  return isAbsolutePath(text) ? normalizePath(text) : joinPath(base, text);
-}
-
-/** `child` relative to `parent`, written with the separator of the paths' flavour. */
-export function nativeRelative(parent: string, child: string): string | undefined {
-  const rel = relativeInside(parent, child);
-  if (rel === undefined) return undefined;
-  return separatorOf(child) === '\\' ? rel.replace(/\//g, '\\') : rel;
+  return joinPath(base, text);
 }
 
 /** A path written with forward slashes (Windows paths too), as some agents show them. */

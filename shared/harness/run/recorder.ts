@@ -1,4 +1,4 @@
-import type { HarnessFileReport, HarnessPart, HarnessResult, HarnessWarning } from '../result.js';
+import type { HarnessFileReport, HarnessPart, HarnessResult, HarnessTruncated, HarnessWarning } from '../result.js';
 import type { HarnessProfile } from '../profile/schema.js';
 
 /** Collects what a run finds: file reports, warnings, facts and parts, in the order they happen. */
@@ -8,6 +8,7 @@ export class RunRecorder {
   readonly facts: Record<string, string> = {};
   readonly parts: HarnessPart[] = [];
   stopped: string | undefined;
+  truncated: HarnessTruncated | undefined;
 
   /** Adds a report and returns it, so later steps can update its status. */
   file(report: HarnessFileReport): HarnessFileReport {
@@ -29,10 +30,12 @@ export class RunRecorder {
       name: profile.name,
       agent: profile.agent,
       version: profile.version,
+      observedWith: [...profile.observedWith],
       parts: this.parts,
       files: this.files,
       warnings: this.warnings,
       stopped: this.stopped,
+      truncated: this.truncated,
       facts: this.facts,
     };
   }

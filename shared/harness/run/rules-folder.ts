@@ -33,11 +33,18 @@ export interface ListOptions {
   maxEntries?: number | undefined;
 }
 
+export interface RulesListing {
+  files: ListedFile[];
+  /** Set when the listing stopped at `maxEntries`: the files after that point are not in `files`. */
+  cut?: string | undefined;
+}
+
 /** Lists a folder; throws when a folder on the way cannot be read (callers decide what that means). */
-export async function listRulesFolder(fs: InstructionFs, folder: string, options: ListOptions): Promise<ListedFile[]> {
+export async function listRulesFolder(fs: InstructionFs, folder: string, options: ListOptions): Promise<RulesListing> {
   const out: ListedFile[] = [];
   const max = options.maxEntries ?? 20000;
   let visited = 0;
+  let cut: string | undefined;
   const visit = async (dir: string, rel: string, through: boolean, chain: string[]): Promise<void> => {
     const real = (await realPathOf(fs, dir)) ?? dir;
     if (chain.includes(real)) return;
@@ -45,7 +52,10 @@ export async function listRulesFolder(fs: InstructionFs, folder: string, options
     const files: ListedFile[] = [];
     const folders: { path: string; rel: string; link: boolean }[] = [];
     for (const name of names) {
-      if (++visited > max) return;
+      if (++visited > max) {
+        cut ??= `${folder}: the listing stopped after ${max} entries; the rules after that point are not read`;
+        return;
+      }
       if (options.ignoredNames?.includes(name)) continue;
       const path = joinPath(dir, name);
       const childRel = rel === '' ? name : `${rel}/${name}`;
@@ -68,5 +78,5 @@ export async function listRulesFolder(fs: InstructionFs, folder: string, options
     }
   };
   await visit(folder, '', false, []);
-  return out;
+  return { files: out, cut };
 }

@@ -1,6 +1,7 @@
 import type { InstructionFs } from '../../stack/instruction-fs.js';
 import { normalizePath } from '../../stack/path.js';
 import type { HarnessContext, HarnessOs } from '../context.js';
+import type { RunBudget } from './budget.js';
 
 /** What every loader gets: the context with its paths normalised, and the filesystem to read. */
 export interface RunInput {
@@ -13,10 +14,13 @@ export interface RunInput {
   reads: readonly string[];
   /** YYYY-MM-DD, for agents that write the date next to the instructions. */
   today: string;
+  /** What the run may still spend on imports, time and walks. */
+  budget: RunBudget;
 }
 
-export function runInputOf(context: HarnessContext, fs: InstructionFs, today: string): RunInput {
+export function runInputOf(context: HarnessContext, fs: InstructionFs, today: string, budget: RunBudget): RunInput {
   return {
+    budget,
     fs,
     cwd: normalizePath(context.cwd),
     home: normalizePath(context.home),

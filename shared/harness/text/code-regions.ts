@@ -75,8 +75,9 @@ function lines(text: string): Line[] {
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
-/** Markdown code and HTML comments, where Claude Code does not look for imports. */
-export function markdownCodeRegions(text: string): Region[] {
+/** Markdown code and (unless `comments` is false) HTML comments, where Claude Code does not look for imports. */
+export function markdownCodeRegions(text: string, options: { comments?: boolean } = {}): Region[] {
+  const comments = options.comments !== false;
   const regions: Region[] = [];
   const all = lines(text);
   let prose: [number, number] | undefined;
@@ -84,7 +85,7 @@ export function markdownCodeRegions(text: string): Region[] {
     if (!prose) return;
     const [a, b] = prose;
     prose = undefined;
-    for (const r of inlineRegions(text, a, b)) regions.push(r);
+    for (const r of inlineRegions(text, a, b, comments)) regions.push(r);
   };
   let blankBefore = true;
   let inIndented = false;
@@ -132,12 +133,12 @@ export function markdownCodeRegions(text: string): Region[] {
 }
 
 /** Inline code spans and HTML comments inside one paragraph. */
-function inlineRegions(text: string, from: number, to: number): Region[] {
+function inlineRegions(text: string, from: number, to: number, comments: boolean): Region[] {
   const out: Region[] = [];
   let i = from;
   while (i < to) {
     const tick = text.indexOf('`', i);
-    const comment = text.indexOf('<!--', i);
+    const comment = comments ? text.indexOf('<!--', i) : -1;
     const t = tick >= 0 && tick < to ? tick : -1;
     const c = comment >= 0 && comment < to ? comment : -1;
     if (t < 0 && c < 0) break;

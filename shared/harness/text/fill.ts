@@ -8,8 +8,3 @@ export function fillSlots(template: string, values: Readonly<Record<string, stri
     Object.prototype.hasOwnProperty.call(values, name) ? (values[name] as string) : whole,
   );
 }
-
-/** The slot names a template uses. */
-export function slotsOf(template: string): string[] {
-  return [...template.matchAll(/\{\{([A-Za-z][A-Za-z0-9_]*)\}\}/g)].map((m) => m[1] as string);
-}

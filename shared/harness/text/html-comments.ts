@@ -44,3 +44,21 @@ export function stripBlockHtmlComments(text: string): string {
   }
   return out;
 }
+
+/**
+ * Every HTML comment removed, wherever it stands (Qwen Code's rules): a comment inside a line
+ * leaves its two neighbouring spaces; an unclosed `<!--` and what follows it stay. One pass.
+ */
+export function stripAllHtmlComments(text: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf('<!--', at);
+    if (open < 0) break;
+    const close = text.indexOf('-->', open + 4);
+    if (close < 0) break;
+    out += text.slice(at, open);
+    at = close + 3;
+  }
+  return out + text.slice(at);
+}

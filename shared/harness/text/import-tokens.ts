@@ -18,8 +18,9 @@ const isBreak = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a |
  * runs to the next space, tab, `\n` or `\r` (trailing punctuation included) and must start
  * with `.`, `/` or an ASCII letter. Backtick regions hold no imports.
  */
-export function geminiImportTokens(text: string): ImportToken[] {
-  const regions = backtickRegions(text);
+export function geminiImportTokens(text: string, code: 'backticks' | 'markdown' = 'backticks'): ImportToken[] {
+  // Qwen Code looks for code as a Markdown lexer does: spans and blocks, not HTML comments.
+  const regions = code === 'backticks' ? backtickRegions(text) : markdownCodeRegions(text, { comments: false });
   const out: ImportToken[] = [];
   for (let i = text.indexOf('@'); i >= 0; i = text.indexOf('@', i + 1)) {
     if (i > 0 && !isBreak(text.charCodeAt(i - 1))) continue;

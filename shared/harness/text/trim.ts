@@ -29,16 +29,3 @@ export function trimUnicode(text: string): string {
   while (b > a && isUnicodeWhitespace(text.charCodeAt(b - 1))) b--;
   return text.slice(a, b);
 }
-
-export type TrimMode = 'none' | 'js' | 'unicode';
-
-export function trimAs(mode: TrimMode, text: string): string {
-  if (mode === 'js') return text.trim();
-  if (mode === 'unicode') return trimUnicode(text);
-  return text;
-}
-
-/** Blank in the sense of the given trim. */
-export function isBlankAs(mode: Exclude<TrimMode, 'none'>, text: string): boolean {
-  return trimAs(mode, text) === '';
-}

@@ -177,11 +177,20 @@ export const geminiCases: HarnessCase[] = [
   },
   {
     ...base,
-    name: 'one file through two paths loads once, under the first path found (the symlink)',
+    name: 'one file through two paths loads once, under the outermost path (rule 4, observed with 0.61.0)',
     files: { '/r/.git/': '', '/r/GEMINI.md': 'same' },
     symlinks: { '/r/s/GEMINI.md': '../GEMINI.md' },
     cwd: '/r/s',
-    expected: project(block('/r/s/GEMINI.md', 'same')),
+    confidence: 'observed',
+    expected: project(block('/r/GEMINI.md', 'same')),
+  },
+  {
+    ...base,
+    name: 'the outermost path wins even when the link is the outer one',
+    files: { '/r/.git/': '', '/r/s/GEMINI.md': 'inner file' },
+    symlinks: { '/r/GEMINI.md': 's/GEMINI.md' },
+    cwd: '/r/s',
+    expected: project(block('/r/GEMINI.md', 'inner file')),
   },
   {
     ...base,

@@ -37,6 +37,22 @@ export const opencodeCases: HarnessCase[] = [
   },
   {
     ...base,
+    name: 'OPENCODE_DISABLE_CLAUDE_CODE_PROMPT also turns off the project CLAUDE.md and ~/.claude/CLAUDE.md',
+    files: { '/srv/app/.git/': '', '/srv/app/CLAUDE.md': 'c', '/srv/app/CONTEXT.md': 'ctx', '/home/dev/.claude/CLAUDE.md': 'g' },
+    cwd: '/srv/app',
+    env: { OPENCODE_DISABLE_CLAUDE_CODE_PROMPT: 'true' },
+    expected: '</env>\nInstructions from: /srv/app/CONTEXT.md\nctx',
+  },
+  {
+    ...base,
+    name: 'with Claude prompts off the global search skips ~/.claude/CLAUDE.md: no global block',
+    files: { '/srv/app/.git/': '', '/srv/app/AGENTS.md': 'app', '/home/dev/.claude/CLAUDE.md': 'g' },
+    cwd: '/srv/app',
+    env: { OPENCODE_DISABLE_CLAUDE_CODE_PROMPT: '1' },
+    expected: '</env>\nInstructions from: /srv/app/AGENTS.md\napp',
+  },
+  {
+    ...base,
     name: 'a whitespace-only file is a block and its name wins',
     files: { '/srv/app/.git/': '', '/srv/app/AGENTS.md': '  \n', '/srv/app/CLAUDE.md': 'c' },
     cwd: '/srv/app',

@@ -12,10 +12,10 @@ import {
 } from '../../../shared/stack/index.js';
 
 const VARIANTS = path.resolve('variants');
-const FOLDER = path.join(VARIANTS, 'profiles/opencode');
+const FOLDER = path.join(VARIANTS, 'profiles/opencode-seed');
 
 function builtin(): StackProfile {
-  const r = loadStackProfile(folderFileSource(VARIANTS), 'profiles/opencode');
+  const r = loadStackProfile(folderFileSource(VARIANTS), 'profiles/opencode-seed');
   expect(r.problems).toEqual([]);
   if (!r.profile) throw new Error('built-in profile did not load');
   return r.profile;
@@ -23,7 +23,7 @@ function builtin(): StackProfile {
 
 const fileText = async (rel: string): Promise<string> => (await readFile(path.join(FOLDER, rel), 'utf8')).replace(/\n$/, '');
 
-describe('built-in OpenCode profile', () => {
+describe('built-in OpenCode profile as the seed describes it (opencode-seed)', () => {
   it('loads without a single problem', () => {
     const p = builtin();
     expect(Object.keys(p.agents)).toEqual(['build', 'plan', 'general', 'compaction']);
