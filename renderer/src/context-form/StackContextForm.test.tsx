@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, failedPreview, workspaceView } from '../testing/fake-api';
 import { setupStore } from '../testing/setup-store';
 import { StackContextForm } from './StackContextForm';
@@ -26,8 +26,9 @@ describe('StackContextForm', () => {
     expect(claude.checked).toBe(true);
     fireEvent.click(claude);
     expect(claude.checked).toBe(false);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(api.callsOf('preview:set').at(-1)!.context).toEqual({ kind: 'stack', context: {}, discovery: 'real', globalsOff: ['claude'] });
+    await vi.waitFor(() =>
+      expect(api.callsOf('preview:set').at(-1)!.context).toEqual({ kind: 'stack', context: {}, discovery: 'real', globalsOff: ['claude'] }),
+    );
     fireEvent.click(claude);
     expect(s.store.getState().stackGlobalsOff).toEqual([]);
   });

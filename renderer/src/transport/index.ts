@@ -28,5 +28,3 @@ export function createTransport(env: TransportEnvironment = globalThis as unknow
   if (!Socket) throw new Error('no transport: neither the Electron preload API nor WebSocket is available');
   return createWebSocketApi({ url: webSocketUrl(env.location), connect: (url) => new Socket(url) });
 }
-
-export { createWebSocketApi, type WebSocketApi, type WebSocketLike } from './websocket.js';
