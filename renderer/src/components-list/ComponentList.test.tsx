@@ -53,6 +53,21 @@ async function setup() {
 }
 
 describe('ComponentList', () => {
+  it("shows the host's section size, the number the compare view and the CLI show, over the outline's pieces", async () => {
+    const s = await setup();
+    render(<ComponentList />);
+    act(() => {
+      s.store.setState({ outlineTokens: { seq: 1, counts: [40] } });
+      s.store.getState().applyTokens({
+        seq: 1,
+        text: { o200k: 41, cl100k: 41 },
+        baseline: null,
+        sections: [{ key: 'AGENT_ROLE_SECTION', chars: 120, tokens: 38, uses: 1 }],
+      });
+    });
+    expect(screen.getByTestId('component-size-AGENT_ROLE_SECTION').textContent).toBe('120 chars · 38 tok');
+  });
+
   it('shows each component with its size, or zero with the reason', async () => {
     await setup();
     render(<ComponentList />);

@@ -116,7 +116,11 @@ export function componentRowsSignature(s: StudioState): string {
   const preview = s.preview;
   const result = variantResultOf(preview, variantId);
   const tokens = new Map<string, number>();
-  if (result && s.outlineTokens && s.outlineTokens.seq === preview?.seq) {
+  // The host's section sizes (the one function the compare view and the CLI use) when they are in.
+  const sizes = result && s.tokens?.seq === preview?.seq ? s.tokens?.sections : undefined;
+  if (sizes) {
+    for (const size of sizes) if (size.tokens !== null) tokens.set(size.key, size.tokens);
+  } else if (result && s.outlineTokens && s.outlineTokens.seq === preview?.seq) {
     const counts = s.outlineTokens.counts;
     outlineOf(preview).forEach((e, i) => {
       if (e.componentId) tokens.set(e.componentId, (tokens.get(e.componentId) ?? 0) + (counts[i] ?? 0));
