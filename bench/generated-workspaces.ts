@@ -6,8 +6,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse, stringify } from 'yaml';
+import { stringify } from 'yaml';
+import { readYaml } from '../shared/yaml/bounded-yaml.js';
 import { builtinWorkspaceDir } from '../electron/host/builtin-workspace.js';
+
+/** A built-in YAML file, read through the one bounded parser (tests/yaml/one-yaml-parser.test.ts). */
+function parse(text: string): unknown {
+  const read = readYaml(text);
+  if (!read.ok) throw new Error(`a built-in YAML file does not parse: ${read.message}`);
+  return read.value;
+}
 
 const WORDS = (
   'the tool returns an error read message and retry with a smaller change when file is large ask user before ' +

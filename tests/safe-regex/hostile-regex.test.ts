@@ -141,7 +141,7 @@ describe('hostile patterns where the files use them', () => {
     expect(findings.map((f) => [f.code, f.message])).toEqual([
       [
         'paths-not-accepted',
-        `Claude Code 2.1.328: the paths pattern '${long}' of /repo/.claude/rules/long.md is not accepted (the pattern is 1008 characters long; at most 1000 are accepted): the preview treats it as matching nothing`,
+        `Claude Code 2.1.328 (observed with 2.1.328, 2.1.332): the paths pattern '${long}' of /repo/.claude/rules/long.md is not accepted (the pattern is 1008 characters long; at most 1000 are accepted): the preview treats it as matching nothing`,
       ],
     ]);
   });
