@@ -4,6 +4,7 @@ import { monaco } from '../monaco/setup';
 import { overflowWidgetOptions } from '../monaco/overflow-widgets';
 import { studio, useStudio } from '../store';
 import { setEditorActionRunner } from './editor-actions';
+import { editKindOf } from './edit-kind';
 import { updateMarkers } from './markers';
 import { applyText, keyOf, modelFor, uriOf } from '../monaco/models';
 import { mark } from '../../../shared/ipc/trace';
@@ -111,12 +112,12 @@ export default function TemplateEditor() {
           ed.focus();
           void ed.getAction(id)?.run();
         });
-        ed.onDidChangeModelContent(() => {
+        ed.onDidChangeModelContent((e) => {
           if (applying.current) return;
           mark('edit');
           const model = ed.getModel();
           const key = model ? keyOf(model.uri) : undefined;
-          if (model && key) studio.getState().editDoc(key, model.getValue(), 'typing');
+          if (model && key) studio.getState().editDoc(key, model.getValue(), editKindOf(e.changes));
         });
         // First model, if a tab is already open.
         const key = studio.getState().activeTab;

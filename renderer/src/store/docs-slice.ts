@@ -325,9 +325,10 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     async revertDoc(key) {
       const doc = get().docs[key];
       if (!doc?.ref) return;
+      // The draft as it was when Revert was asked: the host's doc:text of the revert may come before its answer.
+      const draft = doc.text;
       const r = await call('doc:revert', { ref: doc.ref });
       if (!r) return;
-      const draft = get().docs[key]?.text ?? doc.text;
       // A step of the document's history, not a fresh start: Ctrl+Z brings the dropped edits back.
       histories.get(key)?.record(r.text, 'structured');
       patchDoc(key, { text: r.text, savedText: r.text, dirty: false, version: (get().docs[key]?.version ?? doc.version) + 1, disk: null });
