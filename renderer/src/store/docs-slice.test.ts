@@ -22,6 +22,21 @@ function make() {
 }
 
 describe('documents slice', () => {
+  it('keeps its histories per store: a second store does not undo the first one’s edits', async () => {
+    const first = make();
+    await first.store.getState().openDoc(tplRef);
+    first.store.getState().editDoc('variant-template:generic', 'Hello {{NAME}}, first', 'structured');
+    const firstCleanup = cleanup;
+    const second = make();
+    await second.store.getState().openDoc(tplRef);
+    second.store.getState().undo('variant-template:generic');
+    expect(second.store.getState().docs['variant-template:generic']!.text).toBe('Hello {{NAME}}');
+    expect(second.api.callsOf('doc:update')).toEqual([]);
+    first.store.getState().undo('variant-template:generic');
+    expect(first.store.getState().docs['variant-template:generic']!.text).toBe('Hello {{NAME}}');
+    firstCleanup();
+  });
+
   it('opens a document as a tab and sends edits to the host', async () => {
     const { store, api } = make();
     await store.getState().openDoc(tplRef);

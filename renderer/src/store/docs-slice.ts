@@ -71,7 +71,6 @@ export interface DocsSlice {
   offerDrafts(): Promise<void>;
 }
 
-const histories = new Map<string, DocHistory>();
 export function languageOf(ref: DocRef): DocLanguage {
   switch (ref.kind) {
     case 'variant-template':
@@ -90,10 +89,12 @@ export function languageOf(ref: DocRef): DocLanguage {
 /** This window, in the edits it sends (its own doc:text events come back and are skipped). */
 const WINDOW = Math.random().toString(36).slice(2);
 
-const loading = new Map<string, Promise<DocState | undefined>>();
-const updateSeq = new Map<string, number>();
-
 export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
+  // Per store (each test's fresh store has its own): each document's undo history, its read in
+  // flight, and the number of its last update sent.
+  const histories = new Map<string, DocHistory>();
+  const loading = new Map<string, Promise<DocState | undefined>>();
+  const updateSeq = new Map<string, number>();
   const patchDoc = (key: string, patch: Partial<DocState>): void => {
     set((s) => {
       const d = s.docs[key];
