@@ -1,4 +1,4 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useState } from 'react';
 import type { CompareCell, CompareColumnSpec, CompareColumnView } from '../../../shared/ipc/contract';
 import { MAX_COMPARE_COLUMNS } from '../../../shared/ipc/channels/compare';
 import { formatCount } from '../ui/format';
@@ -8,7 +8,7 @@ import { NONE, studio, useStudio } from '../store';
 import { BudgetLines } from './BudgetLines';
 import { SizeTable } from './SizeTable';
 import { columnActions, columnsRunBar, columnsRunRow } from './slots';
-import { wordDiff } from '../ui/word-diff';
+import { WordDiffText } from '../ui/WordDiffText';
 
 /**
  * No column gets narrower than this (about 40 characters of the cell's 12 px monospace text):
@@ -87,28 +87,6 @@ function ColumnHeader({ view, index, count, tokens }: { view: CompareColumnView;
 }
 
 /** A cell's text, with what differs from the first column marked (word level): added text highlighted, removed text struck through. */
-function DiffText({ base, text }: { base: string | null; text: string }) {
-  const parts = useMemo(() => (base === null ? null : wordDiff(base, text)), [base, text]);
-  if (!parts) return <>{text}</>;
-  return (
-    <>
-      {parts.map((p, i) =>
-        p.kind === 'same' ? (
-          p.text
-        ) : p.kind === 'added' ? (
-          <mark key={i} className="diff-added">
-            {p.text}
-          </mark>
-        ) : (
-          <del key={i} className="diff-removed" title="in the first column, not here">
-            {p.text}
-          </del>
-        ),
-      )}
-    </>
-  );
-}
-
 interface RowProps {
   rowKey: string;
   cells: CompareCell[];
@@ -152,7 +130,13 @@ const Row = memo(function Row({ rowKey, cells, tokens, chars }: RowProps) {
                 {/* A placeholder the template uses more than once: its value shown once, the sizes count every use. */}
                 {cell.uses !== undefined && cell.uses > 1 ? ` · used ${cell.uses}×` : ''}
               </div>
-              <pre className="compare-text">{i === 0 ? cell.text : <DiffText base={first} text={cell.text} />}</pre>
+              <pre className="compare-text">
+                {i === 0 ? (
+                  cell.text
+                ) : (
+                  <WordDiffText base={first} text={cell.text} removedClass="diff-removed" removedTitle="in the first column, not here" />
+                )}
+              </pre>
             </>
           ) : (
             <div className="compare-gap-reason">{cell.reason}</div>

@@ -1,10 +1,9 @@
-import { useMemo } from 'react';
 import type { AssertionResult } from '../../../shared/wire/assertions';
 import { formatCost } from '../../../shared/wire/prices';
 import type { ParsedToolCall } from '../../../shared/wire/tool-calls';
 import type { Usage } from '../../../shared/wire/wire-event';
 import { formatCount } from '../ui/format';
-import { wordDiff } from '../ui/word-diff';
+import { WordDiffText } from '../ui/WordDiffText';
 
 /** Pieces of a reply, a run, an eval cell: the text (with its differences), tool calls, usage, assertions, the request. */
 
@@ -29,25 +28,10 @@ export function ReplyText({
 }) {
   const shown = clipped(text);
   const baseShown = base == null ? null : clipped(base).text;
-  const parts = useMemo(() => (baseShown === null ? null : wordDiff(baseShown, shown.text)), [baseShown, shown.text]);
   const rest = shown.rest + dropped;
   return (
     <pre className="run-reply" data-testid={testId}>
-      {parts
-        ? parts.map((p, i) =>
-            p.kind === 'same' ? (
-              p.text
-            ) : p.kind === 'added' ? (
-              <mark key={i} className="diff-added">
-                {p.text}
-              </mark>
-            ) : (
-              <del key={i} className="run-removed" title="in the first reply, not in this one">
-                {p.text}
-              </del>
-            ),
-          )
-        : shown.text}
+      <WordDiffText base={baseShown} text={shown.text} removedClass="run-removed" removedTitle="in the first reply, not in this one" />
       {rest > 0 && <span className="muted">{`\n… ${formatCount(rest)} more characters not shown`}</span>}
     </pre>
   );
