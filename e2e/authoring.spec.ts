@@ -10,6 +10,16 @@ test('opens the built-in variants with generic × basic in the preview', async (
   await expect(page.getByTestId('sizes')).toContainText(/[\d,]+ o200k/);
   expect(await outlineLabels(page)).toEqual(expect.arrayContaining(['AGENT_ROLE_SECTION', 'TOOL_USE_SECTION', 'RULES_SECTION']));
   await expect(page.getByTestId('component-size-AGENT_ROLE_SECTION')).toContainText(/chars · [\d,]+ tok/);
+  // The outline and the component list show one size per component (the host's section sizes):
+  // the outline used to count the separators folded into an entry too.
+  for (const id of ['AGENT_ROLE_SECTION', 'TOOL_USE_SECTION', 'RULES_SECTION']) {
+    const inList = async () => (await page.getByTestId(`component-size-${id}`).innerText()).replace(' chars', '');
+    const inOutline = async () =>
+      (await page.locator(`[data-testid=outline] .outline-entry[data-label=${id}] .size`).innerText()).replace(' ch', '');
+    await expect.poll(inOutline).toMatch(/^[\d,]+ · [\d,]+ tok$/);
+    await expect.poll(inList).toMatch(/^[\d,]+ · [\d,]+ tok$/);
+    expect(await inOutline()).toBe(await inList());
+  }
   await screenshot(page, '01-main');
 });
 

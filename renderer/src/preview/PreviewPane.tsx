@@ -12,6 +12,7 @@ import { InstructionFiles } from './InstructionFiles';
 import { jumpToSource } from './jump';
 import { outlineOf, previewText, stackResultOf, variantResultOf, type PreviewTab } from '../store/preview-slice';
 import { PlainText } from '../ui/PlainText';
+import { entryChars } from '../store/outline';
 
 /** The Monaco views come in their own chunks, after the app's first paint. */
 const PromptView = lazy(() => monacoReady().then(() => import('./PromptView').then((m) => ({ default: m.PromptView }))));
@@ -88,7 +89,7 @@ function Sizes() {
 function outlineSignature(s: StudioState): string {
   const entries = outlineOf(s.preview);
   const counts = s.outlineTokens && s.outlineTokens.seq === s.preview?.seq ? s.outlineTokens.counts : null;
-  return JSON.stringify(entries.map((e, i) => [e.label, e.detail, e.end - e.start, counts ? (counts[i] ?? null) : null]));
+  return JSON.stringify(entries.map((e, i) => [e.label, e.detail, entryChars(e), counts ? (counts[i] ?? null) : null]));
 }
 
 function Outline() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
-import { buildOutline, jumpAt } from './outline';
+import { buildOutline, entryChars, entryText, jumpAt } from './outline';
 
 const text = 'ROLE TEXT\n\n====\n\nRULES here\nmore\n\nOS: linux';
 function result(): VariantBuildResult {
@@ -34,6 +34,13 @@ describe('outline', () => {
       ['Template', 32, 41],
     ]);
     expect(o[1]!.detail).toBe('RULES here');
+    // The size counts the component's own text, not the separator folded into its entry.
+    expect(o.map((e) => [e.pieces, entryChars(e)])).toEqual([
+      [[[0, 9]], 9],
+      [[[17, 32]], 15],
+      [[[32, 41]], 9],
+    ]);
+    expect(entryText(text, o[0]!)).toBe('ROLE TEXT');
     expect(o[1]!.jump).toEqual({ kind: 'component', componentId: 'RULES_SECTION', origin: 'override', variantId: 'generic', offset: 0 });
   });
 
@@ -65,6 +72,7 @@ describe('outline', () => {
         detail: 'abc',
         start: 0,
         end: 3,
+        pieces: [[0, 3]],
         jump: { kind: 'profile-file', file: 'profiles/oc/anthropic.md' },
       },
     ]);

@@ -1,5 +1,5 @@
-import type { SourceRef, VariantBuildResult } from '../../../shared/engine/build/build-result';
-import type { StackResultPayload } from '../../../shared/ipc/contract';
+import type { SourceRef, VariantBuildResult } from '../../../shared/engine/build/build-result.js';
+import type { StackResultPayload } from '../../../shared/ipc/contract.js';
 
 /** Where clicking an outline entry (or a line of the preview) leads. */
 export type JumpTarget =
@@ -17,6 +17,12 @@ export interface OutlineEntry {
   detail: string;
   start: number;
   end: number;
+  /**
+   * The ranges of the text the entry's size counts: for a component, only its own sections
+   * (not the template's separators and blank lines folded into the entry), so the outline's
+   * size is the one the component list, the compare view and the CLI show (sectionSizes).
+   */
+  pieces: [number, number][];
   /** Set when a component produced the entry (per-component sizes add these up). */
   componentId?: string | undefined;
   jump: JumpTarget;
@@ -66,6 +72,22 @@ function isBlank(text: string, start: number, end: number): boolean {
   return true;
 }
 
+function addPiece(pieces: [number, number][], start: number, end: number): void {
+  const last = pieces[pieces.length - 1];
+  if (last && last[1] === start) last[1] = end;
+  else pieces.push([start, end]);
+}
+
+/** The characters an entry's size counts (its pieces). */
+export function entryChars(entry: Pick<OutlineEntry, 'pieces'>): number {
+  return entry.pieces.reduce((n, [a, b]) => n + b - a, 0);
+}
+
+/** The text an entry's token count counts: its pieces, one after the other. */
+export function entryText(text: string, entry: Pick<OutlineEntry, 'pieces'>): string {
+  return entry.pieces.map(([a, b]) => text.slice(a, b)).join('');
+}
+
 /**
  * The outline of a build: runs of sections with the same owner (a component, or the base
  * template with the placeholder values written into it) become one entry; separators and
@@ -81,6 +103,7 @@ export function buildOutline(result: VariantBuildResult | StackResultPayload): O
       detail: firstLine(text, s.start, s.end),
       start: s.start,
       end: s.end,
+      pieces: [[s.start, s.end]],
       jump: s.source?.file ? { kind: 'profile-file', file: s.source.file } : { kind: 'none' },
     }));
   }
@@ -92,12 +115,22 @@ export function buildOutline(result: VariantBuildResult | StackResultPayload): O
     const last = entries[entries.length - 1];
     if (last && (o === owner || (o === 'template' && isBlank(text, s.start, s.end)))) {
       last.end = s.end;
+      if (o === owner) addPiece(last.pieces, s.start, s.end);
       continue;
     }
     owner = o;
     const jump = jumpOf(s.source, variantId, s.offset);
     const componentId = jump.kind === 'component' ? jump.componentId : undefined;
-    entries.push({ index: entries.length, label: componentId ?? 'Template', detail: '', start: s.start, end: s.end, componentId, jump });
+    entries.push({
+      index: entries.length,
+      label: componentId ?? 'Template',
+      detail: '',
+      start: s.start,
+      end: s.end,
+      pieces: [[s.start, s.end]],
+      componentId,
+      jump,
+    });
   }
   for (const e of entries) e.detail = firstLine(text, e.start, e.end);
   return entries;

@@ -5,7 +5,7 @@ import { sameTarget } from './focus';
 import { call } from './api';
 import { mark } from '../../../shared/ipc/trace';
 import type { SliceCreator } from './types';
-import { buildOutline, type OutlineEntry } from './outline';
+import { buildOutline, entryText, type OutlineEntry } from './outline';
 
 export type PreviewTab = 'prompt' | 'outline' | 'warnings' | 'tools' | 'instructions' | 'run';
 
@@ -69,7 +69,7 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get) => {
       const entries = outlineOf(preview);
       const counts: number[] = [];
       for (let i = 0; i < entries.length; i += 64) {
-        const batch = entries.slice(i, i + 64).map((e) => text.slice(e.start, e.end));
+        const batch = entries.slice(i, i + 64).map((e) => entryText(text, e));
         const r = await call('tokens:count', { texts: batch });
         if (!r) return;
         counts.push(...r.map((c) => c.o200k));
