@@ -78,6 +78,49 @@ describe('context slice', () => {
     expect(store.getState().contextSpec()).toEqual({ kind: 'inline', context: { supportsBrowserUse: false } });
   });
 
+  it('keeps a field edited while the preset was still loading, over the preset it applies to', async () => {
+    const { store, api } = make();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const read = api['doc:read'].bind(api);
+    api['doc:read'] = async (request) => {
+      await gate;
+      return read(request);
+    };
+    const loading = store.getState().loadPreset('basic', false);
+    store.getState().setContextField(['ide'], 'Zed');
+    release();
+    await loading;
+    expect(store.getState().context).toEqual({ supportsBrowserUse: true, mcpServers: [{ name: 'files' }], ide: 'Zed' });
+    expect(store.getState().contextEdited).toBe(true);
+    expect(store.getState().contextSpec()).toEqual({ kind: 'inline', context: store.getState().context });
+    // Without an edit meanwhile, the preset is loaded as it is (and sent by name).
+    await store.getState().loadPreset('basic', false);
+    expect(store.getState().context).toEqual({ supportsBrowserUse: true, mcpServers: [{ name: 'files' }] });
+    expect(store.getState().contextSpec()).toEqual({ kind: 'preset', name: 'basic' });
+  });
+
+  it('lets the preset picked last win when two loads overlap', async () => {
+    const { store, api } = make();
+    api.files.set('preset:quick', {
+      ref: { kind: 'preset', name: 'quick' },
+      text: 'context:\n  ide: Quick\n',
+      saved: 'context:\n  ide: Quick\n',
+    });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const read = api['doc:read'].bind(api);
+    api['doc:read'] = async (request) => {
+      if (request.ref.kind === 'preset' && request.ref.name === 'basic') await gate;
+      return read(request);
+    };
+    const slow = store.getState().loadPreset('basic', false);
+    await store.getState().loadPreset('quick', false);
+    release();
+    await slow;
+    expect([store.getState().presetName, store.getState().context]).toEqual(['quick', { ide: 'Quick' }]);
+  });
+
   it('keeps the last valid context when an edit does not validate', async () => {
     const { store, api } = make();
     await store.getState().loadPreset('basic', false);

@@ -142,6 +142,14 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
     clearTimeout(refreshTimer);
     refreshTimer = setTimeout(() => void get().refreshPreview(), 60);
   };
+  // A preset is read through the host: the user may edit a field (or pick another preset)
+  // before it arrives. The latest load wins, and the edits made meanwhile are applied over
+  // the preset's context instead of being overwritten by it.
+  let presetLoads = 0;
+  let editsWhileLoading: ((context: Json) => Json)[] | null = null;
+  const recordEdit = (edit: (context: Json) => Json): void => {
+    editsWhileLoading?.push(edit);
+  };
   return {
     presetName: null,
     context: {},
@@ -170,7 +178,12 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
       void get().refreshPreview();
     },
     async loadPreset(name, refresh = true) {
+      const load = ++presetLoads;
+      editsWhileLoading = [];
       const r = await resolvePreset(async (ref) => (await get().ensureDoc(ref))?.text, name);
+      if (load !== presetLoads) return;
+      const edits = editsWhileLoading;
+      editsWhileLoading = null;
       if (typeof r === 'string') {
         get().notify('error', r);
         return;
@@ -181,17 +194,20 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
         if (refresh && get().target?.kind === 'profile') await get().refreshPreview();
         return;
       }
-      set({ presetName: name, context: r.context, contextEdited: false, contextError: validateContext(r.context) });
-      get().announce(`Preset ${name}`);
+      const context = edits.reduce((c, edit) => edit(c), r.context);
+      set({ presetName: name, context, contextEdited: edits.length > 0, contextError: validateContext(context) });
+      get().announce(edits.length > 0 ? `Preset ${name}, with your edits made while it loaded` : `Preset ${name}`);
       if (refresh) await get().refreshPreview();
     },
     setContextField(path, value) {
+      recordEdit((c) => setIn(c, path, value));
       const context = setIn(get().context, path, value);
       const contextError = validateContext(context);
       set({ context, contextEdited: true, contextError });
       if (!contextError) refreshSoon();
     },
     replaceContext(context) {
+      recordEdit(() => context);
       const contextError = validateContext(context);
       set({ context, contextEdited: true, contextError });
       if (!contextError) refreshSoon();
