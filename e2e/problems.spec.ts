@@ -45,10 +45,21 @@ test('identical findings across variants are one entry with a count, naming the 
   await expect(panel.locator('.finding.warning')).toHaveCount(3);
   await panel.getByLabel('notes').check();
   await expect(panel.locator('.finding.info').first()).toBeVisible();
-  // A note names its variant and preset too.
-  await expect(
-    panel.locator('.finding', { hasText: "component 'MCP_SECTION' produces nothing" }).first().getByTestId('finding-scope'),
-  ).toHaveText(/^in variant [\w.-]+, preset no-mcp$/);
+  // A note names its variant and preset too, and opening it shows that variant × preset.
+  const mcp = panel.locator('.finding', { hasText: "component 'MCP_SECTION' produces nothing" }).first();
+  const scope = await mcp.getByTestId('finding-scope').innerText();
+  expect(scope).toMatch(/^in variant [\w.-]+, preset no-mcp$/);
+  const variantId = /^in variant ([\w.-]+),/.exec(scope)![1]!;
+  await expect(page.getByTestId('preset-select')).toHaveValue('basic');
+  await mcp.locator('.finding-open').click();
+  await expect(page.getByTestId('preset-select')).toHaveValue('no-mcp');
+  await expect(page.getByTestId('preview-title')).toContainText(variantId);
+  await expect(page.getByTestId('preview-title')).toContainText('no-mcp');
+  // And back: the occurrence under basic shows basic again.
+  if ((await occurrences.count()) === 0) await cache.getByRole('button', { name: 'Each of the 5' }).click();
+  await occurrences.getByRole('button', { name: 'glm × basic' }).click();
+  await expect(page.getByTestId('preset-select')).toHaveValue('basic');
+  await expect(page.getByTestId('preview-title')).toContainText('glm');
 });
 
 test('a new variant from gpt-5 says it shadows gpt-5, with the routing table one click away; undone, the finding goes', async ({

@@ -25,10 +25,23 @@ function occurrenceName(o: Occurrence): string {
   return [o.variantId, o.preset].filter(Boolean).join(' × ') || 'here';
 }
 
-/** Shows the variant an occurrence arises in (the preview follows), then its file at the finding. */
-async function openOccurrence(group: CheckFindingGroup, o: Occurrence): Promise<void> {
-  if (o.variantId && studio.getState().workspace?.variants.some((v) => v.id === o.variantId))
-    await studio.getState().selectVariant(o.variantId);
+/**
+ * Shows the variant and preset an occurrence arises in (the preview follows), then its file at
+ * the finding. A context the user edited is not thrown away for it: they are told which preset
+ * shows the finding instead.
+ */
+async function openOccurrence(group: CheckFindingGroup, o: Occurrence | undefined): Promise<void> {
+  const s = studio.getState();
+  if (o?.variantId && s.workspace?.variants.some((v) => v.id === o.variantId)) await s.selectVariant(o.variantId);
+  const preset = o?.preset;
+  if (preset && preset !== studio.getState().presetName && s.workspace?.presets.some((p) => p.name === preset)) {
+    if (studio.getState().contextEdited)
+      s.notify(
+        'info',
+        `This finding arises under preset ${preset}; your edited context is kept (choose ${preset} in the preset list to see it).`,
+      );
+    else await s.loadPreset(preset);
+  }
   await openAt(group.file, group.line, group.column);
 }
 
@@ -48,7 +61,11 @@ export function FindingGroupItem({ group }: { group: CheckFindingGroup }) {
   const own = group.count > 1 ? group.occurrences.filter((o) => o.detail || (fixes && o.fix)) : [];
   return (
     <li className={`finding ${group.severity}`} data-code={group.code} data-count={group.count}>
-      <button className="link finding-open" onClick={() => void openAt(group.file, group.line, group.column)} title="Open at this position">
+      <button
+        className="link finding-open"
+        onClick={() => void openOccurrence(group, only)}
+        title={only && occurrenceName(only) !== 'here' ? `Show ${occurrenceName(only)} and open the file here` : 'Open at this position'}
+      >
         <span aria-label={group.severity}>{ICON[group.severity]}</span> <span className="where">{where(group)}</span>{' '}
         <span className="code">{group.code}</span> {group.message}
         {only?.detail && <span className="muted"> ({only.detail})</span>}
