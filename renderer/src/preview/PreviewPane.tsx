@@ -89,7 +89,18 @@ function Sizes() {
 function outlineSignature(s: StudioState): string {
   const entries = outlineOf(s.preview);
   const counts = s.outlineTokens && s.outlineTokens.seq === s.preview?.seq ? s.outlineTokens.counts : null;
-  return JSON.stringify(entries.map((e, i) => [e.label, e.detail, entryChars(e), counts ? (counts[i] ?? null) : null]));
+  // A component the prompt holds once: the host's section size (sectionSizes, the number every
+  // other view shows); else the entry's own pieces, counted the same way.
+  const sizes = s.tokens?.seq === s.preview?.seq ? s.tokens?.sections : undefined;
+  const byKey = new Map(sizes?.filter((z) => z.uses === 1).map((z) => [z.key, z]));
+  return JSON.stringify(
+    entries.map((e, i) => {
+      const size = e.componentId !== undefined ? byKey.get(e.componentId) : undefined;
+      return size
+        ? [e.label, e.detail, size.chars, size.tokens ?? (counts ? (counts[i] ?? null) : null)]
+        : [e.label, e.detail, entryChars(e), counts ? (counts[i] ?? null) : null];
+    }),
+  );
 }
 
 function Outline() {
