@@ -110,7 +110,7 @@ export function harnessContextUse(
   const env = Object.keys(context.env).map((name): HarnessEnvUse => {
     const readBy = readersOf(profiles, name);
     if (discovery === 'real')
-      return { name, readBy, applies: false, reason: 'ignored on a folder on this machine: the machine’s own value is used' };
+      return { name, readBy, applies: false, reason: 'on a folder on this machine, the machine’s own value is used' };
     if (readBy.length === 0)
       return {
         name,
@@ -134,7 +134,7 @@ export function harnessContextUse(
       key,
       ignoredBy,
       applies: false,
-      reason: `ignored by ${ignoredBy.join(', ')} on a folder on this machine: ${[...new Set(instead.map((i) => i.what))].join('; ')} is used`,
+      reason: `on a folder on this machine, ${ignoredBy.join(', ')} ${ignoredBy.length === 1 ? 'takes' : 'take'} it from the machine: ${[...new Set(instead.map((i) => i.what))].join('; ')}`,
     };
   });
 

@@ -190,9 +190,7 @@ function whyNot(r: HarnessResult, path: string): string {
   const report = r.files.find((f) => f.path === path && !isLoaded(f));
   if (report !== undefined) return `${report.status}, ${report.reason}`;
   const name = baseName(path);
-  const folders = [
-    ...new Set(r.files.filter((f) => f.importedBy === undefined && baseName(f.path) === name).map((f) => parentOf(f.path))),
-  ];
+  const folders = [...new Set(r.files.filter((f) => f.importedBy === undefined && baseName(f.path) === name).map((f) => parentOf(f.path)))];
   if (folders.length === 0) return 'not one of the files it looks for';
   const shown = folders.length > MAX_FOLDERS ? [...folders.slice(0, MAX_FOLDERS), `${folders.length - MAX_FOLDERS} more`] : folders;
   return `not looked for there: it looks for ${name} in ${shown.join(', ')}`;
@@ -200,7 +198,6 @@ function whyNot(r: HarnessResult, path: string): string {
 
 /** Folders named in a reason before the rest is counted. */
 const MAX_FOLDERS = 4;
-
 
 /**
  * Instruction files in the tree that no harness loads, with each harness's reason: those some

@@ -23,7 +23,12 @@ describe('which parts of the harness context apply in each mode', () => {
   it('virtual: each variable says which harnesses read it; one no harness names still applies through {env:}', () => {
     expect(harnessContextUse(profiles, 'virtual', context).env).toEqual([
       { name: 'GEMINI_CLI_TRUST_WORKSPACE', readBy: ['Gemini CLI 0.61.0'], applies: true, reason: 'read by Gemini CLI 0.61.0' },
-      { name: 'OPENCODE_DISABLE_CLAUDE_CODE', readBy: ['OpenCode 1.18.33', 'OpenCode seed'], applies: true, reason: 'read by OpenCode 1.18.33, OpenCode seed' },
+      {
+        name: 'OPENCODE_DISABLE_CLAUDE_CODE',
+        readBy: ['OpenCode 1.18.33', 'OpenCode seed'],
+        applies: true,
+        reason: 'read by OpenCode 1.18.33, OpenCode seed',
+      },
       {
         name: 'MY_TOKEN_NAME',
         readBy: [],
@@ -38,22 +43,23 @@ describe('which parts of the harness context apply in each mode', () => {
   it('real: every variable typed is ignored, the settings that name machine folders are ignored by the harnesses that take them from the machine', () => {
     const use = harnessContextUse(profiles, 'real', context, ['CODEX_HOME']);
     expect(use.env.map((e) => [e.name, e.applies, e.reason])).toEqual([
-      ['GEMINI_CLI_TRUST_WORKSPACE', false, 'ignored on a folder on this machine: the machine’s own value is used'],
-      ['OPENCODE_DISABLE_CLAUDE_CODE', false, 'ignored on a folder on this machine: the machine’s own value is used'],
-      ['MY_TOKEN_NAME', false, 'ignored on a folder on this machine: the machine’s own value is used'],
+      ['GEMINI_CLI_TRUST_WORKSPACE', false, 'on a folder on this machine, the machine’s own value is used'],
+      ['OPENCODE_DISABLE_CLAUDE_CODE', false, 'on a folder on this machine, the machine’s own value is used'],
+      ['MY_TOKEN_NAME', false, 'on a folder on this machine, the machine’s own value is used'],
     ]);
     expect(use.settings).toEqual([
       {
         key: 'documentsDir',
         ignoredBy: ['Cline (classic) 3.89.2'],
         applies: false,
-        reason: 'ignored by Cline (classic) 3.89.2 on a folder on this machine: this machine’s ~/Documents is used',
+        reason: 'on a folder on this machine, Cline (classic) 3.89.2 takes it from the machine: this machine’s ~/Documents',
       },
       {
         key: 'configDir',
         ignoredBy: ['Kilo CLI 7.7.9', 'OpenCode 1.18.33', 'OpenCode seed'],
         applies: false,
-        reason: 'ignored by Kilo CLI 7.7.9, OpenCode 1.18.33, OpenCode seed on a folder on this machine: this machine’s config folder ($XDG_CONFIG_HOME, else ~/.config) is used',
+        reason:
+          'on a folder on this machine, Kilo CLI 7.7.9, OpenCode 1.18.33, OpenCode seed take it from the machine: this machine’s config folder ($XDG_CONFIG_HOME, else ~/.config)',
       },
       { key: 'context.fileName', ignoredBy: [], applies: true, reason: 'used' },
     ]);
