@@ -8,5 +8,7 @@ export * from './explain.js';
 export * from './cline-context.js';
 export * from './lint.js';
 export * from './standard-globals.js';
+export * from './context-use.js';
+export * from './request-order.js';
 export { DEFAULT_RUN_LIMITS } from './run/budget.js';
 export { MAX_INSTRUCTION_FILE_BYTES } from './run/read.js';

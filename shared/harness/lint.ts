@@ -1,6 +1,6 @@
 import type { InstructionFs } from '../stack/instruction-fs.js';
 import { DEFAULT_RUN_LIMITS } from './run/budget.js';
-import { joinPath, relativeInside } from '../stack/path.js';
+import { baseName, joinPath, parentOf, relativeInside } from '../stack/path.js';
 import type { HarnessContext } from './context.js';
 import type { HarnessFileReport, HarnessResult } from './result.js';
 import { patternMatcher, patternRefusal } from './text/path-patterns.js';
@@ -185,25 +185,40 @@ function reasonsOf(list: readonly HarnessResult[], path: string): string {
   return [...groups].map(([why, who]) => `${who.join(', ')}: ${why}`).join('; ');
 }
 
-/** Why a harness does not load a path: its own report's reason, or that it never looks for it. */
+/** Why a harness does not load a path: its own report's reason, or that it never looks there (and where it looks for that name). */
 function whyNot(r: HarnessResult, path: string): string {
   const report = r.files.find((f) => f.path === path && !isLoaded(f));
-  return report === undefined ? 'not one of the files it looks for' : `${report.status}, ${report.reason}`;
+  if (report !== undefined) return `${report.status}, ${report.reason}`;
+  const name = baseName(path);
+  const folders = [...new Set(r.files.filter((f) => f.importedBy === undefined && baseName(f.path) === name).map((f) => parentOf(f.path)))];
+  if (folders.length === 0) return 'not one of the files it looks for';
+  const shown = folders.length > MAX_FOLDERS ? [...folders.slice(0, MAX_FOLDERS), `${folders.length - MAX_FOLDERS} more`] : folders;
+  return `not looked for there: it looks for ${name} in ${shown.join(', ')}`;
 }
 
-/** Instruction files in the tree (some harness looked at them) that no harness loads, with each harness's reason. */
+/** Folders named in a reason before the rest is counted. */
+const MAX_FOLDERS = 4;
+
+/**
+ * Instruction files in the tree that no harness loads, with each harness's reason: those some
+ * harness looked at and left out, and those none looked at whose name is one a harness looks
+ * for (`AGENTS.md` in a folder no walk reaches, say).
+ */
 function loadedByNone(results: readonly HarnessResult[], treeFiles: readonly string[]): InstructionFinding[] {
   if (results.length === 0) return [];
   const inTree = new Set(treeFiles);
   const looked = new Map<string, true>();
   const loaded = new Set<string>();
+  const names = new Set<string>();
   for (const r of results)
     for (const f of r.files) {
       if (isLoaded(f)) loaded.add(f.path);
       else if (inTree.has(f.path)) looked.set(f.path, true);
+      if (f.importedBy === undefined) names.add(baseName(f.path));
     }
+  const unseen = treeFiles.filter((p) => !looked.has(p) && names.has(baseName(p)));
   const out: InstructionFinding[] = [];
-  for (const path of looked.keys()) {
+  for (const path of [...looked.keys(), ...unseen]) {
     if (loaded.has(path)) continue;
     out.push({
       code: 'loaded-by-none',

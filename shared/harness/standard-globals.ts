@@ -61,28 +61,34 @@ export function harnessKindOf(profile: Pick<HarnessProfile, 'loader' | 'agent'>)
 
 /**
  * The environment variables a kind of harness reads (a real run copies only these from the
- * machine). Kilo's `{env:NAME}` is not among them: a global file could name any variable (an
- * API key), and nothing of the machine's environment but these reaches a preview.
+ * machine); OpenCode reads every `OPENCODE_` variable. Kilo's `{env:NAME}` is not among them:
+ * a global file could name any variable (an API key), and nothing of the machine's environment
+ * but these reaches a preview.
  */
+export const HARNESS_ENV_NAMES: Readonly<Record<HarnessKind, readonly string[]>> = {
+  codex: ['CODEX_HOME'],
+  'gemini-cli': ['GEMINI_CLI_HOME', 'GEMINI_CLI_TRUST_WORKSPACE'],
+  'qwen-code': ['QWEN_HOME'],
+  'claude-code': [
+    'CLAUDE_CONFIG_DIR',
+    'CLAUDE_CODE_DISABLE_CLAUDE_MDS',
+    'CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD',
+    'CLAUDE_CODE_DISABLE_AUTO_MEMORY',
+  ],
+  'cline-classic': [],
+  cline: ['HOME', 'CLINE_DIR'],
+  opencode: [],
+  kilo: ['KILO_CONFIG_DIR', 'KILO_DISABLE_PROJECT_CONFIG', 'KILO_DISABLE_CLAUDE_CODE', 'KILO_DISABLE_CLAUDE_CODE_PROMPT'],
+  copilot: ['COPILOT_HOME', 'COPILOT_CUSTOM_INSTRUCTIONS_DIRS'],
+};
+
+/** The prefix of every variable a kind of harness reads, where it reads a whole family (OpenCode). */
+export const HARNESS_ENV_PREFIX: Readonly<Partial<Record<HarnessKind, string>>> = { opencode: 'OPENCODE_' };
+
 export function harnessEnvAllowed(kind: HarnessKind): (name: string) => boolean {
-  const names: Record<HarnessKind, readonly string[]> = {
-    codex: ['CODEX_HOME'],
-    'gemini-cli': ['GEMINI_CLI_HOME', 'GEMINI_CLI_TRUST_WORKSPACE'],
-    'qwen-code': ['QWEN_HOME'],
-    'claude-code': [
-      'CLAUDE_CONFIG_DIR',
-      'CLAUDE_CODE_DISABLE_CLAUDE_MDS',
-      'CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD',
-      'CLAUDE_CODE_DISABLE_AUTO_MEMORY',
-    ],
-    'cline-classic': [],
-    cline: ['HOME', 'CLINE_DIR'],
-    opencode: [],
-    kilo: ['KILO_CONFIG_DIR', 'KILO_DISABLE_PROJECT_CONFIG', 'KILO_DISABLE_CLAUDE_CODE', 'KILO_DISABLE_CLAUDE_CODE_PROMPT'],
-    copilot: ['COPILOT_HOME', 'COPILOT_CUSTOM_INSTRUCTIONS_DIRS'],
-  };
-  if (kind === 'opencode') return (name) => name.startsWith('OPENCODE_');
-  return (name) => names[kind].includes(name);
+  const prefix = HARNESS_ENV_PREFIX[kind];
+  if (prefix !== undefined) return (name) => name.startsWith(prefix);
+  return (name) => HARNESS_ENV_NAMES[kind].includes(name);
 }
 
 function envPath(m: HarnessMachine, name: string): string | undefined {

@@ -83,3 +83,31 @@ describe('lint for instruction files', async () => {
     expect(findings.filter((f) => f.code === 'loaded-by-none').map((f) => f.path)).toEqual(['/outside.md', '/repo/.claude/rules/ts.md']);
   });
 });
+
+describe('instruction files no harness reaches', async () => {
+  // docs/ is below the working folder and no read goes there: no walk reaches docs/AGENTS.md.
+  const tree = parseHarnessContext({
+    files: {
+      '/repo/.git/': '',
+      '/repo/AGENTS.md': 'Root rules.\n',
+      '/repo/docs/AGENTS.md': 'Docs rules.\n',
+      '/repo/docs/notes.md': 'Not an instruction file.\n',
+    },
+    cwd: '/repo',
+    home: '/home/u',
+  });
+  const codexOnly = profiles.filter((p) => p.id === 'codex' || p.id === 'opencode');
+  const findings = lintInstructions(await Promise.all(codexOnly.map((p) => runHarness(p, tree))), contextTreeFiles(tree));
+
+  it('names a file with an instruction file’s name that no harness looked at, with where each one looks for that name', () => {
+    expect(findings.filter((f) => f.code === 'loaded-by-none')).toEqual([
+      {
+        code: 'loaded-by-none',
+        severity: 'warning',
+        path: '/repo/docs/AGENTS.md',
+        message:
+          '/repo/docs/AGENTS.md is loaded by no harness: Codex CLI 0.169.0 (observed with 0.169.0, 0.171.0): not looked for there: it looks for AGENTS.md in /home/u/.codex, /repo; OpenCode 1.18.33 (observed with 1.18.33): not looked for there: it looks for AGENTS.md in /repo, /home/u/.config/opencode',
+      },
+    ]);
+  });
+});

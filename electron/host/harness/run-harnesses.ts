@@ -1,6 +1,7 @@
 import {
   contextFs,
   contextTreeFiles,
+  harnessContextUse,
   lintInstructions,
   runHarness,
   treeFilesOf,
@@ -42,6 +43,8 @@ export async function runHarnesses(
   };
   if (discovery === 'real') {
     let treeFiles: string[] | undefined;
+    // Names (never values) of the variables the harnesses take from this machine.
+    const machineSet = new Set<string>();
     for (const profile of chosen) {
       const setup = await realHarnessSetup(
         profile,
@@ -49,6 +52,7 @@ export async function runHarnesses(
         { granted: host.grantedFolders },
       );
       if (!setup.ok) throw new HostError('INVALID_REQUEST', setup.error);
+      for (const name of Object.keys(setup.context.env)) machineSet.add(name);
       const result = await runHarness(profile, setup.context, { today, fs: setup.fs, clock });
       results.push({
         ...(await withTokens(result)),
@@ -57,12 +61,17 @@ export async function runHarnesses(
       // One tree walk for every harness (the first one's confined filesystem).
       treeFiles ??= await treeFilesOf(setup.fs, setup.context.cwd);
     }
-    return { results, lint: lintInstructions(results, treeFiles ?? []), durationMs: performance.now() - started };
+    return {
+      results,
+      lint: lintInstructions(results, treeFiles ?? []),
+      contextUse: harnessContextUse(chosen, 'real', context, [...machineSet]),
+      durationMs: performance.now() - started,
+    };
   }
   // One virtual filesystem for every harness (it only reads).
   const tree = contextFs(context);
   for (const profile of chosen)
     results.push(await withTokens(await runHarness(profile, context, { today, fs: tree.fs, treeProblems: tree.problems, clock })));
   const lint = lintInstructions(results, contextTreeFiles(context));
-  return { results, lint, durationMs: performance.now() - started };
+  return { results, lint, contextUse: harnessContextUse(chosen, 'virtual', context), durationMs: performance.now() - started };
 }

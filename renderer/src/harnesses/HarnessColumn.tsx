@@ -1,6 +1,7 @@
+import { loadedInRequestOrder, partsInRequestOrder } from '../../../shared/harness/request-order';
+import { PathText } from '../ui/PathText';
 import type { HarnessRunResult } from './harness-store';
 
-const PLACEMENT_ORDER = { system: 0, user: 1, read: 2 } as const;
 const PLACEMENT_NAME = { system: 'system prompt', user: 'first user message', read: 'on read' } as const;
 const LOADED = new Set(['loaded', 'truncated']);
 
@@ -10,14 +11,14 @@ export function shortPath(path: string, cwd: string): string {
   return path.startsWith(base) ? path.slice(base.length) : path;
 }
 
-/** One harness: its parts by placement, the files it loads in order, and why the others were not. */
+/**
+ * One harness: its parts in the order of the request, the files it loads numbered in that
+ * order too (request-order.ts), and why the others were not.
+ */
 export function HarnessColumn({ result, cwd }: { result: HarnessRunResult; cwd: string }) {
-  const parts = result.parts
-    .map((part, i) => ({ part, tokens: result.partTokens[i] }))
-    .sort((a, b) => PLACEMENT_ORDER[a.part.placement] - PLACEMENT_ORDER[b.part.placement]);
-  const files = result.files.map((file, i) => ({ file, tokens: result.fileTokens[i] }));
-  const loaded = files.filter(({ file }) => LOADED.has(file.status));
-  const notLoaded = files.filter(({ file }) => !LOADED.has(file.status));
+  const parts = partsInRequestOrder(result).map(({ part, index }) => ({ part, tokens: result.partTokens[index] }));
+  const loaded = loadedInRequestOrder(result).map(({ file, index }) => ({ file, tokens: result.fileTokens[index] }));
+  const notLoaded = result.files.filter((file) => !LOADED.has(file.status));
   return (
     <section className="harness-col" aria-label={`${result.name} ${result.version}`} data-testid={`harness-${result.harness}`}>
       <header>
@@ -35,9 +36,13 @@ export function HarnessColumn({ result, cwd }: { result: HarnessRunResult; cwd: 
         <div className="harness-part" key={i} data-testid={`part-${part.placement}`}>
           <div className="part-head">
             <strong>
-              {part.placement === 'read'
-                ? `${PLACEMENT_NAME.read}: ${shortPath(part.readPath ?? '', cwd)}`
-                : PLACEMENT_NAME[part.placement]}
+              {part.placement === 'read' ? (
+                <>
+                  {PLACEMENT_NAME.read}: <PathText path={shortPath(part.readPath ?? '', cwd)} />
+                </>
+              ) : (
+                PLACEMENT_NAME[part.placement]
+              )}
             </strong>
             <span className="muted">
               {part.label} · {tokens ?? 0} tokens
@@ -47,6 +52,13 @@ export function HarnessColumn({ result, cwd }: { result: HarnessRunResult; cwd: 
         </div>
       ))}
       <table className="grid harness-files" aria-label={`Files ${result.name} loads`}>
+        <colgroup>
+          <col className="n" />
+          <col className="file" />
+          <col className="where" />
+          <col className="num" />
+          <col className="num" />
+        </colgroup>
         <thead>
           <tr>
             <th>#</th>
@@ -65,10 +77,10 @@ export function HarnessColumn({ result, cwd }: { result: HarnessRunResult; cwd: 
             </tr>
           )}
           {loaded.map(({ file, tokens }, i) => (
-            <tr key={`${file.path}-${i}`} className={file.status === 'truncated' ? 'cut' : ''}>
+            <tr key={`${file.path}-${i}`} className={file.status === 'truncated' ? 'cut' : ''} data-path={file.path}>
               <td>{i + 1}</td>
-              <td className="mono" title={`${file.path}\n${file.reason}`}>
-                {shortPath(file.path, cwd)}
+              <td className="mono file-name" title={`${file.path}\n${file.reason}`}>
+                <PathText path={shortPath(file.path, cwd)} />
                 {file.importedBy && <span className="muted"> (import)</span>}
                 {file.truncation && (
                   <div className="warn">
@@ -77,7 +89,15 @@ export function HarnessColumn({ result, cwd }: { result: HarnessRunResult; cwd: 
                   </div>
                 )}
               </td>
-              <td>{file.placement === 'read' ? `read ${shortPath(file.readPath ?? '', cwd)}` : (file.placement ?? '')}</td>
+              <td>
+                {file.placement === 'read' ? (
+                  <>
+                    read <PathText path={shortPath(file.readPath ?? '', cwd)} />
+                  </>
+                ) : (
+                  (file.placement ?? '')
+                )}
+              </td>
               <td>{file.bytes ?? ''}</td>
               <td>{tokens ?? ''}</td>
             </tr>
@@ -88,10 +108,10 @@ export function HarnessColumn({ result, cwd }: { result: HarnessRunResult; cwd: 
         <details className="why-not">
           <summary>Looked for, not loaded ({notLoaded.length})</summary>
           <ul>
-            {notLoaded.map(({ file }, i) => (
+            {notLoaded.map((file, i) => (
               <li key={`${file.path}-${i}`}>
-                <span className={`status ${file.status}`}>{file.status}</span> <span className="mono">{shortPath(file.path, cwd)}</span>:{' '}
-                {file.reason}
+                <span className={`status ${file.status}`}>{file.status}</span>{' '}
+                <PathText className="mono" path={shortPath(file.path, cwd)} />: {file.reason}
               </li>
             ))}
           </ul>

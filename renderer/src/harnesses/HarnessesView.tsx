@@ -55,7 +55,7 @@ export function HarnessesView() {
               {error}
             </p>
           )}
-          <div className="harness-columns">
+          <div className="harness-columns" data-testid="harness-columns">
             {run?.results.map((r) => (
               <HarnessColumn key={r.harness} result={r} cwd={cwd} />
             ))}

@@ -10,7 +10,12 @@ afterEach(() => {
   harnessStore.setState({ open: false, run: null, error: null });
 });
 
-const answer = (durationMs: number): HarnessRun => ({ results: [], lint: [], durationMs });
+const answer = (durationMs: number): HarnessRun => ({
+  results: [],
+  lint: [],
+  contextUse: { discovery: 'virtual', env: [], settings: [], machineEnv: [] },
+  durationMs,
+});
 
 describe('harness view store', () => {
   it('runs the harnesses on every edit and shows the newest answer only', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PathText } from './PathText';
 
 type Tree = Record<string, unknown>;
 
@@ -15,6 +16,9 @@ export function FileTreeEditor({
 }) {
   const [path, setPath] = useState(newPath);
   const entries = Object.entries(files).sort(([a], [b]) => a.localeCompare(b));
+  // Indented by depth below the shallowest entry, at most four steps: a narrow form keeps its width for the paths.
+  const depthOf = (p: string): number => p.split('/').length;
+  const top = Math.min(...entries.map(([p]) => depthOf(p)));
   const set = (p: string, v: unknown): void => {
     const next = { ...files };
     if (v === undefined) delete next[p];
@@ -26,15 +30,16 @@ export function FileTreeEditor({
       {entries.length === 0 && <p className="muted">No files: no instruction file is found.</p>}
       <ul>
         {entries.map(([p, v]) => {
-          const depth = p.split('/').length - 2;
+          const depth = Math.min(4, depthOf(p) - top);
           const isDir = typeof v === 'object' && v !== null && (v as { type?: string }).type === 'dir';
           const content = typeof v === 'string' ? v : ((v as { content?: string }).content ?? '');
           return (
-            <li key={p} style={{ paddingLeft: `${Math.max(0, depth) * 8}px` }}>
+            <li key={p} style={{ paddingLeft: `${depth * 8}px` }}>
               <div className="file-head">
-                <span className="mono">
-                  {isDir ? '▸' : '·'} {p}
+                <span className="file-mark" aria-hidden="true">
+                  {isDir ? '▸' : '·'}
                 </span>
+                <PathText className="mono file-path" path={p} />
                 <button className="small" aria-label={`Remove ${p}`} onClick={() => set(p, undefined)}>
                   Remove
                 </button>

@@ -7,6 +7,8 @@ export interface BoundProps {
   path: Path;
   label: string;
   hint?: string;
+  /** Shown but not editable (the hint says why). */
+  disabled?: boolean;
   onChange(path: Path, value: unknown): void;
 }
 
@@ -33,7 +35,7 @@ function Labelled({
   );
 }
 
-export function TextField({ value, path, label, hint, onChange, placeholder }: BoundProps & { placeholder?: string }) {
+export function TextField({ value, path, label, hint, disabled, onChange, placeholder }: BoundProps & { placeholder?: string }) {
   const id = useId();
   const v = getIn(value, path);
   return (
@@ -41,6 +43,7 @@ export function TextField({ value, path, label, hint, onChange, placeholder }: B
       <input
         id={id}
         type="text"
+        disabled={disabled}
         value={typeof v === 'string' ? v : ''}
         placeholder={placeholder}
         onChange={(e) => onChange(path, e.target.value === '' ? undefined : e.target.value)}
@@ -137,7 +140,7 @@ export function LinesField({ value, path, label, hint, onChange }: BoundProps) {
  * JSON edited as text: applied only when it parses (and passes `check`), with the error shown.
  * While the field has the focus it shows what the user typed; otherwise the current value.
  */
-export function JsonField({ value, path, label, hint, onChange, check }: BoundProps & { check?: (v: unknown) => string | null }) {
+export function JsonField({ value, path, label, hint, disabled, onChange, check }: BoundProps & { check?: (v: unknown) => string | null }) {
   const id = useId();
   const v = getIn(value, path);
   const canonical = v === undefined ? '' : JSON.stringify(v, null, 2);
@@ -149,6 +152,7 @@ export function JsonField({ value, path, label, hint, onChange, check }: BoundPr
       <textarea
         id={id}
         rows={4}
+        disabled={disabled}
         className={`mono${error ? ' invalid' : ''}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-err` : undefined}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HarnessContextSchema } from '../../harness/context.js';
+import type { HarnessContextUse } from '../../harness/context-use.js';
 import type { InstructionFinding } from '../../harness/lint.js';
 import type { HarnessResult } from '../../harness/result.js';
 import type { CaptureVerdict } from '../../capture/verdict.js';
@@ -99,6 +100,8 @@ export const harnessChannels = {
       .object({
         results: z.array(z.custom<HarnessRunResult>((v) => typeof v === 'object' && v !== null && 'harness' in v)),
         lint: z.array(z.custom<InstructionFinding>((v) => typeof v === 'object' && v !== null && 'code' in v)),
+        /** Which of the context's environment variables and settings this run used, and why not (the form shows them). */
+        contextUse: z.custom<HarnessContextUse>((v) => typeof v === 'object' && v !== null && 'discovery' in v),
         durationMs: z.number(),
       })
       .strict(),
