@@ -132,7 +132,9 @@ function captureText(outcome: CaptureOutcome, verdict: CaptureVerdict | undefine
     lines.push(`instruction parts (against ${compared.method} ${compared.url}, request ${compared.index + 1}):`);
     for (const p of verdict.parts) {
       const files = p.files.length ? ` [${p.files.join(', ')}]` : '';
-      lines.push(`  ${p.label}${files}: ${p.status}${p.where ? ` (${p.status === 'matches' ? 'at' : 'nearest'} ${p.where})` : ''}`);
+      const status = p.status === 'context' ? "the agent's context, not compared" : p.status;
+      const scope = p.compared === 'instruction' ? ' (its instruction text; the rest is context)' : '';
+      lines.push(`  ${p.label}${files}: ${status}${scope}${p.where ? ` (${p.status === 'differs' ? 'nearest' : 'at'} ${p.where})` : ''}`);
       if (p.changes)
         lines.push(
           ...wordDiffText(p.changes)

@@ -12,7 +12,12 @@ function PartRow({ part, cwd }: { part: PartVerdict; cwd: string }) {
       <strong>{part.label}</strong>{' '}
       <span className="muted">
         {part.files.length ? part.files.map((f) => shortPath(f, cwd)).join(', ') : 'no instruction file'} ·{' '}
-        {part.status === 'matches' ? `matches at ${part.where ?? ''}` : `differs${part.where ? ` (nearest ${part.where})` : ''}`}
+        {part.status === 'matches'
+          ? `matches at ${part.where ?? ''}`
+          : part.status === 'context'
+            ? `the agent's context, not compared${part.where ? ` (at ${part.where})` : ''}`
+            : `differs${part.where ? ` (nearest ${part.where})` : ''}`}
+        {part.compared === 'instruction' && ' · only its instruction text is compared (the rest is the agent’s context)'}
       </span>
       {part.changes && (
         <pre className="mono capture-diff" data-testid="capture-diff">
