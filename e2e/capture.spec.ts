@@ -46,6 +46,9 @@ test.describe('capture from the installed agent', () => {
     const view = page.getByTestId('harness-view');
     await view.getByTestId('capture-open').click();
     const panel = view.getByTestId('capture-panel');
+    await expect(panel).toBeVisible();
+    // Capture runs the agent in a real folder: not before one is chosen.
+    await expect(panel.getByTestId('capture-run')).toBeDisabled();
     await view.getByLabel(/Read a folder on this machine/).check();
     await view.getByTestId('harness-choose-folder').click();
     await chooseInFolderBrowser(page, project, 'Use this folder');
@@ -132,20 +135,7 @@ test.describe('capture from the installed agent', () => {
   });
 
   test('runs the agent, labels the instruction part by file, says matches or differs with the word diff', async ({ studio: page }) => {
-    const project = path.join(top, 'project');
-    fs.mkdirSync(project);
-    fs.writeFileSync(path.join(project, 'AGENTS.md'), 'Indent with spaces.\n');
-    await page.getByTestId('open-harnesses').click();
-    const view = page.getByTestId('harness-view');
-    await view.getByTestId('capture-open').click();
-    const panel = view.getByTestId('capture-panel');
-    await expect(panel).toBeVisible();
-    await expect(panel.getByTestId('capture-run')).toBeDisabled();
-    await view.getByLabel(/Read a folder on this machine/).check();
-    await view.getByTestId('harness-choose-folder').click();
-    await chooseInFolderBrowser(page, project, 'Use this folder');
-    await panel.getByTestId('capture-harness').selectOption('codex');
-    await panel.getByLabel(/Agent program/).fill(agent('ok'));
+    const { view, panel } = await capturePanel(page, 'project', 'ok');
     await panel.getByTestId('capture-run').click();
     await expect(panel.getByTestId('capture-verdict')).toHaveText('matches codex (observed with 0.171.0) on your 0.171.0', {
       timeout: 30_000,
