@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { captureCases } from '../../shared/capture/conformance-case.js';
 import { captureVerdict } from '../../shared/capture/verdict.js';
 import type { HarnessResult } from '../../shared/harness/result.js';
+import { parseHarnessContext, runHarness } from '../../shared/harness/index.js';
+import { builtinHarnesses } from '../harness/conformance-cases.js';
 
 /**
  * Parts whose profile marks only a stretch as instruction text (Gemini CLI's session block
@@ -73,5 +75,36 @@ describe('the verdict on a part that is partly the agent’s context', () => {
       verdict,
     });
     expect(cases.cases).toEqual([]);
+  });
+});
+
+describe('a profile whose environment block the spec does not give (Kilo)', () => {
+  it('names the instruction blocks of its system part, and the verdict compares only them', async () => {
+    const kilo = builtinHarnesses().find((p) => p.id === 'kilo')!;
+    const result = await runHarness(
+      kilo,
+      parseHarnessContext({
+        files: { '/r/.git/HEAD': 'ref: refs/heads/main\n', '/r/AGENTS.md': 'root', '/r/app/AGENTS.md': 'app' },
+        cwd: '/r/app',
+        home: '/home/u',
+        os: 'linux',
+      }),
+    );
+    const system = result.parts.find((p) => p.placement === 'system')!;
+    expect(system.instruction).toBe('Instructions from: /r/app/AGENTS.md\napp');
+    // What the agent sent: its own environment wording and a board section the profile does not have.
+    const body = JSON.stringify({
+      messages: [
+        {
+          role: 'system',
+          content: `Agent prompt.\n<env>\n  Project config: a longer line of the agent's own\n</env>\nBoard section of the agent.\nInstructions from: /r/app/AGENTS.md\napp\nSkills provide specialized instructions and workflows for specific tasks.`,
+        },
+      ],
+    });
+    const verdict = captureVerdict(result, body, { version: '7.7.9', observed: ['7.7.9'] });
+    expect(verdict.parts.map((p) => [p.status, p.compared, p.where])).toEqual([['matches', 'instruction', 'messages[0].content']]);
+    // A block the agent did not send still differs.
+    const other = captureVerdict(result, body.replace('\\napp\\n', '\\nother\\n'), { version: '7.7.9', observed: ['7.7.9'] });
+    expect(other.summary).toBe('differs: 1 part');
   });
 });

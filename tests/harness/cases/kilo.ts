@@ -19,8 +19,6 @@ const base = {
   confidence: 'observed',
 };
 const SKILLS = 'Skills provide specialized instructions and workflows for specific tasks.';
-/** The end of the board section between the environment block and the instructions (observed with kilo run 7.7.9). */
-const BOARD_END = 'Do not resume workers just to deliver a note or obtain a read receipt.\n';
 const blocks = (...b: [string, string][]): string => `${b.map(([p, t]) => `Instructions from: ${p}\n${t}`).join('\n')}\n${SKILLS}`;
 
 export const kiloCases: HarnessCase[] = [
@@ -37,14 +35,14 @@ export const kiloCases: HarnessCase[] = [
     files: { ...git('/r'), '/r/CLAUDE.md': 'claude', '/r/CONTEXT.md': 'context', '/home/u/.claude/CLAUDE.md': 'global' },
     cwd: '/r',
     env: { KILO_DISABLE_CLAUDE_CODE_PROMPT: '1' },
-    expected: `${BOARD_END}${blocks(['/r/CONTEXT.md', 'context'])}`,
+    expected: `</env>\n${blocks(['/r/CONTEXT.md', 'context'])}`,
   },
   {
     ...base,
     name: 'an empty root AGENTS.md wins the name and gives no block; CLAUDE.md is not loaded',
     files: { ...git('/r'), '/r/AGENTS.md': '', '/r/CLAUDE.md': 'claude' },
     cwd: '/r',
-    expected: `${BOARD_END}${SKILLS}`,
+    expected: `</env>\n${SKILLS}`,
   },
   {
     ...base,
@@ -52,14 +50,14 @@ export const kiloCases: HarnessCase[] = [
     files: { ...git('/r'), '/r/AGENTS.md': 'home is {env:HOME}', '/r/app/AGENTS.md': 'app' },
     cwd: '/r/app',
     env: { HOME: '/home/u' },
-    expected: `${BOARD_END}${blocks(['/r/app/AGENTS.md', 'app'])}`,
+    expected: `</env>\n${blocks(['/r/app/AGENTS.md', 'app'])}`,
   },
   {
     ...base,
     name: 'an empty .git/ folder is not a repository: only the cwd is searched',
     files: { '/r/.git/': '', '/r/AGENTS.md': 'root', '/r/app/AGENTS.md': 'app' },
     cwd: '/r/app',
-    expected: `${BOARD_END}${blocks(['/r/app/AGENTS.md', 'app'])}`,
+    expected: `</env>\n${blocks(['/r/app/AGENTS.md', 'app'])}`,
   },
   {
     ...base,
@@ -67,7 +65,7 @@ export const kiloCases: HarnessCase[] = [
     files: { ...git('/r'), '/etc/kilo/AGENTS.md': '', '/home/u/.config/kilo/AGENTS.md': 'usual', '/r/AGENTS.md': 'p' },
     cwd: '/r',
     env: { KILO_CONFIG_DIR: '/etc/kilo' },
-    expected: `${BOARD_END}${blocks(['/r/AGENTS.md', 'p'])}`,
+    expected: `</env>\n${blocks(['/r/AGENTS.md', 'p'])}`,
   },
   {
     ...base,
@@ -108,7 +106,7 @@ export const kiloCases: HarnessCase[] = [
     files: { ...git('/r'), '/r/AGENTS.md': 'project', '/r/.kilo/rules/x.md': 'rule' },
     cwd: '/r',
     env: { KILO_DISABLE_PROJECT_CONFIG: 'true' },
-    expected: `${BOARD_END}${blocks(['/r/.kilo/rules/x.md', 'rule'])}`,
+    expected: `</env>\n${blocks(['/r/.kilo/rules/x.md', 'rule'])}`,
   },
   {
     ...base,
@@ -116,7 +114,7 @@ export const kiloCases: HarnessCase[] = [
     files: { ...git('/r'), '/r/docs/style.md': 'root style', '/r/app/docs/style.md': 'app style' },
     cwd: '/r/app',
     settings: { instructions: ['docs/style.md'] },
-    expected: `${BOARD_END}${blocks(['/r/app/docs/style.md', 'app style'], ['/r/docs/style.md', 'root style'])}`,
+    expected: `</env>\n${blocks(['/r/app/docs/style.md', 'app style'], ['/r/docs/style.md', 'root style'])}`,
   },
   {
     ...base,
@@ -124,7 +122,7 @@ export const kiloCases: HarnessCase[] = [
     files: { ...git('/r'), '/elsewhere/AGENTS.md': 'outside', '/r/AGENTS.md': 'root' },
     symlinks: { '/r/a/AGENTS.md': '/elsewhere/AGENTS.md', '/r/b/AGENTS.md': '../AGENTS.md' },
     cwd: '/r/b',
-    expected: `${BOARD_END}${blocks(['/r/b/AGENTS.md', 'root'], ['/r/AGENTS.md', 'root'])}`,
+    expected: `</env>\n${blocks(['/r/b/AGENTS.md', 'root'], ['/r/AGENTS.md', 'root'])}`,
   },
   {
     ...base,
@@ -137,6 +135,6 @@ export const kiloCases: HarnessCase[] = [
       '/r/app/x/AGENTS.md': ' \n',
     },
     cwd: '/r/app/x',
-    expected: `${BOARD_END}Instructions from: /r/app/x/AGENTS.md\n \n\nInstructions from: /r/app/AGENTS.md\nprice \${env:HOME}\n${SKILLS}`,
+    expected: `</env>\nInstructions from: /r/app/x/AGENTS.md\n \n\nInstructions from: /r/app/AGENTS.md\nprice \${env:HOME}\n${SKILLS}`,
   },
 ];
