@@ -63,6 +63,8 @@ Options:
   --harness <id>        With instructions: one harness profile (harnesses/<id>), e.g. codex, claude-code
   --bin <path>          capture: the agent's program (default: the profile's name on PATH)
   --save-case <file>    capture: also write the capture as conformance cases (one per part, what the agent sent)
+  --allow-network       capture: run even where no network namespace is available (only the agent's opt-out
+                        switches then keep its own telemetry off the network)
   -h, --help            This help
 `;
 
@@ -94,6 +96,7 @@ function optionsFor(command: string) {
     harness: { type: 'string' },
     bin: { type: 'string' },
     'save-case': { type: 'string' },
+    'allow-network': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   } as const;
 }
@@ -219,7 +222,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await instructionsCommand({ ...options, harness: values.harness, cwd: values.cwd }, io);
       case 'capture':
         return await captureCommand(
-          { ...options, harness: values.harness, cwd: values.cwd, bin: values.bin, saveCase: values['save-case'] },
+          {
+            ...options,
+            harness: values.harness,
+            cwd: values.cwd,
+            bin: values.bin,
+            saveCase: values['save-case'],
+            allowNetwork: values['allow-network'] === true,
+          },
           io,
         );
       default:

@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { chooseInFolderBrowser, expect, test } from './fixtures.js';
 
 /**
  * Capture in the every-harness view, against the fake agent (tests/capture/fake-agent.mjs)
  * driven by the built-in Codex profile's command line: a wrapper that sends what the profile
  * predicts (matches), one that changes a word (differs, with the word diff), and the panel
- * opened and closed.
+ * opened and closed; the capture pinned as the preview's diff baseline and unpinned; the
+ * question asked where the agent gets no network namespace (declined: nothing runs; accepted:
+ * it runs, and is not asked again).
  */
 
 const FAKE = path.resolve('tests/capture/fake-agent.mjs');
@@ -20,8 +23,13 @@ test.describe('capture from the installed agent', () => {
     // The app server's home (copied into the agent's temporary home): no global Codex file.
     fs.mkdirSync(path.join(top, 'home'));
     process.env.HOME = path.join(top, 'home');
+    // Each wrapper leaves a mark that it ran (the question's test).
     for (const mode of ['ok', 'differ'])
-      fs.writeFileSync(agent(mode), `#!/bin/sh\nexec "${process.execPath}" "${FAKE}" "$@" --fake-mode=${mode}\n`, { mode: 0o755 });
+      fs.writeFileSync(
+        agent(mode),
+        `#!/bin/sh\ntouch "${top}/ran-${mode}"\nexec "${process.execPath}" "${FAKE}" "$@" --fake-mode=${mode}\n`,
+        { mode: 0o755 },
+      );
   });
   test.afterAll(() => {
     if (saved === undefined) delete process.env.HOME;
@@ -29,8 +37,9 @@ test.describe('capture from the installed agent', () => {
     fs.rmSync(top, { recursive: true, force: true });
   });
 
-  test('runs the agent, labels the instruction part by file, says matches or differs with the word diff', async ({ studio: page }) => {
-    const project = path.join(top, 'project');
+  /** The every-harness view's capture panel, on a new project folder with an AGENTS.md, the Codex profile and the fake agent `mode`. */
+  async function capturePanel(page: Page, name: string, mode: string) {
+    const project = path.join(top, name);
     fs.mkdirSync(project);
     fs.writeFileSync(path.join(project, 'AGENTS.md'), 'Indent with spaces.\n');
     await page.getByTestId('open-harnesses').click();
@@ -38,12 +47,95 @@ test.describe('capture from the installed agent', () => {
     await view.getByTestId('capture-open').click();
     const panel = view.getByTestId('capture-panel');
     await expect(panel).toBeVisible();
+    // Capture runs the agent in a real folder: not before one is chosen.
     await expect(panel.getByTestId('capture-run')).toBeDisabled();
     await view.getByLabel(/Read a folder on this machine/).check();
     await view.getByTestId('harness-choose-folder').click();
     await chooseInFolderBrowser(page, project, 'Use this folder');
     await panel.getByTestId('capture-harness').selectOption('codex');
-    await panel.getByLabel(/Agent program/).fill(agent('ok'));
+    await panel.getByLabel(/Agent program/).fill(agent(mode));
+    return { view, panel, project };
+  }
+
+  test('pins the captured request as the diff baseline and unpins it, from the diff menu and from the panel', async ({ studio: page }) => {
+    const { view, panel, project } = await capturePanel(page, 'pinned', 'ok');
+    await panel.getByTestId('capture-run').click();
+    await expect(panel.getByTestId('capture-verdict')).toHaveText(/^matches codex/, { timeout: 30_000 });
+    await panel.getByTestId('capture-use-baseline').click();
+    await expect(panel.getByTestId('capture-unpin-baseline')).toBeVisible();
+    await view.getByTestId('harness-view-close').click();
+
+    const select = page.getByTestId('baseline-select');
+    await expect(page.getByTestId('diff-toggle')).toHaveAttribute('aria-pressed', 'true');
+    await expect(select).toHaveValue('snapshot:captured: Codex CLI 0.171.0');
+    await expect(select.locator('optgroup[label="vs a captured request"] option')).toHaveText(['Codex CLI 0.171.0 (captured)']);
+    await expect(select.locator('optgroup[label="vs a pinned snapshot"]')).toHaveCount(0);
+    // The baseline column holds what the agent sent: its instructions, then the AGENTS.md fragment.
+    await page.getByRole('button', { name: 'Show side by side' }).click();
+    const original = page.locator('[data-testid=diff-editor] .editor.original');
+    await expect(original.locator('.view-lines')).toContainText('You are a fake agent.');
+    // Monaco shows the lines in view only, and aligns the baseline's lines with the prompt's: the
+    // fragment's lines are at the end, where the cursor goes with Ctrl+End.
+    await original.getByText('You are a fake agent.').click();
+    await page.keyboard.press('Control+End');
+    await expect(original.locator('.view-lines')).toContainText(`# AGENTS.md instructions for ${project}`);
+    await expect(original.locator('.view-lines')).toContainText('Indent with spaces.');
+    await expect(page.getByTestId('diff-counts')).toContainText('−5 lines');
+
+    // Unpinned from the diff menu: back to the baseline before (the last saved version, diff off).
+    await page.getByTestId('capture-baseline-unpin').click();
+    await expect(page.getByTestId('diff-toggle')).toHaveAttribute('aria-pressed', 'false');
+    await page.getByTestId('diff-toggle').click();
+    await expect(select).toHaveValue('saved');
+    await expect(select.locator('optgroup[label="vs a captured request"]')).toHaveCount(0);
+    await expect(page.getByTestId('capture-baseline-unpin')).toHaveCount(0);
+
+    // Against another variant, pinned again and unpinned from the panel: back to that variant.
+    await select.selectOption('variant:xs');
+    await page.getByTestId('open-harnesses').click();
+    await panel.getByTestId('capture-use-baseline').click();
+    await expect(select).toHaveValue('snapshot:captured: Codex CLI 0.171.0');
+    await panel.getByTestId('capture-unpin-baseline').click();
+    await expect(panel.getByTestId('capture-use-baseline')).toBeVisible();
+    await view.getByTestId('harness-view-close').click();
+    await expect(select).toHaveValue('variant:xs');
+    await expect(page.getByTestId('diff-toggle')).toHaveAttribute('aria-pressed', 'true');
+    await expect(select.locator('optgroup[label="vs a captured request"]')).toHaveCount(0);
+  });
+
+  test.describe('where the agent gets no network namespace', () => {
+    test.use({ appEnv: { VARIANT_STUDIO_NO_NAMESPACE: '1' } });
+
+    test('asks first: declined, nothing runs; accepted, it runs, and the next capture is not asked', async ({ studio: page }) => {
+      const { panel } = await capturePanel(page, 'asked', 'differ');
+      const ask = panel.getByTestId('capture-ask-network');
+      const ran = path.join(top, 'ran-differ');
+      await panel.getByTestId('capture-run').click();
+      await expect(ask).toContainText('VARIANT_STUDIO_NO_NAMESPACE=1 is set');
+      await expect(ask).toContainText('only its opt-out switches would keep its own telemetry and update checks off the network');
+      await expect(panel.getByTestId('capture-run')).toBeDisabled();
+      await ask.getByTestId('capture-decline-network').click();
+      await expect(panel.getByTestId('capture-declined')).toHaveText('Not run: nothing was started.');
+      await expect(ask).toHaveCount(0);
+      await expect(panel.getByTestId('capture-result')).toHaveCount(0);
+      expect(fs.existsSync(ran)).toBe(false);
+
+      await panel.getByTestId('capture-run').click();
+      await ask.getByTestId('capture-allow-network').click();
+      await expect(panel.getByTestId('capture-verdict')).toHaveText('differs: 1 part', { timeout: 30_000 });
+      await expect(panel.getByTestId('capture-isolation')).toContainText('the agent runs without a network namespace');
+      expect(fs.existsSync(ran)).toBe(true);
+      fs.rmSync(ran);
+
+      await panel.getByTestId('capture-run').click();
+      await expect(panel.getByTestId('capture-verdict')).toHaveText('differs: 1 part', { timeout: 30_000 });
+      await expect(ask).toHaveCount(0);
+      expect(fs.existsSync(ran)).toBe(true);
+    });
+  });
+
+  test('runs the agent, labels the instruction part by file, says matches or differs with the word diff', async ({ studio: page }) => {
+    const { view, panel } = await capturePanel(page, 'project', 'ok');
     await panel.getByTestId('capture-run').click();
     await expect(panel.getByTestId('capture-verdict')).toHaveText('matches codex (observed with 0.171.0) on your 0.171.0', {
       timeout: 30_000,

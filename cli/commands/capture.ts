@@ -8,6 +8,7 @@ import { folderTexts } from '../../electron/host/capture/folder-texts.js';
 import { localIsoDate } from '../../electron/host/stack/index.js';
 import { wordDiffText, type CaptureVerdict } from '../../shared/capture/verdict.js';
 import { isCaptureDriven } from '../../shared/capture/profile.js';
+import { probeIsolation } from '../../electron/host/capture/isolation.js';
 import { captureAgent, outcomeVerdict, type CaptureOutcome } from '../../electron/host/capture/capture-runner.js';
 import type { RecordedRequest } from '../../electron/host/stand-in/stand-in-server.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../cli-io.js';
@@ -20,6 +21,8 @@ export interface CaptureCommandOptions extends CommonOptions {
   bin?: string | undefined;
   /** Write the capture as conformance cases (one per part) to this JSON file. */
   saveCase?: string | undefined;
+  /** Run even without a network namespace (the user's explicit choice). */
+  allowNetwork?: boolean | undefined;
 }
 
 /**
@@ -45,7 +48,13 @@ export async function captureCommand(options: CaptureCommandOptions, io: CliIo):
     bin: options.bin === undefined ? undefined : path.resolve(io.cwd, options.bin),
     env,
     homeDir: env.HOME,
+    isolation: probeIsolation(process.platform, env),
+    allowNetwork: options.allowNetwork === true,
   });
+  if (outcome.problem?.code === 'no-namespace') {
+    io.stderr(`variant-studio: ${outcome.problem.message}; run again with --allow-network to capture anyway\n`);
+    return EXIT_USAGE;
+  }
   const section = profile.capture;
   const best = outcomeVerdict(outcome, profile);
   const verdict = best?.verdict;
@@ -123,7 +132,9 @@ function captureText(outcome: CaptureOutcome, verdict: CaptureVerdict | undefine
     lines.push(`instruction parts (against ${compared.method} ${compared.url}, request ${compared.index + 1}):`);
     for (const p of verdict.parts) {
       const files = p.files.length ? ` [${p.files.join(', ')}]` : '';
-      lines.push(`  ${p.label}${files}: ${p.status}${p.where ? ` (${p.status === 'matches' ? 'at' : 'nearest'} ${p.where})` : ''}`);
+      const status = p.status === 'context' ? "the agent's context, not compared" : p.status;
+      const scope = p.compared === 'instruction' ? ' (its instruction text; the rest is context)' : '';
+      lines.push(`  ${p.label}${files}: ${status}${scope}${p.where ? ` (${p.status === 'differs' ? 'nearest' : 'at'} ${p.where})` : ''}`);
       if (p.changes)
         lines.push(
           ...wordDiffText(p.changes)

@@ -113,6 +113,12 @@ export class PreviewService {
     return [...this.pins.keys()].sort();
   }
 
+  /** Lets the baseline named `name` go; answers every pinned name (a preview diffed against it says it is gone). */
+  unpin(name: string): string[] {
+    if (this.pins.delete(name) && this.spec?.baseline.kind === 'snapshot' && this.spec.baseline.name === name) void this.scheduleRebuild();
+    return [...this.pins.keys()].sort();
+  }
+
   /** The inputs of a build from the workspace as edited, or as last saved. */
   inputs(session: WorkspaceSession, which: 'edited' | 'saved'): BuildInputs {
     const common = { options: hostBuildOptions(), grantedFolders: this.host.grantedFolders };

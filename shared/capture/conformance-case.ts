@@ -38,7 +38,9 @@ export interface ConformanceCase {
 }
 
 export function captureCases(input: CaptureCaseInput): { about: string; cases: ConformanceCase[] } {
-  const cases = input.verdict.parts.map((p, i): ConformanceCase => {
+  // A part of the agent's own context (`context`) carries no instruction text: no case.
+  const parts = input.verdict.parts.filter((p) => p.status !== 'context');
+  const cases = parts.map((p, i): ConformanceCase => {
     return {
       harness: input.harness,
       version: `${input.harness}-${input.version}`,

@@ -6,8 +6,10 @@ import type { HarnessPart, HarnessResult } from '../harness/result.js';
  * folder, home and environment, looked for in the request the agent really sent. A part
  * matches when its text appears, byte for byte, in one text of the request (a system block, a
  * message's text, instructions); otherwise it differs, shown as a word diff against the text
- * of the request nearest to it. Parts a read tool would load (`read`) are not in a first
- * request, whose reply calls no tool, and are left out.
+ * of the request nearest to it. Of a part whose profile marks only a stretch as instruction
+ * text (`instruction`: Gemini CLI's session block around the memory), only that stretch is
+ * compared; one without any is `context`: shown where it is, not compared. Parts a read tool
+ * would load (`read`) are not in a first request, whose reply calls no tool, and are left out.
  */
 
 /** One string of the request body, with where it sits: `messages[0].content[0].text`. */
@@ -27,7 +29,10 @@ export interface PartVerdict {
   placement: HarnessPart['placement'];
   /** The instruction files the part carries. */
   files: string[];
-  status: 'matches' | 'differs';
+  /** `context`: the part carries no instruction text (the agent's own context): shown, not compared. */
+  status: 'matches' | 'differs' | 'context';
+  /** `instruction`: only the part's instruction stretch was compared, the rest of it is the agent's context. */
+  compared?: 'instruction' | undefined;
   /** Where in the request the part is (matches), or the nearest text (differs); absent when nothing is near. */
   where?: string | undefined;
   /** For `differs`: the predicted text against the captured one, word by word (removed: only predicted, added: only sent). */
@@ -106,15 +111,22 @@ export function compareParts(parts: readonly HarnessPart[], texts: readonly Capt
     .filter((p) => p.placement !== 'read')
     .map((p): PartVerdict => {
       const base = { label: p.label, placement: p.placement, files: [...p.files] };
-      const found = texts.find((t) => t.text.includes(p.text));
-      if (found) return { ...base, status: 'matches', where: found.where, sent: p.text };
-      const near = nearest(p.text, texts);
-      const changes = diffWordsWithSpace(p.text, near?.text ?? '', { timeout: DIFF_TIMEOUT_MS }) ?? [
-        { value: p.text, removed: true },
+      if (p.instruction === '') {
+        const near = nearest(p.text, texts);
+        return { ...base, status: 'context', where: near?.where, sent: near?.text ?? '' };
+      }
+      const scoped = p.instruction !== undefined ? { compared: 'instruction' as const } : {};
+      const text = p.instruction ?? p.text;
+      const found = texts.find((t) => t.text.includes(text));
+      if (found) return { ...base, ...scoped, status: 'matches', where: found.where, sent: text };
+      const near = nearest(text, texts);
+      const changes = diffWordsWithSpace(text, near?.text ?? '', { timeout: DIFF_TIMEOUT_MS }) ?? [
+        { value: text, removed: true },
         { value: near?.text ?? '', added: true },
       ];
       return {
         ...base,
+        ...scoped,
         status: 'differs',
         where: near?.where,
         sent: near?.text ?? '',

@@ -17,6 +17,12 @@ export interface HarnessPart {
   text: string;
   /** The instruction files whose text this part carries (empty: context only, e.g. an environment block). */
   files: string[];
+  /**
+   * When only a stretch of `text` is instruction text and the rest is the agent's own context
+   * that its spec does not fix (Gemini CLI's session block: date, OS, workspace folders, folder
+   * listing): that stretch ('' when there is none). A capture's verdict compares only it.
+   */
+  instruction?: string | undefined;
 }
 
 export type HarnessFileStatus =

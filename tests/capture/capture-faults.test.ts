@@ -68,6 +68,8 @@ function run(mode: string, more: Partial<CaptureRequest> = {}) {
     timeoutMs: 8000,
     graceMs: 500,
     today: '2026-12-01',
+    // Where this machine has no network namespace, the fake runs anyway (it reaches nothing).
+    allowNetwork: true,
     ...more,
   });
 }
@@ -198,6 +200,36 @@ describe('capture with a fake agent', () => {
     expect(b.problem?.code).toBe('busy');
   });
 
+  it('without a network namespace and no consent: nothing runs, and the message says what would protect the user', async () => {
+    const marker = path.join(top, 'ran');
+    const wrapper = path.join(top, 'agent-that-marks');
+    fs.writeFileSync(wrapper, `#!/bin/sh\ntouch "${marker}"\nexec "${process.execPath}" "${FAKE}" "$@"\n`, { mode: 0o755 });
+    const refused = await run('ok', { bin: wrapper, isolation: { kind: 'none', reason: 'test' }, allowNetwork: undefined });
+    expect(refused).toMatchObject({
+      ok: false,
+      problem: {
+        code: 'no-namespace',
+        message:
+          'no network namespace for the agent here (test): only its opt-out switches would keep its own telemetry and update checks off the network; nothing was run',
+      },
+      isolation: { namespace: false, note: `test; ${NO_ISOLATION_MEANS}` },
+      requests: [],
+    });
+    expect(refused.version).toBeUndefined();
+    expect(fs.existsSync(marker)).toBe(false);
+    const allowed = await run('ok', { bin: wrapper, isolation: { kind: 'none', reason: 'test' }, allowNetwork: true });
+    expect(allowed.ok).toBe(true);
+    expect(fs.existsSync(marker)).toBe(true);
+  });
+
+  it('the namespace check: off by VARIANT_STUDIO_NO_NAMESPACE=1, and Linux only', () => {
+    expect(probeIsolation('linux', { VARIANT_STUDIO_NO_NAMESPACE: '1' })).toEqual({
+      kind: 'none',
+      reason: 'VARIANT_STUDIO_NO_NAMESPACE=1 is set',
+    });
+    expect(probeIsolation('darwin', {})).toEqual({ kind: 'none', reason: 'network namespaces are Linux only (this is darwin)' });
+  });
+
   it.each([
     ['in the network namespace (when this machine has one)', undefined],
     ['without a namespace', { kind: 'none', reason: 'test' } as const],
@@ -213,6 +245,7 @@ describe('capture with a fake agent', () => {
       env: userEnv,
       homeDir: realHome,
       isolation,
+      allowNetwork: true,
       graceMs: 500,
     });
     server.close();

@@ -23,6 +23,14 @@ fs.mkdirSync(project);
 fs.mkdirSync(home);
 fs.writeFileSync(path.join(project, 'CLAUDE.md'), 'Run the tests with npm test.\n');
 fs.writeFileSync(path.join(project, 'AGENTS.md'), 'Indent with two spaces.\n');
+// The folder of the agents that read more names: each takes its own files, and AGENTS.md.
+const more = path.join(top, 'more');
+fs.mkdirSync(path.join(more, '.github'), { recursive: true });
+fs.writeFileSync(path.join(more, 'CLAUDE.md'), 'Run the tests with npm test.\n');
+fs.writeFileSync(path.join(more, 'AGENTS.md'), 'Indent with two spaces.\n');
+fs.writeFileSync(path.join(more, 'QWEN.md'), 'Use pnpm.\n');
+fs.writeFileSync(path.join(more, 'GEMINI.md'), 'Prefer small functions.\n');
+fs.writeFileSync(path.join(more, '.github', 'copilot-instructions.md'), 'Write tests first.\n');
 afterAll(() => fs.rmSync(top, { recursive: true, force: true }));
 
 let bin = '';
@@ -32,11 +40,11 @@ beforeAll(() => {
   bin = path.join(out.trim().split('\n').pop() as string, 'node_modules', '.bin');
 }, 15 * 60_000);
 
-async function captured(id: string, program: string) {
+async function captured(id: string, program: string, cwd = project) {
   const p = profile(id);
   const out = await captureAgent({
     profile: p,
-    cwd: project,
+    cwd,
     bin: path.join(bin, program),
     env: { PATH: process.env.PATH },
     homeDir: home,
@@ -111,6 +119,81 @@ describe('capture of the released agents', () => {
       expect(out.predicted!.parts.map((p) => [p.placement, p.text])).toEqual([['system', system]]);
       expect(verdict.parts.map((p) => [p.status, p.files])).toEqual([['matches', [`${project}/AGENTS.md`]]]);
       expect(verdict.summary).toBe('matches opencode (observed with 1.18.33) on your 1.18.33');
+    },
+    TURN_MS,
+  );
+
+  it(
+    'Qwen Code 0.24.4: QWEN.md, then AGENTS.md, then the output-language file it writes at startup, at the end of the system message',
+    async () => {
+      const { out, verdict } = await captured('qwen-code', 'qwen', more);
+      expect(out.version).toBe('0.24.4');
+      expect(out.request!.url).toBe('/v1/chat/completions');
+      expect(verdict.parts.map((p) => [p.placement, p.label, p.status, p.where])).toEqual([
+        ['system', 'memory (system prompt)', 'matches', 'messages[0].content'],
+      ]);
+      expect(verdict.parts[0]!.files).toEqual([`${more}/QWEN.md`, `${more}/AGENTS.md`, `${out.home!.dir}/.qwen/output-language.md`]);
+      expect(verdict.parts[0]!.sent).toContain(
+        '\n\n---\n\n--- Context from: QWEN.md ---\nUse pnpm.\n--- End of Context from: QWEN.md ---\n\n' +
+          '--- Context from: AGENTS.md ---\nIndent with two spaces.\n--- End of Context from: AGENTS.md ---\n\n',
+      );
+      expect(verdict.summary).toBe('matches qwen-code (observed with 0.24.4) on your 0.24.4');
+    },
+    TURN_MS,
+  );
+
+  it(
+    'Copilot CLI 1.0.102 (its own-key mode): one custom_instruction block per file, in the system message',
+    async () => {
+      const { out, verdict } = await captured('copilot', 'copilot', more);
+      expect(out.version).toBe('1.0.102');
+      expect(out.request!.url).toBe('/v1/chat/completions');
+      const block = (text: string) => `<custom_instruction>\n${text}\n\n</custom_instruction>`;
+      expect(verdict.parts).toEqual([
+        {
+          label: 'custom instructions',
+          placement: 'system',
+          files: [`${more}/.github/copilot-instructions.md`, `${more}/AGENTS.md`, `${more}/CLAUDE.md`, `${more}/GEMINI.md`],
+          status: 'matches',
+          where: 'messages[0].content',
+          sent: [
+            block('Write tests first.'),
+            block('Indent with two spaces.'),
+            block('Run the tests with npm test.'),
+            block('Prefer small functions.'),
+          ].join('\n\n'),
+        },
+      ]);
+      expect(verdict.summary).toBe('matches copilot (observed with 1.0.102) on your 1.0.102');
+    },
+    TURN_MS,
+  );
+
+  it(
+    "Gemini CLI 0.61.0: the project memory in the first user message matches; the session block around it (with the folder listing the profile leaves out) is the agent's context",
+    async () => {
+      const { out, verdict } = await captured('gemini-cli', 'gemini', more);
+      expect(out.version).toBe('0.61.0');
+      expect(out.request!.url).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
+      const memory =
+        '\n<loaded_context>\n<project_context>\n' +
+        `--- Context from: ${more}/GEMINI.md ---\nPrefer small functions.\n--- End of Context from: ${more}/GEMINI.md ---\n` +
+        '</project_context>\n</loaded_context>';
+      expect(verdict.parts).toEqual([
+        {
+          label: 'session context',
+          placement: 'user',
+          files: [`${more}/GEMINI.md`],
+          compared: 'instruction',
+          status: 'matches',
+          where: 'contents[0].parts[0].text',
+          sent: memory,
+        },
+      ]);
+      // What the profile does not predict: the workspace folders and the listing, before the memory.
+      expect(out.predicted!.parts[0]!.text).not.toContain('Workspace Directories');
+      expect(out.request!.body).toContain('Workspace Directories');
+      expect(verdict.summary).toBe('matches gemini-cli (observed with 0.61.0) on your 0.61.0');
     },
     TURN_MS,
   );

@@ -34,7 +34,12 @@ writeFileSync(path.join(project, 'AGENTS.md'), 'Indent with spaces.\n');
 const home = path.join(top, 'home');
 mkdirSync(home);
 
-async function capture(mode: string, format = 'text', more: string[] = []): Promise<{ code: number; out: string; err: string }> {
+async function capture(
+  mode: string,
+  format = 'text',
+  more: string[] = [],
+  env: Record<string, string> = {},
+): Promise<{ code: number; out: string; err: string }> {
   writeFileSync(
     path.join(workspace, 'harnesses', 'codex', 'harness.yaml'),
     `${builtin.slice(0, builtin.indexOf('capture:'))}${section.replaceAll('MODE', mode)}`,
@@ -47,13 +52,30 @@ async function capture(mode: string, format = 'text', more: string[] = []): Prom
       stdout: (t) => (out += t),
       stderr: (t) => (err += t),
       cwd: top,
-      env: { PATH: process.env.PATH, HOME: home, OPENAI_API_KEY: 'sk-real' },
+      env: { PATH: process.env.PATH, HOME: home, OPENAI_API_KEY: 'sk-real', ...env },
     },
   );
   return { code, out, err };
 }
 
 describe('variant-studio capture', () => {
+  it('without a network namespace: one line and exit 2 unless --allow-network, which runs it', async () => {
+    const noNamespace = { VARIANT_STUDIO_NO_NAMESPACE: '1' };
+    const refused = await capture('ok', 'text', [], noNamespace);
+    expect(refused).toEqual({
+      code: 2,
+      out: '',
+      err:
+        'variant-studio: no network namespace for the agent here (VARIANT_STUDIO_NO_NAMESPACE=1 is set): only its opt-out switches ' +
+        'would keep its own telemetry and update checks off the network; nothing was run; run again with --allow-network to capture anyway\n',
+    });
+    const allowed = await capture('ok', 'text', ['--allow-network'], noNamespace);
+    expect(allowed.code).toBe(0);
+    expect(allowed.out.split('\n')[1]).toBe(
+      "isolation: VARIANT_STUDIO_NO_NAMESPACE=1 is set; the agent runs without a network namespace: its model requests go to the stand-in, but only the profile's opt-out switches keep its own telemetry and update checks from reaching the network",
+    );
+  });
+
   it('matches: exit 0, the request and each part with its file', async () => {
     const r = await capture('ok');
     expect(r.code).toBe(0);

@@ -216,4 +216,20 @@ describe('live preview', () => {
     expect(counts[1]).toEqual({ o200k: 0, cl100k: 0 });
     expect(counts[2].o200k).toBeGreaterThan(3);
   });
+
+  it('lets a pinned baseline go: the preview diffed against it says it is gone', async () => {
+    const h = await miniHost();
+    await h.call('snapshot:pin', { name: 'captured: Codex CLI 0.171.0', text: 'captured text' });
+    expect(await h.call('snapshot:pin', { name: 'before', text: 'pinned text' })).toEqual(['before', 'captured: Codex CLI 0.171.0']);
+    const shown = await h.call('preview:set', {
+      target: { kind: 'variant', variantId: 'generic' },
+      context: BASE,
+      baseline: { kind: 'snapshot', name: 'captured: Codex CLI 0.171.0' },
+    });
+    expect(shown.baseline.text).toBe('captured text');
+    const next = h.waitForEvent('preview:result', (p) => p.seq > shown.seq);
+    expect(await h.call('snapshot:unpin', { name: 'captured: Codex CLI 0.171.0' })).toEqual(['before']);
+    expect((await next).baseline).toMatchObject({ text: null, error: "no pinned snapshot 'captured: Codex CLI 0.171.0'" });
+    expect(await h.call('snapshot:unpin', { name: 'never pinned' })).toEqual(['before']);
+  });
 });

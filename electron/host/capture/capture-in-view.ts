@@ -14,7 +14,7 @@ import { captureAgent, outcomeVerdict } from './capture-runner.js';
  */
 export async function captureInView(
   host: HostContext,
-  { harness, cwd, bin }: Parameters<ChannelHandlers['harness:capture']>[0],
+  { harness, cwd, bin, allowNetwork }: Parameters<ChannelHandlers['harness:capture']>[0],
 ): Promise<ChannelResponse<'harness:capture'>> {
   const started = performance.now();
   const profile = host
@@ -32,7 +32,7 @@ export async function captureInView(
   if (![...host.grantedFolders].some((g) => isInside(g, real)))
     throw new HostError('INVALID_REQUEST', `'${cwd}' is not inside a folder chosen for reading: choose the working folder first`);
   if (bin !== undefined && !path.isAbsolute(bin)) throw new HostError('INVALID_REQUEST', 'the agent path must be absolute');
-  const outcome = await captureAgent({ profile, cwd: real, bin });
+  const outcome = await captureAgent({ profile, cwd: real, bin, allowNetwork });
   const best = outcomeVerdict(outcome, profile);
   const compared = best?.compared ?? outcome.request;
   return {

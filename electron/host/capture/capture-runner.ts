@@ -27,6 +27,7 @@ import { makeTempHome, writeHomeFile, type TempHome } from './temp-home.js';
 
 export type CaptureProblemCode =
   | 'busy'
+  | 'no-namespace'
   | 'not-capturable'
   | 'not-found'
   | 'version-unreadable'
@@ -52,6 +53,12 @@ export interface CaptureRequest {
   homeDir?: string | undefined;
   /** Default: probed on this machine. */
   isolation?: Isolation | undefined;
+  /**
+   * Run even without a network namespace (then only the profile's opt-out switches hold back
+   * the agent's own traffic): the user's explicit choice. Without it such a capture runs nothing
+   * and ends with `no-namespace`.
+   */
+  allowNetwork?: boolean | undefined;
   /** Default: the profile's. */
   timeoutMs?: number | undefined;
   /** Default 4 MB of stdout and stderr together. */
@@ -135,6 +142,12 @@ async function capture(request: CaptureRequest, base: CaptureOutcome): Promise<C
         : `'${section.bin}' is not on PATH: install ${request.profile.name} or give its path`,
     );
   const isolation = request.isolation ?? probeIsolation();
+  if (isolation.kind === 'none' && request.allowNetwork !== true)
+    return fail(
+      { ...base, bin, isolation: { namespace: false, note: `${isolation.reason}; ${NO_ISOLATION_MEANS}` } },
+      'no-namespace',
+      `no network namespace for the agent here (${isolation.reason}): only its opt-out switches would keep its own telemetry and update checks off the network; nothing was run`,
+    );
   const outcome: CaptureOutcome = {
     ...base,
     bin,

@@ -17,8 +17,12 @@ let probed: Isolation | undefined;
 export const NO_ISOLATION_MEANS =
   "the agent runs without a network namespace: its model requests go to the stand-in, but only the profile's opt-out switches keep its own telemetry and update checks from reaching the network";
 
-export function probeIsolation(platform: string = process.platform): Isolation {
+/** Set to 1, capture uses no network namespace even where one is available (a machine where it misbehaves; tests of the question asked then). */
+export const NO_NAMESPACE_VARIABLE = 'VARIANT_STUDIO_NO_NAMESPACE';
+
+export function probeIsolation(platform: string = process.platform, env: NodeJS.ProcessEnv = process.env): Isolation {
   if (platform !== 'linux') return { kind: 'none', reason: `network namespaces are Linux only (this is ${platform})` };
+  if (env[NO_NAMESPACE_VARIABLE] === '1') return { kind: 'none', reason: `${NO_NAMESPACE_VARIABLE}=1 is set` };
   if (probed) return probed;
   const unshare = UNSHARE_PLACES.find((p) => existsSync(p));
   const ip = IP_PLACES.find((p) => existsSync(p));

@@ -5,7 +5,7 @@ import { resolveVariantContext, runBuild, type ParsedContextSpec } from '../buil
 import type { HostContext } from '../host-context.js';
 import { countTokens } from '../tokens.js';
 
-type BuildChannel = 'preview:set' | 'build:run' | 'select:explain' | 'tokens:count' | 'snapshot:pin';
+type BuildChannel = 'preview:set' | 'build:run' | 'select:explain' | 'tokens:count' | 'snapshot:pin' | 'snapshot:unpin';
 
 /** Handlers of the builds group: the live preview, one-off builds, variant selection, token counts, pinned baselines. */
 export function buildHandlers(host: HostContext): Pick<ChannelHandlers, BuildChannel> {
@@ -35,5 +35,6 @@ export function buildHandlers(host: HostContext): Pick<ChannelHandlers, BuildCha
       return out;
     },
     'snapshot:pin': ({ name, text }) => host.preview.pin(name, text),
+    'snapshot:unpin': ({ name }) => host.preview.unpin(name),
   };
 }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { BaselineSpec } from '../../../shared/ipc/contract';
+import { CAPTURE_PIN_PREFIX, unpinCaptureBaseline, useCaptureBaseline } from '../store/capture-baseline';
 import { baselineKey } from '../store/diff-slice';
 import { NONE, studio, useStudio } from '../store';
 import { useLayout } from '../ui/layout-store';
@@ -26,6 +27,10 @@ export function DiffControls() {
   const presets = useMemo(() => allPresets.filter((p) => p.kind === 'variant'), [allPresets]);
   const snapshots = useStudio((s) => s.snapshots);
   const narrow = useLayout((s) => s.preview < NARROW_SIDE_BY_SIDE_PX);
+  // A captured request pinned from the every-harness view: a group of its own, with an Unpin.
+  const captured = useCaptureBaseline();
+  const pins = captured ? snapshots.filter((n) => n !== captured.name) : snapshots;
+  const onCaptured = captured !== null && baselineKey(choice) === `snapshot:${captured.name}`;
   return (
     <div className="diff-controls">
       <button
@@ -60,16 +65,31 @@ export function DiffControls() {
                 </option>
               ))}
             </optgroup>
-            {snapshots.length > 0 && (
+            {pins.length > 0 && (
               <optgroup label="vs a pinned snapshot">
-                {snapshots.map((n) => (
+                {pins.map((n) => (
                   <option key={n} value={`snapshot:${n}`}>
                     {n}
                   </option>
                 ))}
               </optgroup>
             )}
+            {captured && (
+              <optgroup label="vs a captured request">
+                <option value={`snapshot:${captured.name}`}>{captured.name.slice(CAPTURE_PIN_PREFIX.length)} (captured)</option>
+              </optgroup>
+            )}
           </select>
+          {onCaptured && (
+            <button
+              className="small"
+              data-testid="capture-baseline-unpin"
+              title="Back to the baseline before"
+              onClick={() => void unpinCaptureBaseline()}
+            >
+              Unpin capture
+            </button>
+          )}
           <button
             className="small"
             data-testid="diff-layout"

@@ -1,4 +1,7 @@
+import { captureBaselineText } from '../../../shared/capture/baseline-text';
 import type { PartVerdict } from '../../../shared/capture/verdict';
+import type { HarnessCaptureResult } from '../../../shared/ipc/contract';
+import { capturePinName, pinCaptureBaseline, unpinCaptureBaseline, useCaptureBaseline } from '../store/capture-baseline';
 import { captureStore, useCaptureView } from './capture-store';
 import { shortPath } from './HarnessColumn';
 
@@ -9,7 +12,12 @@ function PartRow({ part, cwd }: { part: PartVerdict; cwd: string }) {
       <strong>{part.label}</strong>{' '}
       <span className="muted">
         {part.files.length ? part.files.map((f) => shortPath(f, cwd)).join(', ') : 'no instruction file'} ·{' '}
-        {part.status === 'matches' ? `matches at ${part.where ?? ''}` : `differs${part.where ? ` (nearest ${part.where})` : ''}`}
+        {part.status === 'matches'
+          ? `matches at ${part.where ?? ''}`
+          : part.status === 'context'
+            ? `the agent's context, not compared${part.where ? ` (at ${part.where})` : ''}`
+            : `differs${part.where ? ` (nearest ${part.where})` : ''}`}
+        {part.compared === 'instruction' && ' · only its instruction text is compared (the rest is the agent’s context)'}
       </span>
       {part.changes && (
         <pre className="mono capture-diff" data-testid="capture-diff">
@@ -19,6 +27,26 @@ function PartRow({ part, cwd }: { part: PartVerdict; cwd: string }) {
         </pre>
       )}
     </li>
+  );
+}
+
+/** "Use as diff baseline": the preview's diff against the captured request's prompt text (system prompt and instruction parts as sent); pressed again, back to the baseline before. */
+function BaselineButton({ result, agent }: { result: HarnessCaptureResult; agent: string }) {
+  const pinned = useCaptureBaseline();
+  const request = result.request;
+  if (!request || result.version === undefined) return null;
+  const name = capturePinName(agent, result.version);
+  if (pinned?.name === name)
+    return (
+      <button className="small" onClick={() => void unpinCaptureBaseline()} data-testid="capture-unpin-baseline">
+        Unpin diff baseline
+      </button>
+    );
+  const text = captureBaselineText(request.body, result.verdict?.parts.map((p) => p.where) ?? []);
+  return (
+    <button className="small" onClick={() => void pinCaptureBaseline(name, text)} data-testid="capture-use-baseline">
+      Use as diff baseline
+    </button>
   );
 }
 
@@ -65,9 +93,32 @@ export function CapturePanel({ harnesses, cwd, real }: { harnesses: { id: string
         <input className="mono" value={s.bin} onChange={(e) => captureStore.getState().setBin(e.target.value)} />
       </label>
       {!real && <p className="warn">Choose a folder on this machine first: capture runs the agent in a real folder.</p>}
-      <button disabled={!real || s.running} onClick={() => void captureStore.getState().run(cwd)} data-testid="capture-run">
+      <button
+        disabled={!real || s.running || s.asking !== null}
+        onClick={() => void captureStore.getState().run(cwd)}
+        data-testid="capture-run"
+      >
         {s.running ? 'Capturing…' : 'Run capture'}
       </button>
+      {s.asking && (
+        <div className="capture-ask" role="alertdialog" aria-label="Run without a network namespace?" data-testid="capture-ask-network">
+          <p className="warn">
+            This machine gives the agent no network namespace, so nothing cuts its other traffic: {s.asking.message}. Its model requests
+            still go only to the local stand-in. Run it without a namespace? (Asked once: the answer yes is kept for this session.)
+          </p>
+          <button onClick={() => void captureStore.getState().answerNetwork(true)} data-testid="capture-allow-network">
+            Run without a namespace
+          </button>{' '}
+          <button onClick={() => void captureStore.getState().answerNetwork(false)} data-testid="capture-decline-network">
+            Don’t run
+          </button>
+        </div>
+      )}
+      {s.declined && (
+        <p className="muted" data-testid="capture-declined">
+          Not run: nothing was started.
+        </p>
+      )}
       {s.error && (
         <p className="error" role="alert">
           {s.error}
@@ -81,6 +132,7 @@ export function CapturePanel({ harnesses, cwd, real }: { harnesses: { id: string
           <p className="muted" data-testid="capture-isolation">
             {result.bin} {result.version} · {result.isolation.note}
           </p>
+          <BaselineButton result={result} agent={harnesses.find((h) => h.id === result.harness)?.name ?? result.harness} />
           <ul className="muted">
             {result.requests.map((r, i) => (
               <li key={i}>

@@ -5,7 +5,9 @@ import { callRaw } from '../store/api';
 
 /**
  * The capture panel of the every-harness view: which harness, the agent's program (empty: the
- * profile's name on PATH), and the last capture's answer. One capture at a time.
+ * profile's name on PATH), and the last capture's answer. One capture at a time. Where the host
+ * has no network namespace for the agent it runs nothing and says so; the panel asks once
+ * whether to run without one, and keeps the answer "yes" for the session.
  */
 
 export interface CaptureViewState {
@@ -15,10 +17,18 @@ export interface CaptureViewState {
   running: boolean;
   result: HarnessCaptureResult | null;
   error: string | null;
+  /** The user accepted running without a network namespace (this session). */
+  allowNetwork: boolean;
+  /** The question asked before a capture without a namespace: the host's reason, and the folder to run in. */
+  asking: { message: string; cwd: string } | null;
+  /** The last question was answered no: nothing ran. */
+  declined: boolean;
   setOpen(open: boolean): void;
   setHarness(id: string): void;
   setBin(bin: string): void;
   run(cwd: string): Promise<void>;
+  /** Answer to `asking`: run without a namespace (remembered), or not. */
+  answerNetwork(allow: boolean): Promise<void>;
 }
 
 export const captureStore = createStore<CaptureViewState>()((set, get) => ({
@@ -28,6 +38,9 @@ export const captureStore = createStore<CaptureViewState>()((set, get) => ({
   running: false,
   result: null,
   error: null,
+  allowNetwork: false,
+  asking: null,
+  declined: false,
   setOpen(open) {
     set({ open });
   },
@@ -39,10 +52,26 @@ export const captureStore = createStore<CaptureViewState>()((set, get) => ({
   },
   async run(cwd) {
     if (get().running) return;
-    set({ running: true, result: null, error: null });
-    const { harness, bin } = get();
-    const r = await callRaw('harness:capture', { harness, cwd, ...(bin.trim() ? { bin: bin.trim() } : {}) });
-    set({ running: false, ...(r.ok ? { result: r.value } : { error: r.error.message }) });
+    set({ running: true, result: null, error: null, asking: null, declined: false });
+    const { harness, bin, allowNetwork } = get();
+    const r = await callRaw('harness:capture', {
+      harness,
+      cwd,
+      ...(bin.trim() ? { bin: bin.trim() } : {}),
+      ...(allowNetwork ? { allowNetwork } : {}),
+    });
+    if (r.ok && r.value.problem?.code === 'no-namespace') set({ running: false, asking: { message: r.value.problem.message, cwd } });
+    else set({ running: false, ...(r.ok ? { result: r.value } : { error: r.error.message }) });
+  },
+  async answerNetwork(allow) {
+    const asking = get().asking;
+    if (!asking) return;
+    if (!allow) {
+      set({ asking: null, declined: true });
+      return;
+    }
+    set({ allowNetwork: true, asking: null });
+    await get().run(asking.cwd);
   },
 }));
 

@@ -152,7 +152,14 @@ async function runTiers(profile: GeminiProfile, input: RunInput, rec: RunRecorde
   const date = longDate(dateSetting !== undefined && ISO_DATE.test(dateSetting) ? dateSetting : input.today);
   const tempDir = stringSetting(input.settings, s.tempDir) ?? joinPath(globalDir, 'tmp', splitPath(cwd).segments.at(-1) ?? 'root');
   const session = fillSlots(user.session, { date, platform: input.os, tempDir, tree: '', memory }).trim();
-  rec.part({ placement: 'user', label: 'session context', text: session, files: sections.length > 0 ? filesOf(rec.files, 'user') : [] });
+  // The block around the memory is the agent's context (its folder listing is not predicted): only the memory is instruction text.
+  rec.part({
+    placement: 'user',
+    label: 'session context',
+    text: session,
+    files: sections.length > 0 ? filesOf(rec.files, 'user') : [],
+    instruction: memory,
+  });
 
   // Just-in-time context on reads.
   for (const read of input.reads) {

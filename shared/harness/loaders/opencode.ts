@@ -179,9 +179,11 @@ export async function runOpencode(
     );
   }
   const files: string[] = [];
+  const blocks: string[] = [];
   for (const source of discovery.sources) {
     if (source.block === undefined) continue;
     parts.push(source.block);
+    blocks.push(source.block);
     files.push(source.path);
   }
   const mcpRaw = settingAt(input.settings, s.mcp);
@@ -202,5 +204,7 @@ export async function runOpencode(
   const userSystem = stringSetting(input.settings, s.userSystem);
   if (userSystem !== undefined) parts.push(userSystem);
   const text = parts.filter((p) => p !== '').join(profile.partSeparator);
-  if (text !== '') rec.part({ placement: 'system', label: 'system prompt (after the provider prompt)', text, files });
+  // With an environment block of the profile's own wording, only the instruction blocks are the agent's text to compare.
+  const instruction = profile.environmentSpecified ? {} : { instruction: blocks.filter((b) => b !== '').join(profile.partSeparator) };
+  if (text !== '') rec.part({ placement: 'system', label: 'system prompt (after the provider prompt)', text, files, ...instruction });
 }

@@ -59,6 +59,12 @@ export const OpencodeProfileSchema = z
     partSeparator: HarnessText.default('\n'),
     /** The environment block before the instructions (`{{modelId}}`, `{{providerId}}`, `{{cwd}}`, `{{worktreeRoot}}`, `{{isGitRepo}}`, `{{platform}}`, `{{date}}`). */
     environment: HarnessText.optional(),
+    /**
+     * false: the spec does not give the environment block's whole text (Kilo: its "Project
+     * config" line and the board section after the block), so the profile's own wording stands
+     * in for it, and a capture's verdict compares only the instruction blocks of the part.
+     */
+    environmentSpecified: z.boolean().default(true),
     /** Which provider prompt a model gets (the texts are not reproduced; the run names the choice). */
     providerRules: z.array(ProviderRuleSchema).default([]),
     /** One MCP server's instructions: `{{name}}`, `{{instructions}}`. */

@@ -130,4 +130,9 @@ export const buildChannels = {
     z.array(z.string()),
     'Keep a text as a named baseline; answers the names kept. At most 16 pins (8 million characters together) are kept: the oldest go first.',
   ),
+  'snapshot:unpin': channel(
+    z.object({ name: z.string().min(1).max(100) }).strict(),
+    z.array(z.string()),
+    'Let a pinned baseline go; answers the names kept.',
+  ),
 } as const;

@@ -72,6 +72,8 @@ export const harnessChannels = {
         cwd: z.string().min(1).max(4096),
         /** The agent's program; the profile's name on PATH when absent. */
         bin: z.string().min(1).max(4096).optional(),
+        /** The user accepted running without a network namespace (asked when the host has none: problem `no-namespace`). */
+        allowNetwork: z.boolean().optional(),
       })
       .strict(),
     z.custom<HarnessCaptureResult>((v) => typeof v === 'object' && v !== null && 'harness' in v),
