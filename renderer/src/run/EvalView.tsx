@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { formatCost } from '../../../shared/wire/prices';
 import type { EvalCellResult, RunMode } from '../../../shared/wire/run-result';
 import { formatCount } from '../ui/format';
+import { FullScreenView } from '../ui/FullScreenView';
 import { studio, useStudio } from '../store';
 import { AssertionList, ReplyText, RequestDetails, ToolCallList, UsageLine } from './ReplyParts';
 import './run.css';
@@ -296,14 +297,14 @@ export function EvalView() {
     [],
   );
   return (
-    <div className="eval-view" role="dialog" aria-label="Eval: the workspace's tests" data-testid="eval-view">
-      <header className="eval-view-head">
-        <h2>Eval: the workspace’s tests</h2>
-        <span className="spacer" />
-        <button className="small" onClick={() => studio.getState().openEval(false)} data-testid="eval-close">
-          Close
-        </button>
-      </header>
+    <FullScreenView
+      title="Eval: the workspace’s tests"
+      label="Eval: the workspace's tests"
+      testId="eval-view"
+      className="eval-view"
+      onClose={() => studio.getState().openEval(false)}
+      closeTestId="eval-close"
+    >
       <div className="eval-view-body">
         <aside className="eval-view-side">
           <Tests />
@@ -315,6 +316,6 @@ export function EvalView() {
           <CellDetail />
         </div>
       </div>
-    </div>
+    </FullScreenView>
   );
 }
