@@ -9,6 +9,7 @@ import type { ClientLimits, SendOptions } from './http-client.js';
 import type { RecordingStore } from './recordings.js';
 import { prepareRequest, runCell, type RunMode } from './run-cell.js';
 import type { SpendGuard } from './spend-guard.js';
+import { LoopTurns } from './loop-turns.js';
 
 /**
  * Runs an eval's cells, at most `concurrency` at once, each through the same path as a single
@@ -29,9 +30,9 @@ export interface EvalDeps {
   sleep?: SendOptions['sleep'];
   onProgress?: ((progress: EvalProgress) => void) | undefined;
   onCell?: ((cell: EvalCellResult) => void) | undefined;
+  /** Turns for the cells' synchronous work (default: one piece per event-loop iteration). */
+  turns?: LoopTurns | undefined;
 }
-
-const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promise<EvalSummary> {
   const started = performance.now();
@@ -40,6 +41,8 @@ export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promi
   let next = 0;
   let done = 0;
   let tokens = 0;
+  const turns = deps.turns ?? new LoopTurns();
+  const turn = (): Promise<void> => turns.turn();
 
   const progress = (): void => {
     const elapsedMs = performance.now() - started;
@@ -54,8 +57,9 @@ export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promi
   };
 
   const runOne = async (cell: EvalCell): Promise<EvalCellResult> => {
-    // Builds and bodies are synchronous work: let the event loop (the editor's) run between them.
-    await yieldToLoop();
+    // Builds, bodies, hashes and reading replies are synchronous work: each takes a turn, so the
+    // event loop (the editor's) runs between them.
+    await turn();
     const base = { id: cell.id, test: cell.test.id, column: cell.columnLabel, connection: cell.connection.id };
     // The body is for the connection's API (its model too): one build per column and API.
     const buildKey = JSON.stringify([cell.column, cell.connection.api]);
@@ -63,6 +67,7 @@ export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promi
     if (!build) builds.set(buildKey, (build = columnRequest(deps.inputs, cell.column, cell.connection.api)));
     const built = await build;
     if (!built.ok) return { ...base, status: 'build-failed', pass: null, assertions: [], message: `${built.label}: ${built.error}` };
+    await turn();
     const request = prepareRequest(
       cell.connection.api,
       baseUrlOf(cell.connection),
@@ -81,6 +86,7 @@ export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promi
       signal: deps.signal,
       limits: deps.limits,
       sleep: deps.sleep,
+      turn,
     });
     tokens += result.reply.usage.inputTokens + result.reply.usage.outputTokens;
     const shown = { url: request.shownUrl, body: request.body, key: request.key };
