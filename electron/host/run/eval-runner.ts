@@ -30,6 +30,13 @@ export interface EvalDeps {
   sleep?: SendOptions['sleep'];
   onProgress?: ((progress: EvalProgress) => void) | undefined;
   onCell?: ((cell: EvalCellResult) => void) | undefined;
+  /**
+   * Variant and model columns' builds by column and API; pass the same map to evals of the
+   * same workspace state (run-service.ts keeps one per snapshot) and an eval builds only what
+   * changed. Profile columns are built each eval (real discovery reads the disk, which changes
+   * without the workspace). Default: a fresh one.
+   */
+  builds?: Map<string, Promise<ColumnRequestOutcome>> | undefined;
   /** Turns for the cells' synchronous work (default: one piece per event-loop iteration). */
   turns?: LoopTurns | undefined;
 }
@@ -37,7 +44,7 @@ export interface EvalDeps {
 export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promise<EvalSummary> {
   const started = performance.now();
   const results: EvalCellResult[] = new Array(cells.length);
-  const builds = new Map<string, Promise<ColumnRequestOutcome>>();
+  const ownBuilds = new Map<string, Promise<ColumnRequestOutcome>>();
   let next = 0;
   let done = 0;
   let tokens = 0;
@@ -63,8 +70,13 @@ export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promi
     const base = { id: cell.id, test: cell.test.id, column: cell.columnLabel, connection: cell.connection.id };
     // The body is for the connection's API (its model too): one build per column and API.
     const buildKey = JSON.stringify([cell.column, cell.connection.api]);
+    const builds = cell.column.kind === 'profile' ? ownBuilds : (deps.builds ?? ownBuilds);
     let build = builds.get(buildKey);
-    if (!build) builds.set(buildKey, (build = columnRequest(deps.inputs, cell.column, cell.connection.api)));
+    if (!build) {
+      builds.set(buildKey, (build = columnRequest(deps.inputs, cell.column, cell.connection.api)));
+      // A build that threw is not kept: the next eval tries again.
+      build.catch(() => builds.delete(buildKey));
+    }
     const built = await build;
     if (!built.ok) return { ...base, status: 'build-failed', pass: null, assertions: [], message: `${built.label}: ${built.error}` };
     await turn();

@@ -9,7 +9,7 @@ import type { EvalSummaryView, RunRecord } from '../../../shared/wire/run-result
 import type { WireEvent } from '../../../shared/wire/wire-event.js';
 import type { BuildInputs, ParsedContextSpec } from '../build-runner.js';
 import type { HostContext } from '../host-context.js';
-import { columnLabel, columnRequest, type ColumnRequest } from './column-request.js';
+import { columnLabel, columnRequest, type ColumnRequest, type ColumnRequestOutcome } from './column-request.js';
 import { connectionsFile, ConnectionService } from './connection-service.js';
 import { planEval, testColumns } from './eval-plan.js';
 import { cellView, EvalEventBatch, EvalRequests } from './eval-events.js';
@@ -44,6 +44,7 @@ export interface RunServiceOptions {
 
 const DEFAULT_CONCURRENCY = 4;
 const EVENT_BATCH_MS = 16;
+const MAX_CACHED_BUILDS = 2000;
 
 export class RunService {
   readonly connections: ConnectionService;
@@ -51,6 +52,12 @@ export class RunService {
   private readonly counts = new ExactTokenCounts();
   private readonly active = new Map<string, AbortController>();
   private readonly evalRequests = new EvalRequests();
+  /**
+   * Variant and model columns' builds of evals, per workspace snapshot: an edit makes a new
+   * snapshot (and drops the old builds with it), so an eval run again on an unchanged workspace
+   * builds none of them again.
+   */
+  private readonly evalBuilds = new WeakMap<object, Map<string, Promise<ColumnRequestOutcome>>>();
 
   constructor(
     private readonly host: HostContext,
@@ -217,9 +224,13 @@ export class RunService {
       cells: (cells) => this.host.emit('eval:cells', { evalId, cells }),
       progress: (progress) => this.host.emit('eval:progress', { evalId, progress }),
     });
+    const inputs = this.evalInputs();
+    let builds = this.evalBuilds.get(inputs.snapshot);
+    if (!builds || builds.size > MAX_CACHED_BUILDS) this.evalBuilds.set(inputs.snapshot, (builds = new Map()));
     try {
       const summary = await runEval(plan.cells, {
-        inputs: this.evalInputs(),
+        inputs,
+        builds,
         keyFor: (c) => this.connections.keyFor(c),
         mode: request.mode,
         concurrency: request.concurrency ?? this.connections.settings().concurrency ?? DEFAULT_CONCURRENCY,
