@@ -106,7 +106,8 @@ export async function runCell(request: PreparedRequest, ctx: CellContext): Promi
     await ctx.turn?.();
     const read = ctx.recordings?.read(request.key) ?? { status: 'missing' as const };
     if (read.status !== 'found') {
-      const stale = ctx.test !== undefined && ctx.column !== undefined ? (ctx.recordings?.keysOf(ctx.test, ctx.column).length ?? 0) : 0;
+      const stale =
+        ctx.test !== undefined && ctx.column !== undefined ? ((await ctx.recordings?.keysOf(ctx.test, ctx.column))?.length ?? 0) : 0;
       const message =
         read.status === 'invalid'
           ? `needs recording: ${read.problem}`
