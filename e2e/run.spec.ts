@@ -1,8 +1,7 @@
-import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startStandIn, type StandIn } from '../electron/host/stand-in/stand-in-server.js';
-import { expect, screenshot, test as base } from './fixtures.js';
+import { expect, screenshot } from './fixtures.js';
+import { generations, KEY, setKey, test } from './run-fixtures.js';
 
 /**
  * Runs against models, in browser mode, against the local stand-in (never the internet): the
@@ -10,53 +9,6 @@ import { expect, screenshot, test as base } from './fixtures.js';
  * stream, cancel, record, replay, the two-call cache check), each compare column's Run side
  * by side, and the eval view over the workspace's tests.
  */
-
-const KEY = 'sk-e2e-never-shown-4711';
-
-const GREET = [
-  'description: Greets the user',
-  'messages: [{ role: user, content: Say hello }]',
-  'columns: { variants: [generic, xs], presets: [basic], connections: [anthropic] }',
-  'stream: true',
-  'assert:',
-  '  - { type: contains, value: Hello }',
-  '  - { type: no-tool-call }',
-  '',
-].join('\n');
-
-const test = base.extend<{ standIn: StandIn }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from its first parameter
-  standIn: async ({}, use) => {
-    const standIn = await startStandIn({ expectedKey: KEY, fallback: { text: 'Hello from the stand-in.' } });
-    await use(standIn);
-    await standIn.close();
-  },
-  // Every standard connection goes to the stand-in; no key from this machine is seen.
-  appEnv: async ({ standIn }, use) => {
-    await use({
-      ANTHROPIC_BASE_URL: standIn.origin,
-      OPENAI_BASE_URL: standIn.baseUrl('openai-chat'),
-      GOOGLE_GEMINI_BASE_URL: standIn.origin,
-      ANTHROPIC_API_KEY: undefined,
-      OPENAI_API_KEY: undefined,
-      GEMINI_API_KEY: undefined,
-    });
-  },
-  workspaceFiles: { 'tests/greet.yaml': GREET },
-});
-
-const generations = (standIn: StandIn) => standIn.requests.filter((r) => r.route === 'generate').length;
-
-/** Opens the connections dialog and gives the anthropic connection the key, for the session. */
-async function setKey(page: Page): Promise<void> {
-  await page.getByTestId('open-connections').click();
-  const dialog = page.getByTestId('connections-dialog');
-  await dialog.getByRole('textbox', { name: 'Key of anthropic' }).fill(KEY);
-  await dialog.getByRole('textbox', { name: 'Key of anthropic' }).press('Enter');
-  await expect(dialog.locator('[data-id=anthropic] [data-testid=key-status]')).toHaveText('key set (for this session, in memory)');
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test('connections: a key goes in, is only ever "set", is tested and forgotten; a connection is added and removed', async ({
   studio: page,

@@ -39,6 +39,13 @@ export interface EvalCellResult {
   message?: string | undefined;
 }
 
+/**
+ * A cell as the renderer gets it: its request's URL and key but not the body (tens of
+ * kilobytes a cell; serialising them all held the host's loop): eval:request gives the body of
+ * the cell opened.
+ */
+export type EvalCellView = Omit<EvalCellResult, 'request'> & { request?: { url: string; key: string } | undefined };
+
 export interface EvalProgress {
   done: number;
   total: number;
@@ -60,6 +67,9 @@ export interface EvalSummary {
   durationMs: number;
   cancelled: boolean;
 }
+
+/** The answer of eval:start: the summary, with the cells as the renderer gets them. */
+export type EvalSummaryView = Omit<EvalSummary, 'cells'> & { cells: EvalCellView[] };
 
 export interface RunRecord {
   id: string;

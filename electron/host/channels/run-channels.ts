@@ -12,6 +12,7 @@ type RunChannel =
   | 'run:cacheCheck'
   | 'eval:tests'
   | 'eval:start'
+  | 'eval:request'
   | 'connections:get'
   | 'connections:set'
   | 'connections:remove'
@@ -40,6 +41,7 @@ export function runHandlers(host: HostContext, options: RunServiceOptions): { ha
     'run:cacheCheck': async (request) => (await service()).cacheCheck(request),
     'eval:tests': async () => (await service()).tests(),
     'eval:start': async (request) => (await service()).evaluate(request),
+    'eval:request': async (request) => (await service()).evalRequest(request),
     'connections:get': async () => (await service()).view(),
     'connections:set': async ({ connection, key }) => {
       const s = await service();

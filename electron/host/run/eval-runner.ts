@@ -9,6 +9,7 @@ import type { ClientLimits, SendOptions } from './http-client.js';
 import type { RecordingStore } from './recordings.js';
 import { prepareRequest, runCell, type RunMode } from './run-cell.js';
 import type { SpendGuard } from './spend-guard.js';
+import { LoopTurns } from './loop-turns.js';
 
 /**
  * Runs an eval's cells, at most `concurrency` at once, each through the same path as a single
@@ -29,17 +30,26 @@ export interface EvalDeps {
   sleep?: SendOptions['sleep'];
   onProgress?: ((progress: EvalProgress) => void) | undefined;
   onCell?: ((cell: EvalCellResult) => void) | undefined;
+  /**
+   * Variant and model columns' builds by column and API; pass the same map to evals of the
+   * same workspace state (run-service.ts keeps one per snapshot) and an eval builds only what
+   * changed. Profile columns are built each eval (real discovery reads the disk, which changes
+   * without the workspace). Default: a fresh one.
+   */
+  builds?: Map<string, Promise<ColumnRequestOutcome>> | undefined;
+  /** Turns for the cells' synchronous work (default: one piece per event-loop iteration). */
+  turns?: LoopTurns | undefined;
 }
-
-const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promise<EvalSummary> {
   const started = performance.now();
   const results: EvalCellResult[] = new Array(cells.length);
-  const builds = new Map<string, Promise<ColumnRequestOutcome>>();
+  const ownBuilds = new Map<string, Promise<ColumnRequestOutcome>>();
   let next = 0;
   let done = 0;
   let tokens = 0;
+  const turns = deps.turns ?? new LoopTurns();
+  const turn = (): Promise<void> => turns.turn();
 
   const progress = (): void => {
     const elapsedMs = performance.now() - started;
@@ -54,15 +64,22 @@ export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promi
   };
 
   const runOne = async (cell: EvalCell): Promise<EvalCellResult> => {
-    // Builds and bodies are synchronous work: let the event loop (the editor's) run between them.
-    await yieldToLoop();
+    // Builds, bodies, hashes and reading replies are synchronous work: each takes a turn, so the
+    // event loop (the editor's) runs between them.
+    await turn();
     const base = { id: cell.id, test: cell.test.id, column: cell.columnLabel, connection: cell.connection.id };
     // The body is for the connection's API (its model too): one build per column and API.
     const buildKey = JSON.stringify([cell.column, cell.connection.api]);
+    const builds = cell.column.kind === 'profile' ? ownBuilds : (deps.builds ?? ownBuilds);
     let build = builds.get(buildKey);
-    if (!build) builds.set(buildKey, (build = columnRequest(deps.inputs, cell.column, cell.connection.api)));
+    if (!build) {
+      builds.set(buildKey, (build = columnRequest(deps.inputs, cell.column, cell.connection.api)));
+      // A build that threw is not kept: the next eval tries again.
+      build.catch(() => builds.delete(buildKey));
+    }
     const built = await build;
     if (!built.ok) return { ...base, status: 'build-failed', pass: null, assertions: [], message: `${built.label}: ${built.error}` };
+    await turn();
     const request = prepareRequest(
       cell.connection.api,
       baseUrlOf(cell.connection),
@@ -81,6 +98,7 @@ export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promi
       signal: deps.signal,
       limits: deps.limits,
       sleep: deps.sleep,
+      turn,
     });
     tokens += result.reply.usage.inputTokens + result.reply.usage.outputTokens;
     const shown = { url: request.shownUrl, body: request.body, key: request.key };

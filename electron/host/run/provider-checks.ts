@@ -3,9 +3,9 @@ import { requestBody, type Json } from '../../../shared/requests/request-bodies.
 import type { RequestInput } from '../../../shared/requests/request-input.js';
 import { countTokensUrl, requestHeaders, urlWithoutCredentials } from '../../../shared/wire/endpoints.js';
 import { asCount, field } from '../../../shared/wire/json-value.js';
-import { textHash } from '../../../shared/wire/recording-key.js';
 import { httpErrorMessage } from '../../../shared/wire/reply-decoder.js';
 import type { Usage } from '../../../shared/wire/wire-event.js';
+import { contentHash } from '../hash.js';
 import { sendWireRequest, type SendOptions } from './http-client.js';
 import { prepareRequest, type PreparedRequest } from './run-cell.js';
 import { scrubSecret } from './secret-scrub.js';
@@ -50,7 +50,7 @@ export class ExactTokenCounts {
     if (!url || body === undefined)
       return { ok: false, message: `${api} has no free token-counting endpoint (only Anthropic and Gemini do)` };
     if (!key) return { ok: false, message: 'no key is set for this connection' };
-    const hash = textHash(`${api}\n${urlWithoutCredentials(url)}\n${body}`);
+    const hash = contentHash(`${api}\n${urlWithoutCredentials(url)}\n${body}`);
     const known = this.counts.get(hash);
     if (known !== undefined) return { ok: true, tokens: known, cached: true };
     const doFetch = options.fetch ?? fetch;

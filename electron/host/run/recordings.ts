@@ -53,12 +53,37 @@ export class RecordingStore {
     let text: string;
     try {
       const stat = fs.lstatSync(file);
-      if (!stat.isFile()) return { status: 'invalid', problem: `${RECORDINGS_DIR}/${key}.json is not a file` };
-      if (stat.size > MAX_RECORDING_BYTES) return { status: 'invalid', problem: `${RECORDINGS_DIR}/${key}.json is larger than 32 MB` };
+      const refused = this.refusal(key, stat);
+      if (refused) return refused;
       text = fs.readFileSync(file, 'utf8');
     } catch {
       return { status: 'missing' };
     }
+    return this.parse(key, text);
+  }
+
+  /** The same as read, from the disk without holding the event loop (the stale index reads every recording). */
+  private async readAsync(key: string): Promise<RecordingRead> {
+    const file = this.fileOf(key);
+    let text: string;
+    try {
+      const stat = await fs.promises.lstat(file);
+      const refused = this.refusal(key, stat);
+      if (refused) return refused;
+      text = await fs.promises.readFile(file, 'utf8');
+    } catch {
+      return { status: 'missing' };
+    }
+    return this.parse(key, text);
+  }
+
+  private refusal(key: string, stat: fs.Stats): RecordingRead | undefined {
+    if (!stat.isFile()) return { status: 'invalid', problem: `${RECORDINGS_DIR}/${key}.json is not a file` };
+    if (stat.size > MAX_RECORDING_BYTES) return { status: 'invalid', problem: `${RECORDINGS_DIR}/${key}.json is larger than 32 MB` };
+    return undefined;
+  }
+
+  private parse(key: string, text: string): RecordingRead {
     try {
       const parsed = RecordingSchema.safeParse(JSON.parse(text));
       if (!parsed.success)
@@ -74,40 +99,57 @@ export class RecordingStore {
   async write(recording: Recording): Promise<string> {
     const file = this.fileOf(recording.key);
     await writeFileAtomicAsync(file, `${JSON.stringify(recording, null, 2)}\n`);
-    if (this.index && recording.test !== undefined && recording.column !== undefined) {
+    if (recording.test !== undefined && recording.column !== undefined) {
       const cell = `${recording.test}\n${recording.column}`;
-      const keys = this.index.get(cell) ?? [];
-      if (!keys.includes(recording.key)) this.index.set(cell, [...keys, recording.key]);
+      const into = this.index ?? this.written;
+      const keys = into.get(cell) ?? [];
+      if (!keys.includes(recording.key)) into.set(cell, [...keys, recording.key]);
     }
     return `${RECORDINGS_DIR}/${recording.key}.json`;
   }
 
   private index?: Map<string, string[]> | undefined;
+  private indexing?: Promise<Map<string, string[]>> | undefined;
 
-  /** Keys of the recordings of one test and column (a cell whose key is not among them needs recording; these are stale). */
-  keysOf(test: string, column: string): string[] {
-    if (!this.index) {
-      this.index = new Map();
-      let names: string[] = [];
-      try {
-        names = fs.readdirSync(this.dir).filter((n) => /^[0-9a-f]{64}\.json$/.test(n));
-      } catch {
-        // no recordings yet
-      }
-      for (const name of names.slice(0, 10_000)) {
-        const read = this.read(name.slice(0, -5));
-        if (read.status !== 'found' || read.recording.test === undefined || read.recording.column === undefined) continue;
-        const cell = `${read.recording.test}\n${read.recording.column}`;
-        this.index.set(cell, [...(this.index.get(cell) ?? []), read.recording.key]);
-      }
-    }
-    return this.index.get(`${test}\n${column}`) ?? [];
+  /**
+   * Keys of the recordings of one test and column (a cell whose key is not among them needs
+   * recording; these are stale). The first call reads every recording, one file at a time
+   * with the event loop free between them.
+   */
+  async keysOf(test: string, column: string): Promise<string[]> {
+    const index = this.index ?? (await (this.indexing ??= this.buildIndex()));
+    return index.get(`${test}\n${column}`) ?? [];
   }
+
+  private async buildIndex(): Promise<Map<string, string[]>> {
+    const index = new Map<string, string[]>();
+    let names: string[] = [];
+    try {
+      names = (await fs.promises.readdir(this.dir)).filter((n) => /^[0-9a-f]{64}\.json$/.test(n));
+    } catch {
+      // no recordings yet
+    }
+    for (const name of names.slice(0, 10_000)) {
+      const read = await this.readAsync(name.slice(0, -5));
+      if (read.status !== 'found' || read.recording.test === undefined || read.recording.column === undefined) continue;
+      const cell = `${read.recording.test}\n${read.recording.column}`;
+      const keys = index.get(cell) ?? [];
+      if (!keys.includes(read.recording.key)) index.set(cell, [...keys, read.recording.key]);
+    }
+    // Recordings written while it was read are in it too (write adds to the index once it is there).
+    for (const [cell, keys] of this.written) index.set(cell, [...new Set([...(index.get(cell) ?? []), ...keys])]);
+    this.written.clear();
+    this.index = index;
+    return index;
+  }
+
+  /** Keys written before the index was there (buildIndex merges them). */
+  private readonly written = new Map<string, string[]>();
 
   /** Removes the stale recordings of a cell once its new one is written. */
   async removeStale(test: string, column: string, keep: string): Promise<string[]> {
     const removed: string[] = [];
-    for (const key of this.keysOf(test, column)) {
+    for (const key of await this.keysOf(test, column)) {
       if (key === keep) continue;
       await fs.promises.rm(this.fileOf(key), { force: true });
       removed.push(key);

@@ -7,6 +7,7 @@ import { createStreamDecoder, parseReplyText } from '../../../shared/wire/reply-
 import { emptyReply, addEvent, type Reply } from '../../../shared/wire/reply.js';
 import { agentToolCalls, type ToolVocabulary } from '../../../shared/wire/tool-calls.js';
 import { NO_USAGE, type WireEvent } from '../../../shared/wire/wire-event.js';
+import { contentHash } from '../hash.js';
 import { countTokens } from '../tokens.js';
 import { sendWireRequest, type ClientLimits, type SendOptions } from './http-client.js';
 import type { RecordingStore } from './recordings.js';
@@ -51,7 +52,7 @@ export function prepareRequest(
     shownUrl: urlWithoutCredentials(url),
     body,
     stream,
-    key: recordingKey(api, url, body),
+    key: recordingKey(api, url, body, contentHash),
     maxOutputTokens: input.maxTokens,
   };
 }
@@ -70,6 +71,8 @@ export interface CellContext {
   onEvent?: ((event: WireEvent) => void) | undefined;
   sleep?: SendOptions['sleep'];
   now?: () => Date;
+  /** Awaited before the synchronous work on a reply (reading a recording, its tool calls), so an eval's cells take turns (loop-turns.ts). */
+  turn?: (() => Promise<void>) | undefined;
 }
 
 function finish(partial: Omit<CellResult, 'toolCalls'>, vocabulary: ToolVocabulary): CellResult {
@@ -100,9 +103,11 @@ export function replayReply(
 
 export async function runCell(request: PreparedRequest, ctx: CellContext): Promise<CellResult> {
   if (ctx.mode === 'replay') {
+    await ctx.turn?.();
     const read = ctx.recordings?.read(request.key) ?? { status: 'missing' as const };
     if (read.status !== 'found') {
-      const stale = ctx.test !== undefined && ctx.column !== undefined ? (ctx.recordings?.keysOf(ctx.test, ctx.column).length ?? 0) : 0;
+      const stale =
+        ctx.test !== undefined && ctx.column !== undefined ? ((await ctx.recordings?.keysOf(ctx.test, ctx.column))?.length ?? 0) : 0;
       const message =
         read.status === 'invalid'
           ? `needs recording: ${read.problem}`
@@ -158,6 +163,7 @@ export async function runCell(request: PreparedRequest, ctx: CellContext): Promi
     },
     { signal: ctx.signal, limits: ctx.limits, onEvent: ctx.onEvent, sleep: ctx.sleep },
   );
+  await ctx.turn?.();
   const answered = result.status !== null && result.status < 400;
   const cost = reservation.settle(answered ? result.reply.usage : NO_USAGE);
   const base = {

@@ -5,13 +5,14 @@ import { deterministicBuildOptions } from '../../../shared/engine/snapshots/snap
 import { baseUrlOf, type Connection } from '../../../shared/wire/connections.js';
 import { modelsUrl, requestHeaders } from '../../../shared/wire/endpoints.js';
 import { httpErrorMessage } from '../../../shared/wire/reply-decoder.js';
-import type { EvalSummary, RunRecord } from '../../../shared/wire/run-result.js';
+import type { EvalSummaryView, RunRecord } from '../../../shared/wire/run-result.js';
 import type { WireEvent } from '../../../shared/wire/wire-event.js';
 import type { BuildInputs, ParsedContextSpec } from '../build-runner.js';
 import type { HostContext } from '../host-context.js';
-import { columnLabel, columnRequest, type ColumnRequest } from './column-request.js';
+import { columnLabel, columnRequest, type ColumnRequest, type ColumnRequestOutcome } from './column-request.js';
 import { connectionsFile, ConnectionService } from './connection-service.js';
 import { planEval, testColumns } from './eval-plan.js';
+import { cellView, EvalEventBatch, EvalRequests } from './eval-events.js';
 import { runEval } from './eval-runner.js';
 import type { ClientLimits } from './http-client.js';
 import { KeychainKeyStore, MemoryKeyStore, type KeyCipher } from './key-store.js';
@@ -43,12 +44,20 @@ export interface RunServiceOptions {
 
 const DEFAULT_CONCURRENCY = 4;
 const EVENT_BATCH_MS = 16;
+const MAX_CACHED_BUILDS = 2000;
 
 export class RunService {
   readonly connections: ConnectionService;
   readonly history: RunHistory;
   private readonly counts = new ExactTokenCounts();
   private readonly active = new Map<string, AbortController>();
+  private readonly evalRequests = new EvalRequests();
+  /**
+   * Variant and model columns' builds of evals, per workspace snapshot: an edit makes a new
+   * snapshot (and drops the old builds with it), so an eval run again on an unchanged workspace
+   * builds none of them again.
+   */
+  private readonly evalBuilds = new WeakMap<object, Map<string, Promise<ColumnRequestOutcome>>>();
 
   constructor(
     private readonly host: HostContext,
@@ -202,7 +211,7 @@ export class RunService {
     };
   }
 
-  async evaluate(request: ChannelRequest<'eval:start'>): Promise<EvalSummary> {
+  async evaluate(request: ChannelRequest<'eval:start'>): Promise<EvalSummaryView> {
     const session = this.host.requireSession();
     if (request.mode === 'record' && session.readOnly)
       throw new HostError('READ_ONLY', 'the built-in workspace is read-only: copy it to record replies into its tests/recordings/');
@@ -210,9 +219,18 @@ export class RunService {
     const plan = planEval(loaded.tests, this.evalConnections(), request.tests);
     if (!plan.ok) throw new HostError('INVALID_REQUEST', plan.error);
     const controller = this.begin(request.evalId);
+    const evalId = request.evalId;
+    const events = new EvalEventBatch({
+      cells: (cells) => this.host.emit('eval:cells', { evalId, cells }),
+      progress: (progress) => this.host.emit('eval:progress', { evalId, progress }),
+    });
+    const inputs = this.evalInputs();
+    let builds = this.evalBuilds.get(inputs.snapshot);
+    if (!builds || builds.size > MAX_CACHED_BUILDS) this.evalBuilds.set(inputs.snapshot, (builds = new Map()));
     try {
-      return await runEval(plan.cells, {
-        inputs: this.evalInputs(),
+      const summary = await runEval(plan.cells, {
+        inputs,
+        builds,
         keyFor: (c) => this.connections.keyFor(c),
         mode: request.mode,
         concurrency: request.concurrency ?? this.connections.settings().concurrency ?? DEFAULT_CONCURRENCY,
@@ -220,12 +238,29 @@ export class RunService {
         recordings: new RecordingStore(session.realRoot),
         signal: controller.signal,
         limits: this.options.limits,
-        onProgress: (progress) => this.host.emit('eval:progress', { evalId: request.evalId, progress }),
-        onCell: (cell) => this.host.emit('eval:cell', { evalId: request.evalId, cell }),
+        onProgress: (progress) => events.progress(progress),
+        onCell: (cell) => {
+          this.evalRequests.add(evalId, cell);
+          events.cell(cellView(cell));
+        },
       });
+      return { ...summary, cells: summary.cells.map(cellView) };
     } finally {
+      // Every cell and the last progress reach the renderer before the answer.
+      events.flush();
       this.active.delete(request.evalId);
     }
+  }
+
+  /** The request a cell of a recent eval sent. */
+  evalRequest(request: ChannelRequest<'eval:request'>): { url: string; body: string } {
+    const found = this.evalRequests.get(request.evalId, request.cellId);
+    if (!found)
+      throw new HostError(
+        'NOT_FOUND',
+        `the request of '${request.cellId}' is no longer kept (the host keeps those of its last evals): run the eval again`,
+      );
+    return found;
   }
 
   async countTokens(request: ChannelRequest<'run:countTokens'>): Promise<{ tokens: number; cached: boolean }> {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { studio } from '../store';
+import { FullScreenView } from '../ui/FullScreenView';
 import { CapturePanel } from './CapturePanel';
 import { captureStore, useCaptureView } from './capture-store';
 import { HarnessColumn } from './HarnessColumn';
@@ -30,18 +31,20 @@ export function HarnessesView() {
   );
 
   return (
-    <div className="harness-view" role="dialog" aria-label="Instruction files in every harness" data-testid="harness-view">
-      <header className="harness-view-head">
-        <h2>Instruction files in every harness</h2>
-        <span className="muted">{run ? `${run.results.length} harnesses · ${run.durationMs.toFixed(0)} ms` : 'running…'}</span>
-        <span className="spacer" />
+    <FullScreenView
+      title="Instruction files in every harness"
+      label="Instruction files in every harness"
+      testId="harness-view"
+      className="harness-view"
+      beside={<span className="muted">{run ? `${run.results.length} harnesses · ${run.durationMs.toFixed(0)} ms` : 'running…'}</span>}
+      actions={
         <button className="small" onClick={() => captureStore.getState().setOpen(!captureOpen)} data-testid="capture-open">
           Capture…
         </button>
-        <button className="small" onClick={() => harnessStore.getState().setOpen(false)} data-testid="harness-view-close">
-          Close
-        </button>
-      </header>
+      }
+      onClose={() => harnessStore.getState().setOpen(false)}
+      closeTestId="harness-view-close"
+    >
       <div className="harness-view-body">
         <aside className="harness-view-context">
           <HarnessContextForm />
@@ -74,6 +77,6 @@ export function HarnessesView() {
           )}
         </div>
       </div>
-    </div>
+    </FullScreenView>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { formatCost } from '../../../shared/wire/prices';
-import type { EvalCellResult, RunMode } from '../../../shared/wire/run-result';
+import type { EvalCellView, RunMode } from '../../../shared/wire/run-result';
 import { formatCount } from '../ui/format';
+import { FullScreenView } from '../ui/FullScreenView';
 import { studio, useStudio } from '../store';
 import { AssertionList, ReplyText, RequestDetails, ToolCallList, UsageLine } from './ReplyParts';
 import './run.css';
@@ -13,7 +14,7 @@ const MODES: [RunMode, string][] = [
 ];
 
 /** What a cell says in the matrix. */
-export function cellVerdict(cell: EvalCellResult): { text: string; kind: string } {
+export function cellVerdict(cell: EvalCellView): { text: string; kind: string } {
   if (cell.pass === true) return { text: '✓ pass', kind: 'pass' };
   switch (cell.status) {
     case 'ok':
@@ -77,7 +78,7 @@ function Matrix() {
     const list = cells ?? [];
     const t: string[] = [];
     const c: string[] = [];
-    const map = new Map<string, EvalCellResult>();
+    const map = new Map<string, EvalCellView>();
     for (const cell of list) {
       if (!t.includes(cell.test)) t.push(cell.test);
       if (!c.includes(cell.column)) c.push(cell.column);
@@ -128,7 +129,7 @@ function Matrix() {
   );
 }
 
-function recordingNote(cell: EvalCellResult): string | null {
+function recordingNote(cell: EvalCellView): string | null {
   const r = cell.result?.recording;
   if (!r) return null;
   if ('missing' in r)
@@ -136,6 +137,17 @@ function recordingNote(cell: EvalCellResult): string | null {
       r.stale ? ` (${r.stale} recording${r.stale === 1 ? '' : 's'} of this test and column no longer match: the request changed)` : ''
     }: record it to replay it offline.`;
   return r.written ? `Recorded to ${r.file}.` : `Replayed from ${r.file}.`;
+}
+
+/** The opened cell's request: its body comes from the host when the cell opens. */
+function CellRequest({ url }: { url: string }) {
+  const loaded = useStudio((s) => (s.evalCellRequest?.cellId === s.evalCell ? s.evalCellRequest : null));
+  if (loaded?.request) return <RequestDetails url={loaded.request.url} body={loaded.request.body} open />;
+  return (
+    <p className={loaded?.error ? 'error' : 'muted'} data-testid="eval-cell-request">
+      {loaded?.error ?? `Loading the request sent to ${url}…`}
+    </p>
+  );
 }
 
 function CellDetail() {
@@ -173,7 +185,7 @@ function CellDetail() {
           />
         </>
       )}
-      {cell.request && <RequestDetails url={cell.request.url} body={cell.request.body} open />}
+      {cell.request && <CellRequest url={cell.request.url} />}
     </section>
   );
 }
@@ -296,14 +308,14 @@ export function EvalView() {
     [],
   );
   return (
-    <div className="eval-view" role="dialog" aria-label="Eval: the workspace's tests" data-testid="eval-view">
-      <header className="eval-view-head">
-        <h2>Eval: the workspace’s tests</h2>
-        <span className="spacer" />
-        <button className="small" onClick={() => studio.getState().openEval(false)} data-testid="eval-close">
-          Close
-        </button>
-      </header>
+    <FullScreenView
+      title="Eval: the workspace’s tests"
+      label="Eval: the workspace's tests"
+      testId="eval-view"
+      className="eval-view"
+      onClose={() => studio.getState().openEval(false)}
+      closeTestId="eval-close"
+    >
       <div className="eval-view-body">
         <aside className="eval-view-side">
           <Tests />
@@ -315,6 +327,6 @@ export function EvalView() {
           <CellDetail />
         </div>
       </div>
-    </div>
+    </FullScreenView>
   );
 }

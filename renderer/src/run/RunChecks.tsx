@@ -12,34 +12,45 @@ const COUNTING = new Set(['anthropic', 'gemini']);
  */
 export function RunChecks({ place, request, estimate }: { place: RunPlace; request: () => RunRequestOf | null; estimate: number | null }) {
   const checks = useStudio((s) => s.runChecks[place]);
-  const api = useStudio((s) => {
+  const connection = useStudio((s) => {
     const id = s.runConnectionOf(place);
-    return s.connections?.connections.find((c) => c.id === id)?.api ?? null;
+    return s.connections?.connections.find((c) => c.id === id) ?? null;
   });
-  const countable = api !== null && COUNTING.has(api);
+  const api = connection?.api ?? null;
+  // Why the exact count cannot be asked for (null: it can).
+  const unavailable =
+    api === null
+      ? null
+      : !COUNTING.has(api)
+        ? `${connection!.id} (${api}) has no free counting endpoint: only Anthropic (count_tokens) and Gemini (countTokens) count for free`
+        : !connection!.keySet
+          ? `${connection!.id} has no key (${connection!.keyEnv} is not set): set one under Models… to count exactly`
+          : null;
   const run = (what: 'exact' | 'cache') => {
     const r = request();
     if (!r) return;
-    if (what === 'exact') void studio.getState().countExactTokens(place, r);
+    if (what === 'exact') void studio.getState().countExactTokens(place, r, estimate);
     else void studio.getState().checkCache(place, r);
   };
   const exact = checks?.exact;
   const cache = checks?.cache;
+  const changed = exact && exact !== 'busy' && exact.ok && exact.value.forEstimate !== estimate;
   return (
     <div className="run-checks" data-testid="run-checks">
       <div className="row">
         <button
           className="small"
-          disabled={!countable || exact === 'busy'}
+          disabled={api === null || unavailable !== null || exact === 'busy'}
           onClick={() => run('exact')}
-          title={
-            countable
-              ? 'Ask the provider’s free counting endpoint'
-              : 'Only Anthropic (count_tokens) and Gemini (countTokens) count for free'
-          }
+          title={unavailable ?? 'Ask the provider’s free counting endpoint (counted once per exact request)'}
         >
           Exact token count
         </button>
+        {unavailable && (
+          <span className="muted" data-testid="run-exact-unavailable">
+            {unavailable}
+          </span>
+        )}
         <span data-testid="run-tokens">
           {estimate !== null && <span className="muted">≈ {formatCount(estimate)} tokens estimated (prompt text, o200k)</span>}
           {exact === 'busy' && <span className="muted"> · counting…</span>}
@@ -49,6 +60,12 @@ export function RunChecks({ place, request, estimate }: { place: RunPlace; reque
               · exact: {formatCount(exact.value.tokens)} input tokens ({exact.value.connection}
               {exact.value.cached ? ', counted before' : ''})
             </strong>
+          )}
+          {changed && (
+            <span className="warn-text" data-testid="run-exact-stale">
+              {' '}
+              · for the prompt before your edit: count again
+            </span>
           )}
           {exact && exact !== 'busy' && !exact.ok && <span className="error"> · {exact.message}</span>}
         </span>

@@ -76,7 +76,7 @@ export function connectStore(api: StudioApi, store: StoreApi<StudioState> = stud
     api.on('compare:matrixTokens', (t) => store.getState().applyMatrixTokens(t)),
     api.on('run:event', (e) => store.getState().applyRunEvent(e)),
     api.on('eval:progress', (p) => store.getState().applyEvalProgress(p)),
-    api.on('eval:cell', (c) => store.getState().applyEvalCell(c)),
+    api.on('eval:cells', (c) => store.getState().applyEvalCells(c)),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -64,6 +64,7 @@ export const OF_WORKSPACE = [
   'evalSkipped',
   'evalRun',
   'evalCell',
+  'evalCellRequest',
 ] as const satisfies readonly (keyof StudioState)[];
 
 export type WorkspaceState = Pick<StudioState, (typeof OF_WORKSPACE)[number]>;

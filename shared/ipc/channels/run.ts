@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PriceTable } from '../../wire/prices.js';
 import { PriceTableSchema } from '../../wire/prices.js';
 import { ConnectionSchema } from '../../wire/connections.js';
-import type { EvalCellResult, EvalProgress, EvalSummary, RunRecord, RunSummary } from '../../wire/run-result.js';
+import type { EvalCellView, EvalProgress, EvalSummaryView, RunRecord, RunSummary } from '../../wire/run-result.js';
 import type { Usage, WireEvent } from '../../wire/wire-event.js';
 import { ContextSpecSchema } from './builds.js';
 import { channel, Empty } from './channel.js';
@@ -10,7 +10,7 @@ import { CompareColumnSpecSchema } from './compare.js';
 
 /**
  * Channels of runs against real models: one request per column (its reply streamed as
- * run:event), the eval matrix of the workspace's tests (eval:progress, eval:cell), the run
+ * run:event), the eval matrix of the workspace's tests (eval:progress, eval:cells), the run
  * history, and the connections. Keys go in (connections:set) and never come out: views say
  * only whether a key is set and where from.
  */
@@ -130,8 +130,13 @@ export const runChannels = {
         concurrency: z.number().int().min(1).max(32).optional(),
       })
       .strict(),
-    custom<EvalSummary>((v) => Array.isArray(v.cells)),
-    'Run the matrix test × column (live, recording replies, or replaying recordings); progress comes as eval:progress and each finished cell as eval:cell; run:cancel stops it.',
+    custom<EvalSummaryView>((v) => Array.isArray(v.cells)),
+    'Run the matrix test × column (live, recording replies, or replaying recordings); progress comes as eval:progress and the finished cells as eval:cells (both batched, cells without their request bodies: eval:request); run:cancel stops it.',
+  ),
+  'eval:request': channel(
+    z.object({ evalId: RunId, cellId: z.string().min(1).max(2000) }).strict(),
+    z.object({ url: z.string(), body: z.string() }).strict(),
+    'The request one cell of a recent eval sent (URL without credentials, exact body); the host keeps those of its last evals.',
   ),
   'connections:get': channel(
     Empty,
@@ -176,5 +181,6 @@ export const runEvents = {
   /** Events of a run's reply as they stream in. */
   'run:event': z.object({ runId: z.string(), events: z.array(custom<WireEvent>((v) => typeof v.type === 'string')) }).strict(),
   'eval:progress': z.object({ evalId: z.string(), progress: custom<EvalProgress>((v) => typeof v.done === 'number') }).strict(),
-  'eval:cell': z.object({ evalId: z.string(), cell: custom<EvalCellResult>((v) => typeof v.id === 'string') }).strict(),
+  /** Finished cells, in the order they finished (batched: a few messages a second, each cell once). */
+  'eval:cells': z.object({ evalId: z.string(), cells: z.array(custom<EvalCellView>((v) => typeof v.id === 'string')) }).strict(),
 } as const;

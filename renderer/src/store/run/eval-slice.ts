@@ -1,5 +1,5 @@
 import type { EventPayload, TestListPayload } from '../../../../shared/ipc/contract';
-import type { EvalCellResult, EvalProgress, EvalSummary, RunMode } from '../../../../shared/wire/run-result';
+import type { EvalCellView, EvalProgress, EvalSummaryView, RunMode } from '../../../../shared/wire/run-result';
 import { call, callRaw } from '../api';
 import type { SliceCreator } from '../types';
 
@@ -16,8 +16,8 @@ export interface EvalRun {
   cancelling: boolean;
   progress: EvalProgress | null;
   /** Finished cells, in the order they finished. */
-  cells: EvalCellResult[];
-  summary: EvalSummary | null;
+  cells: EvalCellView[];
+  summary: EvalSummaryView | null;
   /** The host refused to start it (no connection, a test naming an unknown connection, …). */
   error: string | null;
 }
@@ -33,6 +33,8 @@ export interface EvalSlice {
   evalRun: EvalRun | null;
   /** The cell opened in the matrix (its id). */
   evalCell: string | null;
+  /** The opened cell's request body, asked of the host when the cell opens (cells come without it). */
+  evalCellRequest: { cellId: string; request: { url: string; body: string } | null; error: string | null } | null;
   openEval(open: boolean): void;
   loadEvalTests(): Promise<void>;
   setEvalMode(mode: RunMode): void;
@@ -43,7 +45,7 @@ export interface EvalSlice {
   cancelEval(): Promise<void>;
   openEvalCell(id: string | null): void;
   applyEvalProgress(payload: EventPayload<'eval:progress'>): void;
-  applyEvalCell(payload: EventPayload<'eval:cell'>): void;
+  applyEvalCells(payload: EventPayload<'eval:cells'>): void;
 }
 
 let evalCounter = 0;
@@ -59,6 +61,7 @@ export const createEvalSlice: SliceCreator<EvalSlice> = (set, get) => {
     evalConcurrency: null,
     evalRun: null,
     evalCell: null,
+    evalCellRequest: null,
     openEval(open) {
       set({ evalOpen: open });
       if (open) {
@@ -119,13 +122,28 @@ export const createEvalSlice: SliceCreator<EvalSlice> = (set, get) => {
       await call('run:cancel', { runId: run.evalId });
     },
     openEvalCell(id) {
-      set({ evalCell: id });
+      set({ evalCell: id, evalCellRequest: null });
+      const run = get().evalRun;
+      if (!id || !run?.cells.find((c) => c.id === id)?.request) return;
+      set({ evalCellRequest: { cellId: id, request: null, error: null } });
+      void callRaw('eval:request', { evalId: run.evalId, cellId: id }).then((r) =>
+        set((s) =>
+          s.evalCell === id && s.evalCellRequest?.cellId === id
+            ? { evalCellRequest: { cellId: id, request: r.ok ? r.value : null, error: r.ok ? null : r.error.message } }
+            : {},
+        ),
+      );
     },
     applyEvalProgress({ evalId, progress }) {
       patch(evalId, (run) => (run.running ? { progress } : {}));
     },
-    applyEvalCell({ evalId, cell }) {
-      patch(evalId, (run) => (run.running && !run.cells.some((c) => c.id === cell.id) ? { cells: [...run.cells, cell] } : {}));
+    applyEvalCells({ evalId, cells }) {
+      patch(evalId, (run) => {
+        if (!run.running) return {};
+        const known = new Set(run.cells.map((c) => c.id));
+        const added = cells.filter((c) => !known.has(c.id) && (known.add(c.id), true));
+        return added.length ? { cells: [...run.cells, ...added] } : {};
+      });
     },
   };
 };

@@ -38,7 +38,8 @@ export interface RunSlot {
 export type RunCheck<T> = 'busy' | { ok: true; value: T } | { ok: false; message: string };
 
 export interface RunChecks {
-  exact?: RunCheck<{ tokens: number; cached: boolean; connection: string }>;
+  /** The exact count, and the estimate shown when it was asked for (another estimate now: the prompt changed since). */
+  exact?: RunCheck<{ tokens: number; cached: boolean; connection: string; forEstimate: number | null }>;
   cache?: RunCheck<CacheCheckPayload & { connection: string }>;
 }
 
@@ -78,7 +79,8 @@ export interface PlaygroundSlice {
   sendAllColumns(): Promise<void>;
   cancelAllRuns(): Promise<void>;
   applyRunEvent(payload: EventPayload<'run:event'>): void;
-  countExactTokens(place: RunPlace, request: RunRequestOf): Promise<void>;
+  /** Asks the provider's counting endpoint; `estimate` is the estimate shown beside it (to tell when the prompt changed since). */
+  countExactTokens(place: RunPlace, request: RunRequestOf, estimate?: number | null): Promise<void>;
   checkCache(place: RunPlace, request: RunRequestOf): Promise<void>;
   loadRunHistory(): Promise<void>;
   openEarlierRun(id: string): Promise<void>;
@@ -227,12 +229,14 @@ export const createPlaygroundSlice: SliceCreator<PlaygroundSlice> = (set, get) =
       if (place === undefined || !slot || slot.record) return;
       set({ runs: { ...runs, [place]: { ...slot, ...withEvents(slot, events) } } });
     },
-    async countExactTokens(place, request) {
+    async countExactTokens(place, request, estimate = null) {
       const connection = await withConnection(place);
       if (!connection) return patchChecks(place, { exact: { ok: false, message: 'No connection to count with.' } });
       patchChecks(place, { exact: 'busy' });
       const r = await callRaw('run:countTokens', { column: request.column, context: request.context, connection });
-      patchChecks(place, { exact: r.ok ? { ok: true, value: { ...r.value, connection } } : { ok: false, message: r.error.message } });
+      patchChecks(place, {
+        exact: r.ok ? { ok: true, value: { ...r.value, connection, forEstimate: estimate } } : { ok: false, message: r.error.message },
+      });
     },
     async checkCache(place, request) {
       const connection = await withConnection(place);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionsPayload } from '../../../../shared/ipc/contract';
-import type { EvalCellResult, EvalSummary, RunRecord } from '../../../../shared/wire/run-result';
+import type { EvalCellView, EvalSummaryView, RunRecord } from '../../../../shared/wire/run-result';
 import { createFakeApi } from '../../testing/fake-api';
 import { flush, setupStore } from '../../testing/setup-store';
 import { columnPlace, PREVIEW_PLACE, STREAM_KEEP_CHARS } from './playground-slice';
@@ -253,7 +253,7 @@ describe('connections', () => {
 });
 
 describe('the eval', () => {
-  const cell = (id: string, pass: boolean | null, status: EvalCellResult['status']): EvalCellResult => ({
+  const cell = (id: string, pass: boolean | null, status: EvalCellView['status']): EvalCellView => ({
     id,
     test: id.split(' · ')[0]!,
     column: id.split(' · ')[1]!,
@@ -264,7 +264,7 @@ describe('the eval', () => {
   });
 
   it('runs the chosen tests, shows progress and cells as they come, and cancels by its id', async () => {
-    const answer = deferred<EvalSummary>();
+    const answer = deferred<EvalSummaryView>();
     const api = createFakeApi({
       handlers: {
         'eval:tests': () => ({
@@ -291,9 +291,11 @@ describe('the eval', () => {
     const evalId = call!.evalId;
     const progress = { done: 1, total: 2, tokens: 30, spentUsd: 0.01, elapsedMs: 500, remainingMs: 500 };
     api.emit('eval:progress', { evalId, progress });
-    api.emit('eval:cell', { evalId, cell: cell('greet · a', true, 'ok') });
-    api.emit('eval:cell', { evalId: 'other', cell: cell('greet · z', true, 'ok') });
-    expect(store.getState().evalRun).toMatchObject({ running: true, progress, cells: [{ id: 'greet · a' }] });
+    api.emit('eval:cells', { evalId, cells: [cell('greet · a', true, 'ok')] });
+    api.emit('eval:cells', { evalId: 'other', cells: [cell('greet · z', true, 'ok')] });
+    // A batch repeating a cell already shown adds only the new ones.
+    api.emit('eval:cells', { evalId, cells: [cell('greet · a', true, 'ok'), cell('greet · c', false, 'ok')] });
+    expect(store.getState().evalRun).toMatchObject({ running: true, progress, cells: [{ id: 'greet · a' }, { id: 'greet · c' }] });
     await store.getState().cancelEval();
     expect(api.callsOf('run:cancel')).toEqual([{ runId: evalId }]);
     const cells = [cell('greet · a', true, 'ok'), cell('greet · b', null, 'cancelled')];
@@ -310,8 +312,51 @@ describe('the eval', () => {
     });
     await started;
     expect(store.getState().evalRun).toMatchObject({ running: false, cancelling: false, cells, summary: { cancelled: true } });
-    api.emit('eval:cell', { evalId, cell: cell('greet · late', true, 'ok') });
+    api.emit('eval:cells', { evalId, cells: [cell('greet · late', true, 'ok')] });
     expect(store.getState().evalRun!.cells).toEqual(cells);
+  });
+
+  it('an opened cell asks the host for its request body; a cell without a request, or a closed one, does not', async () => {
+    const sent = { ...cell('greet · a', true, 'ok'), request: { url: 'http://127.0.0.1:9/v1/messages', key: 'k'.repeat(64) } };
+    const summary: EvalSummaryView = {
+      cells: [sent, cell('greet · b', null, 'cancelled')],
+      passed: 1,
+      failed: 0,
+      errors: 0,
+      needsRecording: 0,
+      notRun: 1,
+      spentUsd: 0,
+      durationMs: 5,
+      cancelled: false,
+    };
+    const body = deferred<{ url: string; body: string }>();
+    const api = createFakeApi({
+      handlers: {
+        'eval:tests': () => ({ tests: [{ id: 'greet', file: 'tests/greet.yaml', description: null, cells: 2 }], problems: [] }),
+        'eval:start': () => summary,
+        'eval:request': () => body.promise,
+      },
+    });
+    const { store, disconnect } = setupStore(api);
+    cleanup = disconnect;
+    await store.getState().loadEvalTests();
+    await store.getState().startEval();
+    const evalId = api.callsOf('eval:start')[0]!.evalId;
+    store.getState().openEvalCell('greet · b');
+    expect(api.callsOf('eval:request')).toEqual([]);
+    expect(store.getState().evalCellRequest).toBeNull();
+    store.getState().openEvalCell('greet · a');
+    expect(api.callsOf('eval:request')).toEqual([{ evalId, cellId: 'greet · a' }]);
+    expect(store.getState().evalCellRequest).toEqual({ cellId: 'greet · a', request: null, error: null });
+    body.resolve({ url: sent.request.url, body: '{"model":"m"}\n' });
+    await flush();
+    expect(store.getState().evalCellRequest).toEqual({
+      cellId: 'greet · a',
+      request: { url: sent.request.url, body: '{"model":"m"}\n' },
+      error: null,
+    });
+    store.getState().openEvalCell(null);
+    expect(store.getState().evalCellRequest).toBeNull();
   });
 
   it('says why an eval did not start', async () => {
