@@ -27,7 +27,8 @@ test('run history: runs are kept in the user-data folder, opened, diffed and clo
   }
   // In the user-data folder, one file a run; nothing in the workspace.
   const runsDir = path.join(app.userData, 'runs');
-  expect(fs.readdirSync(runsDir).filter((f) => f.endsWith('.json'))).toHaveLength(2);
+  // The file is written once the reply is complete, which can be just after it shows.
+  await expect.poll(() => (fs.existsSync(runsDir) ? fs.readdirSync(runsDir).filter((f) => f.endsWith('.json')).length : 0)).toBe(2);
   expect(fs.readdirSync(app.workspace!)).not.toContain('runs');
 
   // The list opens: newest first.
