@@ -1,4 +1,4 @@
-import { expect, typeInTemplate } from './fixtures.js';
+import { cursorAtLine, expect } from './fixtures.js';
 import { setKey, test } from './run-fixtures.js';
 
 /**
@@ -53,8 +53,11 @@ test('exact token count: says why it is unavailable without a key; exact beside 
   // An edit: the count shown is marked as the old prompt's; counting again asks the provider.
   const estimate = run.getByTestId('run-tokens').locator('.muted').first();
   const before = await estimate.textContent();
-  await typeInTemplate(page, 1, ' Mind the tests, always run them before you finish.');
+  // One edit (inserted at once, as a paste): one build, so the estimate changes once, to the edited prompt's.
+  await cursorAtLine(page, 1);
+  await page.keyboard.insertText(' Mind the tests, always run them before you finish.');
   await expect(estimate).not.toHaveText(before!);
+  await expect(estimate).toHaveText(/^≈ [\d,]+ tokens estimated/);
   await expect(run.getByTestId('run-exact-stale')).toHaveText(' · for the prompt before your edit: count again');
   await button.click();
   await expect(exact).not.toContainText('counted before');

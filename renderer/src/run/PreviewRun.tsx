@@ -16,7 +16,9 @@ const send = () => {
 export function PreviewRun() {
   const label = useStudio((s) => previewRunRequest(s)?.label ?? null);
   const slot = useStudio((s) => s.runs[PREVIEW_PLACE]);
-  const estimate = useStudio((s) => s.tokens?.text.o200k ?? null);
+  // The estimate of the prompt shown now (null while its count is on the way): a count of an
+  // earlier build would make the exact count look stale when it is not.
+  const estimate = useStudio((s) => (s.tokens && s.tokens.seq === s.preview?.seq ? s.tokens.text.o200k : null));
   if (!label) return <p className="muted pad">Choose a variant or a stack profile: its request is what a Run sends.</p>;
   return (
     <div className="preview-run" data-testid="preview-run">

@@ -34,7 +34,7 @@ export function RunChecks({ place, request, estimate }: { place: RunPlace; reque
   };
   const exact = checks?.exact;
   const cache = checks?.cache;
-  const changed = exact && exact !== 'busy' && exact.ok && exact.value.forEstimate !== estimate;
+  const changed = exact && exact !== 'busy' && exact.ok && estimate !== null && exact.value.forEstimate !== estimate;
   return (
     <div className="run-checks" data-testid="run-checks">
       <div className="row">
