@@ -184,3 +184,40 @@ test('every request the page makes goes to 127.0.0.1', async ({ studio: page, re
   expect(requests.some((u) => /\/assets\/.+\.js/.test(u))).toBe(true);
   for (const u of requests) expect(u).toMatch(/^(https?|wss?):\/\/127\.0\.0\.1[:/]|^(data|blob):/);
 });
+
+test('the compare view, the harnesses and the bundle dialogs load their code when first opened; each opens and closes', async ({
+  studio: page,
+  requests,
+}) => {
+  // Each is a chunk of its own (renderer/src/app/lazy-views.tsx): not fetched for the first screen.
+  const fetched = (chunk: string) => requests.some((u) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(u));
+  for (const chunk of ['CompareView', 'HarnessesView', 'BundleDialogs']) expect(fetched(chunk), chunk).toBe(false);
+
+  await page.getByTestId('open-compare').click();
+  await expect(page.getByTestId('compare-column-header').first()).toBeVisible();
+  expect(fetched('CompareView')).toBe(true);
+  await page.getByRole('button', { name: 'Close the compare view' }).click();
+  await expect(page.getByTestId('compare-column-header')).toHaveCount(0);
+
+  await page.getByTestId('open-harnesses').click();
+  await expect(page.getByTestId('harness-columns')).toBeVisible();
+  expect(fetched('HarnessesView')).toBe(true);
+  await page.getByTestId('harness-view-close').click();
+  await expect(page.getByTestId('harness-view')).toHaveCount(0);
+
+  await page
+    .getByTestId('explorer')
+    .getByRole('button', { name: /^gpt-5\b/ })
+    .click({ modifiers: ['Control'] });
+  await page.getByTestId('bundle-selection').getByRole('button', { name: 'Export…' }).click();
+  const dialog = page.getByTestId('export-dialog');
+  await expect(dialog).toBeVisible();
+  expect(fetched('BundleDialogs')).toBe(true);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Opened again, from the loaded chunk.
+  await page.getByTestId('open-compare').click();
+  await expect(page.getByTestId('compare-column-header').first()).toBeVisible();
+  await expect(page.getByTestId('view-loading')).toHaveCount(0);
+});

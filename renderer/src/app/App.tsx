@@ -1,10 +1,10 @@
 import { lazy, useEffect } from 'react';
-import { BundleDialogs } from '../bundles/BundleDialogs';
+// These sheets style parts of the first screen too (copy buttons, selection bar, budgets, the compare tab), so they load with it.
+import '../bundles/bundles.css';
+import '../compare/compare.css';
 import { CopyButtons } from '../bundles/CopyButtons';
 import { SelectionBar } from '../bundles/SelectionBar';
-import { ComparePanel } from '../compare/ComparePanel';
 import { CompareTab } from '../compare/CompareTab';
-import { CompareView } from '../compare/CompareView';
 import { PreviewBudgets } from '../compare/PreviewBudgets';
 import { columnActions } from '../compare/slots';
 import { ComponentList } from '../components-list/ComponentList';
@@ -14,7 +14,6 @@ import { DiffControls } from '../diff/DiffControls';
 import { EditorArea } from '../editor/EditorArea';
 import { Explorer } from '../explorer/Explorer';
 import { FolderBrowser } from '../folders/FolderBrowser';
-import { HarnessesView } from '../harnesses/HarnessesView';
 import { harnessStore, useHarnessView } from '../harnesses/harness-store';
 import { HelpPanel } from '../help/HelpPanel';
 import { monacoReady } from '../monaco/ready';
@@ -27,6 +26,7 @@ import type { BottomTab } from '../store/ui-slice';
 import { useLayout } from '../ui/layout-store';
 import { Splitter } from '../ui/Splitter';
 import { TextPrompt } from '../ui/TextPrompt';
+import { BundleDialogs, ComparePanel, CompareView, HarnessesView } from './lazy-views';
 import { ConfirmDialog, LiveRegion, Notices } from './Overlays';
 import { PreviewRunTab, RunOverlays } from './run-parts';
 
@@ -154,6 +154,8 @@ export function App() {
   const harnesses = useHarnessView((s) => s.open);
   // The compare view can take the whole window: the other panes shrink to nothing but stay mounted.
   const whole = useStudio((s) => s.compareLayout === 'window' && s.compareActive);
+  // The bundle dialogs' chunk loads the first time one opens (lazy-views.tsx).
+  const bundleDialog = useStudio((s) => s.bundleDialog !== null);
   return (
     <div className="app">
       <TopBar />
@@ -180,7 +182,7 @@ export function App() {
       {harnesses && <HarnessesView />}
       <RunOverlays />
       <CommandPalette />
-      <BundleDialogs />
+      {bundleDialog && <BundleDialogs />}
       <ConfirmDialog />
       <FolderBrowser />
       <TextPrompt />
