@@ -10,7 +10,8 @@ import { chooseInFolderBrowser, expect, test } from './fixtures.js';
  * predicts (matches), one that changes a word (differs, with the word diff), and the panel
  * opened and closed; the capture pinned as the preview's diff baseline and unpinned; the
  * question asked where the agent gets no network namespace (declined: nothing runs; accepted:
- * it runs, and is not asked again).
+ * it runs, and is not asked again); the capture saved as conformance cases into the workspace
+ * (cancelled: nothing written; saved: the exact case; a path outside the workspace refused).
  */
 
 const FAKE = path.resolve('tests/capture/fake-agent.mjs');
@@ -157,5 +158,55 @@ test.describe('capture from the installed agent', () => {
     await expect(view.getByTestId('capture-panel')).toHaveCount(0);
     await view.getByTestId('capture-open').click();
     await expect(view.getByTestId('capture-panel')).toBeVisible();
+  });
+  test('saves the capture as conformance cases into the workspace: cancelled, nothing written; saved, the exact case', async ({
+    studio: page,
+    app,
+  }) => {
+    const { panel, project } = await capturePanel(page, 'saved', 'ok');
+    await panel.getByTestId('capture-run').click();
+    await expect(panel.getByTestId('capture-verdict')).toHaveText(/^matches codex/, { timeout: 30_000 });
+    const workspace = fs.realpathSync(app.workspace!);
+    const before = fs.readdirSync(workspace).sort();
+    const form = panel.getByTestId('capture-save-form');
+    const message = panel.getByTestId('capture-save-message');
+
+    await panel.getByTestId('capture-save-case').click();
+    await expect(form.getByLabel(/File in the workspace/)).toHaveValue('capture-codex-0.171.0.cases.json');
+    await form.getByTestId('capture-save-cancel').click();
+    await expect(form).toHaveCount(0);
+    await expect(message).toHaveText('Not saved: nothing was written.');
+    expect(fs.readdirSync(workspace).sort()).toEqual(before);
+
+    await panel.getByTestId('capture-save-case').click();
+    await form.getByLabel(/File in the workspace/).fill('../outside.json');
+    await form.getByTestId('capture-save-confirm').click();
+    await expect(message).toHaveText("Not saved: '../outside.json' leaves the workspace (..)");
+    expect(fs.existsSync(path.join(path.dirname(workspace), 'outside.json'))).toBe(false);
+    await form.getByLabel(/File in the workspace/).fill('cases/codex.json');
+    await form.getByTestId('capture-save-confirm').click();
+    const file = path.join(workspace, 'cases', 'codex.json');
+    await expect(message).toHaveText(`Saved 1 conformance case to ${file}`);
+    await expect(form).toHaveCount(0);
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { about: string; cases: Record<string, unknown>[] };
+    expect(saved.about).toBe('Captured from codex 0.171.0 by variant-studio capture.');
+    expect(saved.cases).toEqual([
+      {
+        harness: 'codex',
+        version: 'codex-0.171.0',
+        name: 'capture-codex-1-agents-md-fragment',
+        files: { [path.join(project, 'AGENTS.md')]: 'Indent with spaces.\n' },
+        cwd: project,
+        home: expect.stringContaining('variant-studio-capture-home-'),
+        os: 'linux',
+        env: {},
+        settings: {},
+        reads: [],
+        part: 'user',
+        expected: `# AGENTS.md instructions for ${project}\n\n<INSTRUCTIONS>\nIndent with spaces.\n\n</INSTRUCTIONS>`,
+        confidence: 'observed',
+        notes: 'captured; the profile predicted it (input[0].content[0].text)',
+      },
+    ]);
   });
 });

@@ -50,6 +50,46 @@ function BaselineButton({ result, agent }: { result: HarnessCaptureResult; agent
   );
 }
 
+/** "Save as conformance case…": the capture's cases (the CLI's --save-case) through the host's save dialog, or (browser mode) a new .json file named inside the workspace. */
+function SaveCaseControls({ result }: { result: HarnessCaptureResult }) {
+  const naming = useCaptureView((x) => x.naming);
+  const saved = useCaptureView((x) => x.saved);
+  if (!result.saveCase) return null;
+  return (
+    <div className="capture-save-case">
+      {naming === null ? (
+        <button className="small" onClick={() => void captureStore.getState().startSave()} data-testid="capture-save-case">
+          Save as conformance case…
+        </button>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void captureStore.getState().confirmSave();
+          }}
+          data-testid="capture-save-form"
+        >
+          <label>
+            File in the workspace (.json){' '}
+            <input className="mono" value={naming} onChange={(e) => captureStore.getState().setNaming(e.target.value)} />
+          </label>{' '}
+          <button type="submit" className="small" disabled={naming.trim() === ''} data-testid="capture-save-confirm">
+            Save
+          </button>{' '}
+          <button type="button" className="small" onClick={() => captureStore.getState().cancelSave()} data-testid="capture-save-cancel">
+            Cancel
+          </button>
+        </form>
+      )}
+      {saved && (
+        <p className={saved.ok ? 'muted' : 'error'} role={saved.ok ? 'status' : 'alert'} data-testid="capture-save-message">
+          {saved.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function prettyBody(body: string): string {
   try {
     return JSON.stringify(JSON.parse(body), null, 2);
@@ -132,7 +172,8 @@ export function CapturePanel({ harnesses, cwd, real }: { harnesses: { id: string
           <p className="muted" data-testid="capture-isolation">
             {result.bin} {result.version} · {result.isolation.note}
           </p>
-          <BaselineButton result={result} agent={harnesses.find((h) => h.id === result.harness)?.name ?? result.harness} />
+          <BaselineButton result={result} agent={harnesses.find((h) => h.id === result.harness)?.name ?? result.harness} />{' '}
+          <SaveCaseControls result={result} />
           <ul className="muted">
             {result.requests.map((r, i) => (
               <li key={i}>

@@ -29,6 +29,17 @@ export interface CaptureViewState {
   run(cwd: string): Promise<void>;
   /** Answer to `asking`: run without a namespace (remembered), or not. */
   answerNetwork(allow: boolean): Promise<void>;
+  /** Browser mode's "Save as conformance case…" form: the workspace-relative file name being typed (null: closed). */
+  naming: string | null;
+  /** What the last save did (the file it wrote, or that nothing was written), or why it failed. */
+  saved: { ok: boolean; message: string } | null;
+  /** "Save as conformance case…": the save dialog (desktop), or the file-name form (browser mode). */
+  startSave(): Promise<void>;
+  setNaming(name: string): void;
+  /** The form's Save: writes the named file inside the workspace. */
+  confirmSave(): Promise<void>;
+  /** The form's Cancel: nothing is written. */
+  cancelSave(): void;
 }
 
 export const captureStore = createStore<CaptureViewState>()((set, get) => ({
@@ -41,6 +52,8 @@ export const captureStore = createStore<CaptureViewState>()((set, get) => ({
   allowNetwork: false,
   asking: null,
   declined: false,
+  naming: null,
+  saved: null,
   setOpen(open) {
     set({ open });
   },
@@ -52,7 +65,7 @@ export const captureStore = createStore<CaptureViewState>()((set, get) => ({
   },
   async run(cwd) {
     if (get().running) return;
-    set({ running: true, result: null, error: null, asking: null, declined: false });
+    set({ running: true, result: null, error: null, asking: null, declined: false, naming: null, saved: null });
     const { harness, bin, allowNetwork } = get();
     const r = await callRaw('harness:capture', {
       harness,
@@ -73,7 +86,42 @@ export const captureStore = createStore<CaptureViewState>()((set, get) => ({
     set({ allowNetwork: true, asking: null });
     await get().run(asking.cwd);
   },
+  async startSave() {
+    const save = get().result?.saveCase;
+    if (!save) return;
+    set({ saved: null });
+    const caps = await callRaw('bundle:capabilities', {});
+    if (caps.ok && !caps.value.fileDialogs) {
+      set({ naming: save.fileName });
+      return;
+    }
+    await saveCases(save.id, undefined);
+  },
+  setNaming(naming) {
+    set({ naming });
+  },
+  async confirmSave() {
+    const save = get().result?.saveCase;
+    const name = get().naming?.trim();
+    if (!save || !name) return;
+    await saveCases(save.id, name);
+  },
+  cancelSave() {
+    set({ naming: null, saved: { ok: true, message: 'Not saved: nothing was written.' } });
+  },
 }));
+
+async function saveCases(id: string, path: string | undefined): Promise<void> {
+  const r = await callRaw('harness:saveCaptureCase', { id, ...(path !== undefined ? { path } : {}) });
+  if (!r.ok) captureStore.setState({ saved: { ok: false, message: `Not saved: ${r.error.message}` } });
+  else if (r.value.status === 'cancelled')
+    captureStore.setState({ naming: null, saved: { ok: true, message: 'Not saved: nothing was written.' } });
+  else
+    captureStore.setState({
+      naming: null,
+      saved: { ok: true, message: `Saved ${r.value.cases} conformance case${r.value.cases === 1 ? '' : 's'} to ${r.value.path}` },
+    });
+}
 
 export function useCaptureView<T>(selector: (s: CaptureViewState) => T): T {
   return useStore(captureStore, selector);

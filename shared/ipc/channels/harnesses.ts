@@ -60,8 +60,16 @@ export interface HarnessCaptureResult {
   /** Home-relative paths of the global files copied into the agent's temporary home. */
   copied: string[];
   verdict?: CaptureVerdict | undefined;
+  /** The capture as conformance cases, kept in the host to be saved (harness:saveCaptureCase): its id, a suggested file name, how many cases. */
+  saveCase?: { id: string; fileName: string; cases: number } | undefined;
   durationMs: number;
 }
+
+export const SaveCaptureCaseOutcomeSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('saved'), path: z.string(), cases: z.number().int() }).strict(),
+  z.object({ status: z.literal('cancelled') }).strict(),
+]);
+export type SaveCaptureCaseOutcome = z.infer<typeof SaveCaptureCaseOutcomeSchema>;
 
 export const harnessChannels = {
   'harness:capture': channel(
@@ -78,6 +86,18 @@ export const harnessChannels = {
       .strict(),
     z.custom<HarnessCaptureResult>((v) => typeof v === 'object' && v !== null && 'harness' in v),
     'Runs the agent installed on this machine for one turn against a local stand-in of its model API (capture section of the harness profile) in a granted working folder, and compares the request it sent with the profile: the request, each part matched or a word diff, and why nothing was captured.',
+  ),
+  'harness:saveCaptureCase': channel(
+    z
+      .object({
+        /** The capture's saveCase.id. */
+        id: z.string().regex(/^[A-Za-z0-9-]{1,100}$/),
+        /** Browser mode (no save dialog): a workspace-relative .json file the user named; refused outside the open workspace. */
+        path: z.string().min(1).max(1024).optional(),
+      })
+      .strict(),
+    SaveCaptureCaseOutcomeSchema,
+    'Writes the last capture as conformance cases (what `capture --save-case` writes): where the user chooses in the save dialog (desktop), or (browser mode) into the named new .json file inside the open workspace.',
   ),
   'harness:run': channel(
     z
