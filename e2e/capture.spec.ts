@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { chooseInFolderBrowser, expect, test } from './fixtures.js';
+import { fakeAgentCase } from '../tests/capture/fake-agent-case.js';
 
 /**
  * Capture in the every-harness view, against the fake agent (tests/capture/fake-agent.mjs)
@@ -11,7 +12,8 @@ import { chooseInFolderBrowser, expect, test } from './fixtures.js';
  * opened and closed; the capture pinned as the preview's diff baseline and unpinned; the
  * question asked where the agent gets no network namespace (declined: nothing runs; accepted:
  * it runs, and is not asked again); the capture saved as conformance cases into the workspace
- * (cancelled: nothing written; saved: the exact case; a path outside the workspace refused).
+ * (cancelled: nothing written; saved: the exact case; a path outside the workspace refused); "use
+ * my real home" off (a temporary home), on (the real HOME, with its warning) and off again.
  */
 
 const FAKE = path.resolve('tests/capture/fake-agent.mjs');
@@ -190,23 +192,37 @@ test.describe('capture from the installed agent', () => {
     await expect(form).toHaveCount(0);
     const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { about: string; cases: Record<string, unknown>[] };
     expect(saved.about).toBe('Captured from codex 0.171.0 by variant-studio capture.');
-    expect(saved.cases).toEqual([
-      {
-        harness: 'codex',
-        version: 'codex-0.171.0',
-        name: 'capture-codex-1-agents-md-fragment',
-        files: { [path.join(project, 'AGENTS.md')]: 'Indent with spaces.\n' },
-        cwd: project,
-        home: expect.stringContaining('variant-studio-capture-home-'),
-        os: 'linux',
-        env: {},
-        settings: {},
-        reads: [],
-        part: 'user',
-        expected: `# AGENTS.md instructions for ${project}\n\n<INSTRUCTIONS>\nIndent with spaces.\n\n</INSTRUCTIONS>`,
-        confidence: 'observed',
-        notes: 'captured; the profile predicted it (input[0].content[0].text)',
-      },
-    ]);
+    expect(saved.cases).toEqual([fakeAgentCase(project, expect.stringContaining('variant-studio-capture-home-'))]);
+  });
+
+  test('"Use my real home": off by default (a temporary home); on, with its warning, the agent gets the real HOME; off again', async ({
+    studio: page,
+  }) => {
+    const { panel } = await capturePanel(page, 'homes', 'ok');
+    const home = path.join(top, 'home');
+    const box = panel.getByTestId('capture-real-home');
+    const fakeHome = () => panel.getByTestId('capture-request');
+    await expect(box).not.toBeChecked();
+    await expect(panel.getByTestId('capture-real-home-warning')).toHaveCount(0);
+    await panel.getByTestId('capture-run').click();
+    await expect(panel.getByTestId('capture-isolation')).toContainText('a temporary home', { timeout: 30_000 });
+    await panel.getByText(/Captured request: \/v1\/responses/).click();
+    await expect(fakeHome()).toContainText('"fake_home": "/');
+    await expect(fakeHome()).not.toContainText(`"fake_home": "${home}"`);
+
+    await box.check();
+    await expect(panel.getByTestId('capture-real-home-warning')).toContainText('may write its session logs and settings there');
+    await panel.getByTestId('capture-run').click();
+    await expect(panel.getByTestId('capture-isolation')).toContainText('your real home', { timeout: 30_000 });
+    await panel.getByText(/Captured request: \/v1\/responses/).click();
+    await expect(fakeHome()).toContainText(`"fake_home": "${home}"`);
+    // Codex's provider config was written there for the turn and removed afterwards, with its folder
+    // (the browser, whose HOME this is too, keeps its own .cache and .config there).
+    expect(fs.existsSync(path.join(home, '.codex'))).toBe(false);
+
+    await box.uncheck();
+    await expect(panel.getByTestId('capture-real-home-warning')).toHaveCount(0);
+    await panel.getByTestId('capture-run').click();
+    await expect(panel.getByTestId('capture-isolation')).toContainText('a temporary home', { timeout: 30_000 });
   });
 });

@@ -19,6 +19,8 @@ export interface CaptureCommandOptions extends CommonOptions {
   saveCase?: string | undefined;
   /** Run even without a network namespace (the user's explicit choice). */
   allowNetwork?: boolean | undefined;
+  /** Run the agent with the user's real HOME instead of a temporary one (the user's explicit choice). */
+  realHome?: boolean | undefined;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function captureCommand(options: CaptureCommandOptions, io: CliIo):
     homeDir: env.HOME,
     isolation: probeIsolation(process.platform, env),
     allowNetwork: options.allowNetwork === true,
+    realHome: options.realHome === true,
   });
   if (outcome.problem?.code === 'no-namespace') {
     io.stderr(`variant-studio: ${outcome.problem.message}; run again with --allow-network to capture anyway\n`);
@@ -84,6 +87,7 @@ function captureJson(
     version: outcome.version,
     isolation: outcome.isolation,
     copiedIntoHome: outcome.home?.copied ?? [],
+    realHome: outcome.home?.real ?? false,
     request: compared ?? outcome.request,
     requests: outcome.requests.map((r) => ({ method: r.method, url: r.url, route: r.route, bytes: r.body.length })),
     exit: outcome.exit,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hostsClosedAfterEach, miniWorkspace, tempDir, writeFiles } from './support/fixtures.js';
+import { fakeAgentCase } from '../capture/fake-agent-case.js';
 
 /**
  * harness:saveCaptureCase: the view's "Save as conformance case…" writes the last capture's
@@ -46,24 +47,7 @@ async function captured(options: Parameters<typeof hosts.start>[0] = {}) {
 function expectTheCase(file: string, project: string) {
   const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { about: string; cases: Record<string, unknown>[] };
   expect(saved.about).toBe('Captured from codex 0.171.0 by variant-studio capture.');
-  expect(saved.cases).toEqual([
-    {
-      harness: 'codex',
-      version: 'codex-0.171.0',
-      name: 'capture-codex-1-agents-md-fragment',
-      files: { [path.join(project, 'AGENTS.md')]: 'Indent with spaces.\n' },
-      cwd: project,
-      home: expect.stringContaining('variant-studio-capture-home-'),
-      os: 'linux',
-      env: {},
-      settings: {},
-      reads: [],
-      part: 'user',
-      expected: `# AGENTS.md instructions for ${project}\n\n<INSTRUCTIONS>\nIndent with spaces.\n\n</INSTRUCTIONS>`,
-      confidence: 'observed',
-      notes: 'captured; the profile predicted it (input[0].content[0].text)',
-    },
-  ]);
+  expect(saved.cases).toEqual([fakeAgentCase(project, expect.stringContaining('variant-studio-capture-home-'))]);
 }
 
 describe('harness:saveCaptureCase', () => {

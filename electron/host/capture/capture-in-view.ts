@@ -21,7 +21,7 @@ const lastCases = new WeakMap<HostContext, { id: string; fileName: string; text:
  */
 export async function captureInView(
   host: HostContext,
-  { harness, cwd, bin, allowNetwork }: Parameters<ChannelHandlers['harness:capture']>[0],
+  { harness, cwd, bin, allowNetwork, realHome }: Parameters<ChannelHandlers['harness:capture']>[0],
 ): Promise<ChannelResponse<'harness:capture'>> {
   const started = performance.now();
   const profile = host
@@ -41,7 +41,7 @@ export async function captureInView(
   if (bin !== undefined && !path.isAbsolute(bin)) throw new HostError('INVALID_REQUEST', 'the agent path must be absolute');
   lastCases.delete(host);
   const homeDir = os.homedir();
-  const outcome = await captureAgent({ profile, cwd: real, bin, allowNetwork, homeDir });
+  const outcome = await captureAgent({ profile, cwd: real, bin, allowNetwork, homeDir, realHome });
   const best = outcomeVerdict(outcome, profile);
   const compared = best?.compared ?? outcome.request;
   const file = await captureCaseFile(outcome, best?.verdict, profile, real, homeDir);
@@ -60,6 +60,7 @@ export async function captureInView(
     requests: outcome.requests.map((r) => ({ method: r.method, url: r.url, bytes: r.body.length })),
     request: compared ? { url: compared.url, body: compared.body } : undefined,
     copied: outcome.home?.copied ?? [],
+    realHome: outcome.home?.real,
     verdict: best?.verdict,
     saveCase,
     durationMs: performance.now() - started,

@@ -132,6 +132,21 @@ export function CapturePanel({ harnesses, cwd, real }: { harnesses: { id: string
         Agent program (absolute path; empty: on PATH){' '}
         <input className="mono" value={s.bin} onChange={(e) => captureStore.getState().setBin(e.target.value)} />
       </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={s.realHome}
+          onChange={(e) => captureStore.getState().setRealHome(e.target.checked)}
+          data-testid="capture-real-home"
+        />{' '}
+        Use my real home
+      </label>
+      {s.realHome && (
+        <p className="warn" data-testid="capture-real-home-warning">
+          The agent runs with your real home folder: it reads your own global files and settings, and may write its session logs and
+          settings there. Its provider config is written only where you have none (and removed afterwards).
+        </p>
+      )}
       {!real && <p className="warn">Choose a folder on this machine first: capture runs the agent in a real folder.</p>}
       <button
         disabled={!real || s.running || s.asking !== null}
@@ -170,7 +185,7 @@ export function CapturePanel({ harnesses, cwd, real }: { harnesses: { id: string
             {result.verdict ? result.verdict.summary : `No capture: ${result.problem?.message ?? 'nothing was sent'}`}
           </p>
           <p className="muted" data-testid="capture-isolation">
-            {result.bin} {result.version} · {result.isolation.note}
+            {result.bin} {result.version} · {result.isolation.note} · {result.realHome ? 'your real home' : 'a temporary home'}
           </p>
           <BaselineButton result={result} agent={harnesses.find((h) => h.id === result.harness)?.name ?? result.harness} />{' '}
           <SaveCaseControls result={result} />

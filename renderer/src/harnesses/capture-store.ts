@@ -14,6 +14,8 @@ export interface CaptureViewState {
   open: boolean;
   harness: string;
   bin: string;
+  /** "Use my real home" (off by default): the agent gets the user's HOME instead of a temporary one. */
+  realHome: boolean;
   running: boolean;
   result: HarnessCaptureResult | null;
   error: string | null;
@@ -26,6 +28,7 @@ export interface CaptureViewState {
   setOpen(open: boolean): void;
   setHarness(id: string): void;
   setBin(bin: string): void;
+  setRealHome(realHome: boolean): void;
   run(cwd: string): Promise<void>;
   /** Answer to `asking`: run without a namespace (remembered), or not. */
   answerNetwork(allow: boolean): Promise<void>;
@@ -46,6 +49,7 @@ export const captureStore = createStore<CaptureViewState>()((set, get) => ({
   open: false,
   harness: 'claude-code',
   bin: '',
+  realHome: false,
   running: false,
   result: null,
   error: null,
@@ -63,15 +67,19 @@ export const captureStore = createStore<CaptureViewState>()((set, get) => ({
   setBin(bin) {
     set({ bin });
   },
+  setRealHome(realHome) {
+    set({ realHome });
+  },
   async run(cwd) {
     if (get().running) return;
     set({ running: true, result: null, error: null, asking: null, declined: false, naming: null, saved: null });
-    const { harness, bin, allowNetwork } = get();
+    const { harness, bin, allowNetwork, realHome } = get();
     const r = await callRaw('harness:capture', {
       harness,
       cwd,
       ...(bin.trim() ? { bin: bin.trim() } : {}),
       ...(allowNetwork ? { allowNetwork } : {}),
+      ...(realHome ? { realHome } : {}),
     });
     if (r.ok && r.value.problem?.code === 'no-namespace') set({ running: false, asking: { message: r.value.problem.message, cwd } });
     else set({ running: false, ...(r.ok ? { result: r.value } : { error: r.error.message }) });

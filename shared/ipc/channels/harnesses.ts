@@ -57,8 +57,10 @@ export interface HarnessCaptureResult {
   requests: { method: string; url: string; bytes: number }[];
   /** The model request the verdict is against: path and the body as it arrived. */
   request?: { url: string; body: string } | undefined;
-  /** Home-relative paths of the global files copied into the agent's temporary home. */
+  /** Home-relative paths of the global files copied into the agent's temporary home (real home: read where they are). */
   copied: string[];
+  /** The agent ran with the user's real home. */
+  realHome?: boolean | undefined;
   verdict?: CaptureVerdict | undefined;
   /** The capture as conformance cases, kept in the host to be saved (harness:saveCaptureCase): its id, a suggested file name, how many cases. */
   saveCase?: { id: string; fileName: string; cases: number } | undefined;
@@ -82,6 +84,8 @@ export const harnessChannels = {
         bin: z.string().min(1).max(4096).optional(),
         /** The user accepted running without a network namespace (asked when the host has none: problem `no-namespace`). */
         allowNetwork: z.boolean().optional(),
+        /** "Use my real home": the agent runs with the user's HOME (it may write its session logs and settings there) instead of a temporary one. */
+        realHome: z.boolean().optional(),
       })
       .strict(),
     z.custom<HarnessCaptureResult>((v) => typeof v === 'object' && v !== null && 'harness' in v),
