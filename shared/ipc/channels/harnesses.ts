@@ -71,7 +71,6 @@ export const SaveCaptureCaseOutcomeSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('saved'), path: z.string(), cases: z.number().int() }).strict(),
   z.object({ status: z.literal('cancelled') }).strict(),
 ]);
-export type SaveCaptureCaseOutcome = z.infer<typeof SaveCaptureCaseOutcomeSchema>;
 
 export const harnessChannels = {
   'harness:capture': channel(
