@@ -65,6 +65,8 @@ Options:
   --save-case <file>    capture: also write the capture as conformance cases (one per part, what the agent sent)
   --allow-network       capture: run even where no network namespace is available (only the agent's opt-out
                         switches then keep its own telemetry off the network)
+  --real-home           capture: run the agent with your real HOME instead of a temporary one (it may write
+                        its session logs and settings there)
   -h, --help            This help
 `;
 
@@ -97,6 +99,7 @@ function optionsFor(command: string) {
     bin: { type: 'string' },
     'save-case': { type: 'string' },
     'allow-network': { type: 'boolean' },
+    'real-home': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   } as const;
 }
@@ -229,6 +232,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
             bin: values.bin,
             saveCase: values['save-case'],
             allowNetwork: values['allow-network'] === true,
+            realHome: values['real-home'] === true,
           },
           io,
         );

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { chooseInFolderBrowser, expect, test } from './fixtures.js';
+import { fakeAgentCase } from '../tests/capture/fake-agent-case.js';
 
 /**
  * Capture in the every-harness view, against the fake agent (tests/capture/fake-agent.mjs)
@@ -10,7 +11,9 @@ import { chooseInFolderBrowser, expect, test } from './fixtures.js';
  * predicts (matches), one that changes a word (differs, with the word diff), and the panel
  * opened and closed; the capture pinned as the preview's diff baseline and unpinned; the
  * question asked where the agent gets no network namespace (declined: nothing runs; accepted:
- * it runs, and is not asked again).
+ * it runs, and is not asked again); the capture saved as conformance cases into the workspace
+ * (cancelled: nothing written; saved: the exact case; a path outside the workspace refused); "use
+ * my real home" off (a temporary home), on (the real HOME, with its warning) and off again.
  */
 
 const FAKE = path.resolve('tests/capture/fake-agent.mjs');
@@ -157,5 +160,69 @@ test.describe('capture from the installed agent', () => {
     await expect(view.getByTestId('capture-panel')).toHaveCount(0);
     await view.getByTestId('capture-open').click();
     await expect(view.getByTestId('capture-panel')).toBeVisible();
+  });
+  test('saves the capture as conformance cases into the workspace: cancelled, nothing written; saved, the exact case', async ({
+    studio: page,
+    app,
+  }) => {
+    const { panel, project } = await capturePanel(page, 'saved', 'ok');
+    await panel.getByTestId('capture-run').click();
+    await expect(panel.getByTestId('capture-verdict')).toHaveText(/^matches codex/, { timeout: 30_000 });
+    const workspace = fs.realpathSync(app.workspace!);
+    const before = fs.readdirSync(workspace).sort();
+    const form = panel.getByTestId('capture-save-form');
+    const message = panel.getByTestId('capture-save-message');
+
+    await panel.getByTestId('capture-save-case').click();
+    await expect(form.getByLabel(/File in the workspace/)).toHaveValue('capture-codex-0.171.0.cases.json');
+    await form.getByTestId('capture-save-cancel').click();
+    await expect(form).toHaveCount(0);
+    await expect(message).toHaveText('Not saved: nothing was written.');
+    expect(fs.readdirSync(workspace).sort()).toEqual(before);
+
+    await panel.getByTestId('capture-save-case').click();
+    await form.getByLabel(/File in the workspace/).fill('../outside.json');
+    await form.getByTestId('capture-save-confirm').click();
+    await expect(message).toHaveText("Not saved: '../outside.json' leaves the workspace (..)");
+    expect(fs.existsSync(path.join(path.dirname(workspace), 'outside.json'))).toBe(false);
+    await form.getByLabel(/File in the workspace/).fill('cases/codex.json');
+    await form.getByTestId('capture-save-confirm').click();
+    const file = path.join(workspace, 'cases', 'codex.json');
+    await expect(message).toHaveText(`Saved 1 conformance case to ${file}`);
+    await expect(form).toHaveCount(0);
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { about: string; cases: Record<string, unknown>[] };
+    expect(saved.about).toBe('Captured from codex 0.171.0 by variant-studio capture.');
+    expect(saved.cases).toEqual([fakeAgentCase(project, expect.stringContaining('variant-studio-capture-home-'))]);
+  });
+
+  test('"Use my real home": off by default (a temporary home); on, with its warning, the agent gets the real HOME; off again', async ({
+    studio: page,
+  }) => {
+    const { panel } = await capturePanel(page, 'homes', 'ok');
+    const home = path.join(top, 'home');
+    const box = panel.getByTestId('capture-real-home');
+    const fakeHome = () => panel.getByTestId('capture-request');
+    await expect(box).not.toBeChecked();
+    await expect(panel.getByTestId('capture-real-home-warning')).toHaveCount(0);
+    await panel.getByTestId('capture-run').click();
+    await expect(panel.getByTestId('capture-isolation')).toContainText('a temporary home', { timeout: 30_000 });
+    await panel.getByText(/Captured request: \/v1\/responses/).click();
+    await expect(fakeHome()).toContainText('"fake_home": "/');
+    await expect(fakeHome()).not.toContainText(`"fake_home": "${home}"`);
+
+    await box.check();
+    await expect(panel.getByTestId('capture-real-home-warning')).toContainText('may write its session logs and settings there');
+    await panel.getByTestId('capture-run').click();
+    await expect(panel.getByTestId('capture-isolation')).toContainText('your real home', { timeout: 30_000 });
+    await panel.getByText(/Captured request: \/v1\/responses/).click();
+    await expect(fakeHome()).toContainText(`"fake_home": "${home}"`);
+    // Codex's provider config was written there for the turn and removed afterwards, with its folder
+    // (the browser, whose HOME this is too, keeps its own .cache and .config there).
+    expect(fs.existsSync(path.join(home, '.codex'))).toBe(false);
+
+    await box.uncheck();
+    await expect(panel.getByTestId('capture-real-home-warning')).toHaveCount(0);
+    await panel.getByTestId('capture-run').click();
+    await expect(panel.getByTestId('capture-isolation')).toContainText('a temporary home', { timeout: 30_000 });
   });
 });

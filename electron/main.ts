@@ -59,6 +59,7 @@ const FILE_DIALOGS: Record<FilePurpose, { title: string; buttonLabel: string }> 
   'import-bundle': { title: 'Import a variant bundle', buttonLabel: 'Import' },
   'export-bundle': { title: 'Export a variant bundle', buttonLabel: 'Export' },
   'export-files': { title: 'Export as a zip of files', buttonLabel: 'Export' },
+  'export-case': { title: 'Save the capture as conformance cases', buttonLabel: 'Save' },
 };
 
 /** The system's open dialog for a bundle to import, its save dialog for exports. */
@@ -70,7 +71,7 @@ async function pickFile(purpose: FilePurpose, defaultName?: string): Promise<str
   }
   const options: Electron.SaveDialogOptions = {
     ...FILE_DIALOGS[purpose],
-    filters: ZIP_FILTERS,
+    filters: purpose === 'export-case' ? [{ name: 'JSON', extensions: ['json'] }] : ZIP_FILTERS,
     ...(defaultName ? { defaultPath: defaultName } : {}),
     properties: ['createDirectory', 'showOverwriteConfirmation'],
   };

@@ -1,13 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { captureCases } from '../../shared/capture/conformance-case.js';
-import { harnessEnvAllowed, harnessKindOf } from '../../shared/harness/index.js';
-import { folderTexts } from '../../electron/host/capture/folder-texts.js';
-import { localIsoDate } from '../../electron/host/stack/index.js';
+import { captureCaseFile } from '../../electron/host/capture/capture-case-file.js';
 import { wordDiffText, type CaptureVerdict } from '../../shared/capture/verdict.js';
-import { isCaptureDriven } from '../../shared/capture/profile.js';
 import { probeIsolation } from '../../electron/host/capture/isolation.js';
 import { captureAgent, outcomeVerdict, type CaptureOutcome } from '../../electron/host/capture/capture-runner.js';
 import type { RecordedRequest } from '../../electron/host/stand-in/stand-in-server.js';
@@ -23,6 +19,8 @@ export interface CaptureCommandOptions extends CommonOptions {
   saveCase?: string | undefined;
   /** Run even without a network namespace (the user's explicit choice). */
   allowNetwork?: boolean | undefined;
+  /** Run the agent with the user's real HOME instead of a temporary one (the user's explicit choice). */
+  realHome?: boolean | undefined;
 }
 
 /**
@@ -50,48 +48,24 @@ export async function captureCommand(options: CaptureCommandOptions, io: CliIo):
     homeDir: env.HOME,
     isolation: probeIsolation(process.platform, env),
     allowNetwork: options.allowNetwork === true,
+    realHome: options.realHome === true,
   });
   if (outcome.problem?.code === 'no-namespace') {
     io.stderr(`variant-studio: ${outcome.problem.message}; run again with --allow-network to capture anyway\n`);
     return EXIT_USAGE;
   }
-  const section = profile.capture;
   const best = outcomeVerdict(outcome, profile);
   const verdict = best?.verdict;
   const compared = best?.compared;
   if (options.format === 'json') io.stdout(`${JSON.stringify(captureJson(outcome, verdict, compared), null, 2)}\n`);
   else io.stdout(captureText(outcome, verdict, compared));
-  if (options.saveCase !== undefined && verdict && outcome.version && outcome.home) {
-    const files = await folderTexts(cwd);
-    // The global files the agent saw, at the paths of its temporary home (their source is the user's home).
-    for (const rel of outcome.home.copied)
-      for (const [file, text] of Object.entries(await folderTextsOrFile(path.join(env.HOME ?? os.homedir(), rel))))
-        files[path.join(outcome.home.dir, path.relative(env.HOME ?? os.homedir(), file))] = text;
-    const settings: Record<string, unknown> = { ...(isCaptureDriven(section) ? section.settings : {}) };
-    // Profiles whose text carries the date read it from a setting (Claude Code, OpenCode): the capture's day.
-    const dateKey = 'settings' in profile ? (profile.settings as Record<string, unknown>).date : undefined;
-    if (typeof dateKey === 'string') settings[dateKey] = localIsoDate(new Date());
-    const allowed = harnessEnvAllowed(harnessKindOf(profile));
-    const file = path.resolve(io.cwd, options.saveCase);
-    writeFileSync(
-      file,
-      `${JSON.stringify(
-        captureCases({
-          harness: profile.agent,
-          version: outcome.version,
-          files,
-          cwd,
-          home: outcome.home.dir,
-          os: process.platform === 'darwin' || process.platform === 'win32' ? process.platform : 'linux',
-          env: Object.fromEntries(Object.entries(outcome.env).filter(([k]) => allowed(k))),
-          settings,
-          verdict,
-        }),
-        null,
-        2,
-      )}\n`,
-    );
-    io.stderr(`wrote ${file}\n`);
+  if (options.saveCase !== undefined) {
+    const saved = await captureCaseFile(outcome, verdict, profile, cwd, env.HOME ?? os.homedir());
+    if (saved) {
+      const file = path.resolve(io.cwd, options.saveCase);
+      writeFileSync(file, saved.text);
+      io.stderr(`wrote ${file}\n`);
+    }
   }
   if (!outcome.ok || !verdict) {
     if (options.format === 'json') io.stderr(`variant-studio: ${outcome.problem?.message ?? outcome.predictionError ?? 'no verdict'}\n`);
@@ -113,6 +87,7 @@ function captureJson(
     version: outcome.version,
     isolation: outcome.isolation,
     copiedIntoHome: outcome.home?.copied ?? [],
+    realHome: outcome.home?.real ?? false,
     request: compared ?? outcome.request,
     requests: outcome.requests.map((r) => ({ method: r.method, url: r.url, route: r.route, bytes: r.body.length })),
     exit: outcome.exit,
@@ -147,11 +122,4 @@ function captureText(outcome: CaptureOutcome, verdict: CaptureVerdict | undefine
     lines.push('(--format json prints the whole request)');
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** A copied global: a file's text, or a rules folder's text files. */
-async function folderTextsOrFile(p: string): Promise<Record<string, string>> {
-  const st = await stat(p).catch(() => undefined);
-  if (st?.isDirectory()) return folderTexts(p);
-  return st?.isFile() ? { [p]: await readFile(p, 'utf8') } : {};
 }

@@ -9,8 +9,8 @@ import type { WorkspaceSession } from './workspace-session.js';
 /** What a folder dialog is for: opening a workspace, copying one, or the working folder of real discovery. */
 export type FolderPurpose = 'open' | 'copy' | 'working-folder';
 
-/** What a file dialog is for: a bundle to import (open), or an export to write (save, with a suggested name). */
-export type FilePurpose = 'import-bundle' | 'export-bundle' | 'export-files';
+/** What a file dialog is for: a bundle to import (open), or an export or a capture's conformance cases to write (save, with a suggested name). */
+export type FilePurpose = 'import-bundle' | 'export-bundle' | 'export-files' | 'export-case';
 
 export interface StudioHostOptions {
   /** Folder for settings, drafts and window state (Electron: app.getPath('userData')). */

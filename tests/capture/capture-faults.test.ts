@@ -260,3 +260,66 @@ describe('capture with a fake agent', () => {
     expect((JSON.parse(out.request!.body) as { fake_probe: string }).fake_probe).toBe(namespace ? 'unreachable' : 'reached');
   });
 });
+
+describe("the agent's home", () => {
+  /** A user's home of its own: a global Codex file and XDG folders of the user's. */
+  function homeWith(name: string): string {
+    const home = path.join(top, name);
+    fs.mkdirSync(path.join(home, '.codex'), { recursive: true });
+    fs.writeFileSync(path.join(home, '.codex', 'AGENTS.md'), 'Global rule.\n');
+    return home;
+  }
+
+  it('by default: a temporary home holding a copy of the global file, deleted afterwards; the real home untouched', async () => {
+    const home = homeWith('home-default');
+    const out = await run('ok', { homeDir: home });
+    expect(out.ok).toBe(true);
+    const body = JSON.parse(out.request!.body) as { fake_home: string };
+    expect(out.home).toEqual({ dir: body.fake_home, copied: ['.codex/AGENTS.md'], real: false });
+    expect(body.fake_home).not.toBe(home);
+    expect(path.basename(body.fake_home)).toMatch(/^variant-studio-capture-home-/);
+    expect(out.env.HOME).toBe(body.fake_home);
+    expect(out.env.TMPDIR).toBe(`${body.fake_home}/tmp`);
+    expect(fs.existsSync(body.fake_home)).toBe(false);
+    expect(fs.readdirSync(path.join(home, '.codex'))).toEqual(['AGENTS.md']);
+  });
+
+  it('"use my real home": the given home in the agent\'s env, the section\'s file written there and removed afterwards', async () => {
+    const home = homeWith('home-real');
+    const out = await run('ok', { homeDir: home, realHome: true, env: { ...userEnv, XDG_CONFIG_HOME: path.join(home, 'cfg') } });
+    expect(out.problem).toBeUndefined();
+    const body = JSON.parse(out.request!.body) as { fake_home: string };
+    expect(body.fake_home).toBe(home);
+    expect(out.home).toEqual({ dir: home, copied: ['.codex/AGENTS.md'], real: true });
+    expect(out.env.HOME).toBe(home);
+    expect(out.env.XDG_CONFIG_HOME).toBe(path.join(home, 'cfg'));
+    expect(out.env.XDG_DATA_HOME).toBe(`${home}/.local/share`);
+    expect(out.env.TMPDIR).toBe(os.tmpdir());
+    // The prediction read the global file where it is.
+    expect(out.predicted!.parts[0]!.files).toEqual([path.join(home, '.codex/AGENTS.md'), path.join(project, 'AGENTS.md')]);
+    // The section's .codex/config.toml was the capture's: gone; the user's own file stays.
+    expect(fs.readdirSync(path.join(home, '.codex'))).toEqual(['AGENTS.md']);
+    expect(fs.readFileSync(path.join(home, '.codex', 'AGENTS.md'), 'utf8')).toBe('Global rule.\n');
+
+    // Where no such folder was, the folders made for the file go too.
+    const bare = path.join(top, 'home-bare');
+    fs.mkdirSync(bare);
+    const again = await run('ok', { homeDir: bare, realHome: true });
+    expect(again.ok).toBe(true);
+    expect(again.home).toEqual({ dir: bare, copied: [], real: true });
+    expect(fs.readdirSync(bare)).toEqual([]);
+  });
+
+  it('"use my real home" never overwrites a file of the user\'s: the capture is refused, naming it, and nothing runs', async () => {
+    const home = homeWith('home-clash');
+    const config = path.join(home, '.codex', 'config.toml');
+    fs.writeFileSync(config, 'model = "mine"\n');
+    const out = await run('ok', { homeDir: home, realHome: true });
+    expect(out.problem).toEqual({
+      code: 'home-file-exists',
+      message: `${config} exists: with your real home the capture would overwrite it; run with the temporary home`,
+    });
+    expect(out.requests).toEqual([]);
+    expect(fs.readFileSync(config, 'utf8')).toBe('model = "mine"\n');
+  });
+});

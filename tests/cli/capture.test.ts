@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main.js';
+import { fakeAgentCase } from '../capture/fake-agent-case.js';
 
 /**
  * `variant-studio capture` against the fake agent (tests/capture/fake-agent.mjs), driven by a
@@ -105,29 +106,25 @@ describe('variant-studio capture', () => {
     expect(j.out).not.toContain('sk-real');
   });
 
+  it('--real-home runs the agent with the real HOME (and leaves it as it was); without it, a temporary one', async () => {
+    const temp = await capture('ok', 'json');
+    const tempJson = JSON.parse(temp.out) as { realHome: boolean; request: { body: string } };
+    expect(tempJson.realHome).toBe(false);
+    expect((JSON.parse(tempJson.request.body) as { fake_home: string }).fake_home).toMatch(/variant-studio-capture-home-/);
+    const real = await capture('ok', 'json', ['--real-home']);
+    expect(real.code).toBe(0);
+    const realJson = JSON.parse(real.out) as { realHome: boolean; request: { body: string } };
+    expect(realJson.realHome).toBe(true);
+    expect((JSON.parse(realJson.request.body) as { fake_home: string }).fake_home).toBe(home);
+    expect(readdirSync(home)).toEqual([]);
+  });
+
   it('--save-case writes the capture as a conformance case that the profile passes', async () => {
     const file = path.join(top, 'cases.json');
     const r = await capture('ok', 'text', ['--save-case', file]);
     expect(r.code).toBe(0);
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { cases: Record<string, unknown>[] };
-    expect(saved.cases).toEqual([
-      {
-        harness: 'codex',
-        version: 'codex-0.171.0',
-        name: 'capture-codex-1-agents-md-fragment',
-        files: { [path.join(project, 'AGENTS.md')]: 'Indent with spaces.\n' },
-        cwd: project,
-        home: expect.stringMatching(/variant-studio-capture-home-/),
-        os: 'linux',
-        env: {},
-        settings: {},
-        reads: [],
-        part: 'user',
-        expected: `# AGENTS.md instructions for ${project}\n\n<INSTRUCTIONS>\nIndent with spaces.\n\n</INSTRUCTIONS>`,
-        confidence: 'observed',
-        notes: 'captured; the profile predicted it (input[0].content[0].text)',
-      },
-    ]);
+    expect(saved.cases).toEqual([fakeAgentCase(project, expect.stringMatching(/variant-studio-capture-home-/))]);
     // The case runs through the engine like any conformance case.
     const context = path.join(top, 'case.json');
     writeFileSync(context, JSON.stringify(saved.cases[0]));

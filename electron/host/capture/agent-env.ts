@@ -9,7 +9,13 @@ const PASSED = ['PATH', 'LANG', 'LANGUAGE', 'TERM', 'TZ', 'SYSTEMROOT', 'WINDIR'
 
 export const DUMMY_KEY = 'capture-dummy-key';
 
-export function agentEnv(user: NodeJS.ProcessEnv, home: string, profile: Readonly<Record<string, string>>): Record<string, string> {
+export function agentEnv(
+  user: NodeJS.ProcessEnv,
+  home: string,
+  profile: Readonly<Record<string, string>>,
+  /** The user's real home ("use my real home"): the user's own XDG folders where set, and the system's temporary folder. */
+  real?: { ownFolders: true; tmpDir: string },
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(user)) {
     if (value === undefined) continue;
@@ -22,6 +28,13 @@ export function agentEnv(user: NodeJS.ProcessEnv, home: string, profile: Readonl
   env.XDG_CACHE_HOME = `${home}/.cache`;
   env.XDG_STATE_HOME = `${home}/.local/state`;
   env.TMPDIR = `${home}/tmp`;
+  if (real) {
+    for (const name of ['XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME']) {
+      const own = user[name];
+      if (own !== undefined) env[name] = own;
+    }
+    env.TMPDIR = real.tmpDir;
+  }
   env.NO_COLOR = '1';
   return { ...env, ...profile };
 }

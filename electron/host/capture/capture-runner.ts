@@ -13,7 +13,8 @@ import { folderChanges, snapshotFolder } from './folder-snapshot.js';
 import { NO_ISOLATION_MEANS, probeIsolation, type Isolation } from './isolation.js';
 import { RELAY_SOURCE } from './relay-source.js';
 import { runBounded, type BoundedRun } from './spawn-bounded.js';
-import { makeTempHome, writeHomeFile, type TempHome } from './temp-home.js';
+import { RealHomeClash, useRealHome } from './real-home.js';
+import { makeTempHome, type TempHome } from './temp-home.js';
 
 /**
  * Capture: runs the agent installed on this machine for one non-interactive turn, as the
@@ -39,6 +40,7 @@ export type CaptureProblemCode =
   | 'websocket'
   | 'output-limit'
   | 'wrote-folder'
+  | 'home-file-exists'
   | 'failed';
 
 export interface CaptureRequest {
@@ -51,6 +53,12 @@ export interface CaptureRequest {
   env?: NodeJS.ProcessEnv | undefined;
   /** The user's home, whose global instruction files are copied (default os.homedir()). */
   homeDir?: string | undefined;
+  /**
+   * Run the agent with the user's real home instead of a temporary one (the user's explicit
+   * choice): it may write its session logs and settings there. The capture section's files are
+   * written only where the user has none, and removed afterwards.
+   */
+  realHome?: boolean | undefined;
   /** Default: probed on this machine. */
   isolation?: Isolation | undefined;
   /**
@@ -78,8 +86,8 @@ export interface CaptureOutcome {
   isolation: { namespace: boolean; note: string };
   /** The agent's environment (the dummy key included, nothing of the user's beyond PATH and locale). */
   env: Record<string, string>;
-  /** The temporary home (deleted when the capture returns) and what was copied into it. */
-  home?: { dir: string; copied: string[] } | undefined;
+  /** The agent's home — temporary (deleted when the capture returns), or the user's real one — and what was copied into it. */
+  home?: { dir: string; copied: string[]; real: boolean } | undefined;
   /** The model request the turn sent (the first to the profile's path). */
   request?: RecordedRequest | undefined;
   /** Every model request to the profile's path (an agent may send a side request, e.g. for a title, first). */
@@ -178,12 +186,26 @@ async function capture(request: CaptureRequest, base: CaptureOutcome): Promise<C
       prompt: section.prompt,
       cwd: request.cwd,
     };
-    home = await makeTempHome(request.profile, request.homeDir ?? os.homedir());
+    const userHome = request.homeDir ?? os.homedir();
+    try {
+      home =
+        request.realHome === true
+          ? await useRealHome(request.profile, userHome, section.homeFiles)
+          : await makeTempHome(request.profile, userHome);
+    } catch (e) {
+      if (e instanceof RealHomeClash) return fail(outcome, 'home-file-exists', e.message);
+      throw e;
+    }
     const homeSlots = { ...slots, home: home.dir };
-    for (const [rel, text] of Object.entries(section.homeFiles)) await writeHomeFile(home.dir, rel, fillSlots(text, homeSlots));
-    const env = agentEnv(userEnv, home.dir, fillAll({ ...section.env, ...section.quiet }, homeSlots));
+    for (const [rel, text] of Object.entries(section.homeFiles)) await home.write(rel, fillSlots(text, homeSlots));
+    const env = agentEnv(
+      userEnv,
+      home.dir,
+      fillAll({ ...section.env, ...section.quiet }, homeSlots),
+      request.realHome === true ? { ownFolders: true, tmpDir: os.tmpdir() } : undefined,
+    );
     outcome.env = env;
-    outcome.home = { dir: home.dir, copied: home.copied };
+    outcome.home = { dir: home.dir, copied: home.copied, real: request.realHome === true };
 
     const wrap = (program: string, args: string[]): [string, string[]] => {
       if (isolation.kind !== 'namespace' || socketDir === undefined) return [program, args];

@@ -15,12 +15,33 @@ export interface TempHome {
   /** Home-relative paths copied from the real home. */
   copied: string[];
   remove(): Promise<void>;
+  /** Writes one of the capture section's files below the home (never outside it). */
+  write(rel: string, text: string): Promise<void>;
 }
 
 export async function makeTempHome(profile: HarnessProfile, realHome: string): Promise<TempHome> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'variant-studio-capture-home-'));
   const copied: string[] = [];
   await mkdir(path.join(dir, 'tmp'));
+  for (const { rel, source, folder } of await presentGlobals(profile, realHome)) {
+    const target = path.join(dir, rel);
+    try {
+      await mkdir(path.dirname(target), { recursive: true });
+      if (folder) await cp(source, target, { recursive: true, dereference: false });
+      else await copyFile(source, target);
+      copied.push(rel);
+    } catch {
+      // gone meanwhile: nothing to copy
+    }
+  }
+  return { dir, copied, remove: () => rm(dir, { recursive: true, force: true }), write: (rel, text) => writeHomeFile(dir, rel, text) };
+}
+
+/** The global instruction files (and rules folders) the profile's loader names that are in the user's home. */
+export async function presentGlobals(
+  profile: HarnessProfile,
+  realHome: string,
+): Promise<{ rel: string; source: string; folder: boolean }[]> {
   const globals = harnessStandardGlobals(harnessKindOf(profile), {
     homeDir: realHome,
     configDir: path.join(realHome, '.config'),
@@ -28,24 +49,17 @@ export async function makeTempHome(profile: HarnessProfile, realHome: string): P
     env: {},
     os: (process.platform === 'darwin' || process.platform === 'win32' ? process.platform : 'linux') as HarnessOs,
   });
+  const present: { rel: string; source: string; folder: boolean }[] = [];
   for (const g of globals) {
     for (const source of [...g.files, ...g.folders]) {
       if (!isInside(realHome, source) || source === realHome) continue;
-      const rel = path.relative(realHome, source);
-      const target = path.join(dir, rel);
-      try {
-        const st = await lstat(source);
-        await mkdir(path.dirname(target), { recursive: true });
-        if (st.isFile()) await copyFile(source, target);
-        else if (st.isDirectory() && g.folders.includes(source)) await cp(source, target, { recursive: true, dereference: false });
-        else continue;
-        copied.push(rel);
-      } catch {
-        // not there: nothing to copy
-      }
+      const st = await lstat(source).catch(() => undefined);
+      if (st?.isFile()) present.push({ rel: path.relative(realHome, source), source, folder: false });
+      else if (st?.isDirectory() && g.folders.includes(source))
+        present.push({ rel: path.relative(realHome, source), source, folder: true });
     }
   }
-  return { dir, copied, remove: () => rm(dir, { recursive: true, force: true }) };
+  return present;
 }
 
 /** A file of the capture section, written below the temporary home (never outside it). */

@@ -50,6 +50,46 @@ function BaselineButton({ result, agent }: { result: HarnessCaptureResult; agent
   );
 }
 
+/** "Save as conformance case…": the capture's cases (the CLI's --save-case) through the host's save dialog, or (browser mode) a new .json file named inside the workspace. */
+function SaveCaseControls({ result }: { result: HarnessCaptureResult }) {
+  const naming = useCaptureView((x) => x.naming);
+  const saved = useCaptureView((x) => x.saved);
+  if (!result.saveCase) return null;
+  return (
+    <div className="capture-save-case">
+      {naming === null ? (
+        <button className="small" onClick={() => void captureStore.getState().startSave()} data-testid="capture-save-case">
+          Save as conformance case…
+        </button>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void captureStore.getState().confirmSave();
+          }}
+          data-testid="capture-save-form"
+        >
+          <label>
+            File in the workspace (.json){' '}
+            <input className="mono" value={naming} onChange={(e) => captureStore.getState().setNaming(e.target.value)} />
+          </label>{' '}
+          <button type="submit" className="small" disabled={naming.trim() === ''} data-testid="capture-save-confirm">
+            Save
+          </button>{' '}
+          <button type="button" className="small" onClick={() => captureStore.getState().cancelSave()} data-testid="capture-save-cancel">
+            Cancel
+          </button>
+        </form>
+      )}
+      {saved && (
+        <p className={saved.ok ? 'muted' : 'error'} role={saved.ok ? 'status' : 'alert'} data-testid="capture-save-message">
+          {saved.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function prettyBody(body: string): string {
   try {
     return JSON.stringify(JSON.parse(body), null, 2);
@@ -92,6 +132,21 @@ export function CapturePanel({ harnesses, cwd, real }: { harnesses: { id: string
         Agent program (absolute path; empty: on PATH){' '}
         <input className="mono" value={s.bin} onChange={(e) => captureStore.getState().setBin(e.target.value)} />
       </label>
+      <label>
+        <input
+          type="checkbox"
+          checked={s.realHome}
+          onChange={(e) => captureStore.getState().setRealHome(e.target.checked)}
+          data-testid="capture-real-home"
+        />{' '}
+        Use my real home
+      </label>
+      {s.realHome && (
+        <p className="warn" data-testid="capture-real-home-warning">
+          The agent runs with your real home folder: it reads your own global files and settings, and may write its session logs and
+          settings there. Its provider config is written only where you have none (and removed afterwards).
+        </p>
+      )}
       {!real && <p className="warn">Choose a folder on this machine first: capture runs the agent in a real folder.</p>}
       <button
         disabled={!real || s.running || s.asking !== null}
@@ -130,9 +185,10 @@ export function CapturePanel({ harnesses, cwd, real }: { harnesses: { id: string
             {result.verdict ? result.verdict.summary : `No capture: ${result.problem?.message ?? 'nothing was sent'}`}
           </p>
           <p className="muted" data-testid="capture-isolation">
-            {result.bin} {result.version} · {result.isolation.note}
+            {result.bin} {result.version} · {result.isolation.note} · {result.realHome ? 'your real home' : 'a temporary home'}
           </p>
-          <BaselineButton result={result} agent={harnesses.find((h) => h.id === result.harness)?.name ?? result.harness} />
+          <BaselineButton result={result} agent={harnesses.find((h) => h.id === result.harness)?.name ?? result.harness} />{' '}
+          <SaveCaseControls result={result} />
           <ul className="muted">
             {result.requests.map((r, i) => (
               <li key={i}>

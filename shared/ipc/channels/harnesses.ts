@@ -57,11 +57,20 @@ export interface HarnessCaptureResult {
   requests: { method: string; url: string; bytes: number }[];
   /** The model request the verdict is against: path and the body as it arrived. */
   request?: { url: string; body: string } | undefined;
-  /** Home-relative paths of the global files copied into the agent's temporary home. */
+  /** Home-relative paths of the global files copied into the agent's temporary home (real home: read where they are). */
   copied: string[];
+  /** The agent ran with the user's real home. */
+  realHome?: boolean | undefined;
   verdict?: CaptureVerdict | undefined;
+  /** The capture as conformance cases, kept in the host to be saved (harness:saveCaptureCase): its id, a suggested file name, how many cases. */
+  saveCase?: { id: string; fileName: string; cases: number } | undefined;
   durationMs: number;
 }
+
+export const SaveCaptureCaseOutcomeSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('saved'), path: z.string(), cases: z.number().int() }).strict(),
+  z.object({ status: z.literal('cancelled') }).strict(),
+]);
 
 export const harnessChannels = {
   'harness:capture': channel(
@@ -74,10 +83,24 @@ export const harnessChannels = {
         bin: z.string().min(1).max(4096).optional(),
         /** The user accepted running without a network namespace (asked when the host has none: problem `no-namespace`). */
         allowNetwork: z.boolean().optional(),
+        /** "Use my real home": the agent runs with the user's HOME (it may write its session logs and settings there) instead of a temporary one. */
+        realHome: z.boolean().optional(),
       })
       .strict(),
     z.custom<HarnessCaptureResult>((v) => typeof v === 'object' && v !== null && 'harness' in v),
     'Runs the agent installed on this machine for one turn against a local stand-in of its model API (capture section of the harness profile) in a granted working folder, and compares the request it sent with the profile: the request, each part matched or a word diff, and why nothing was captured.',
+  ),
+  'harness:saveCaptureCase': channel(
+    z
+      .object({
+        /** The capture's saveCase.id. */
+        id: z.string().regex(/^[A-Za-z0-9-]{1,100}$/),
+        /** Browser mode (no save dialog): a workspace-relative .json file the user named; refused outside the open workspace. */
+        path: z.string().min(1).max(1024).optional(),
+      })
+      .strict(),
+    SaveCaptureCaseOutcomeSchema,
+    'Writes the last capture as conformance cases (what `capture --save-case` writes): where the user chooses in the save dialog (desktop), or (browser mode) into the named new .json file inside the open workspace.',
   ),
   'harness:run': channel(
     z
