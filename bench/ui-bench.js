@@ -345,7 +345,10 @@ async function typeRun(page, kind, count) {
 
 /** Puts the focus into the template editor (a click on its text area, wherever it is scrolled to). */
 async function focusTemplate(page) {
-  await page.locator('[data-testid=template-editor] .monaco-editor').first().click({ position: { x: 200, y: 60 } });
+  await page
+    .locator('[data-testid=template-editor] .monaco-editor')
+    .first()
+    .click({ position: { x: 200, y: 60 } });
 }
 
 /** Pastes `text` at the end of the template (a real paste event into Monaco) and waits until the preview ends with it. */
