@@ -1,7 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect } from 'react';
+import { BundleDialogs } from '../bundles/BundleDialogs';
 import { CopyButtons } from '../bundles/CopyButtons';
 import { SelectionBar } from '../bundles/SelectionBar';
+import { ComparePanel } from '../compare/ComparePanel';
 import { CompareTab } from '../compare/CompareTab';
+import { CompareView } from '../compare/CompareView';
 import { PreviewBudgets } from '../compare/PreviewBudgets';
 import { columnActions } from '../compare/slots';
 import { ComponentList } from '../components-list/ComponentList';
@@ -11,6 +14,7 @@ import { DiffControls } from '../diff/DiffControls';
 import { EditorArea } from '../editor/EditorArea';
 import { Explorer } from '../explorer/Explorer';
 import { FolderBrowser } from '../folders/FolderBrowser';
+import { HarnessesView } from '../harnesses/HarnessesView';
 import { harnessStore, useHarnessView } from '../harnesses/harness-store';
 import { HelpPanel } from '../help/HelpPanel';
 import { monacoReady } from '../monaco/ready';
@@ -25,10 +29,6 @@ import { Splitter } from '../ui/Splitter';
 import { TextPrompt } from '../ui/TextPrompt';
 import { ConfirmDialog, LiveRegion, Notices } from './Overlays';
 import { PreviewRunTab, RunOverlays } from './run-parts';
-// The lazy views' styles stay in the first screen's: some rules (the editor body's layout, the copy buttons) are used there.
-import '../compare/compare.css';
-import '../bundles/bundles.css';
-import '../harnesses/harnesses.css';
 
 /**
  * The workbench: every feature's view in its place. Features do not import each other (see
@@ -36,29 +36,6 @@ import '../harnesses/harnesses.css';
  * filling a slot the feature declares.
  */
 columnActions.fill(CopyButtons);
-
-/**
- * What the first screen does not show comes in chunks of its own, loaded the first time it is
- * opened: the compare view and panel, the harnesses view, the bundle dialogs (and the run
- * feature, run-parts.tsx).
- */
-const CompareView = lazy(() => import('../compare/CompareView').then((m) => ({ default: m.CompareView })));
-const ComparePanel = lazy(() => import('../compare/ComparePanel').then((m) => ({ default: m.ComparePanel })));
-const HarnessesView = lazy(() => import('../harnesses/HarnessesView').then((m) => ({ default: m.HarnessesView })));
-const BundleDialogsView = lazy(() => import('../bundles/BundleDialogs').then((m) => ({ default: m.BundleDialogs })));
-
-/** The bundle dialogs, once one is asked for. */
-function BundleDialogs() {
-  const open = useStudio((s) => !!s.bundleDialog);
-  if (!open) return null;
-  return (
-    <Suspense fallback={null}>
-      <BundleDialogsView />
-    </Suspense>
-  );
-}
-
-const loading = <p className="muted pad">Loading…</p>;
 
 /** The diff editor is Monaco's: its own chunk, after the first paint. */
 const DiffView = lazy(() => monacoReady().then(() => import('../diff/DiffView').then((m) => ({ default: m.DiffView }))));
@@ -94,11 +71,7 @@ function BottomPanel() {
         {tab === 'components' && <ComponentList />}
         {tab === 'placeholders' && <PlaceholdersTable />}
         {tab === 'context' && <ContextForm />}
-        {tab === 'compare' && (
-          <Suspense fallback={loading}>
-            <ComparePanel />
-          </Suspense>
-        )}
+        {tab === 'compare' && <ComparePanel />}
         {tab === 'problems' && <ProblemsPanel />}
       </div>
     </section>
@@ -191,14 +164,7 @@ export function App() {
         <Explorer selectionBar={<SelectionBar />} />
         <Splitter part="explorer" orientation="vertical" sign={1} label="Resize the explorer" />
         <div className="center" style={{ gridTemplateRows: whole ? 'minmax(120px, 1fr) 0 0' : `minmax(120px, 1fr) 5px ${bottom}px` }}>
-          <EditorArea
-            tabsEnd={<CompareTab />}
-            compare={
-              <Suspense fallback={loading}>
-                <CompareView />
-              </Suspense>
-            }
-          />
+          <EditorArea tabsEnd={<CompareTab />} compare={<CompareView />} />
           <Splitter part="bottom" orientation="horizontal" sign={-1} label="Resize the bottom panel" />
           <BottomPanel />
         </div>
@@ -211,11 +177,7 @@ export function App() {
           run={<PreviewRunTab />}
         />
       </main>
-      {harnesses && (
-        <Suspense fallback={null}>
-          <HarnessesView />
-        </Suspense>
-      )}
+      {harnesses && <HarnessesView />}
       <RunOverlays />
       <CommandPalette />
       <BundleDialogs />
