@@ -344,14 +344,24 @@ async function typeRun(page, kind, count) {
   };
 }
 
+/** Puts the focus into the template editor (a click on its text area, wherever it is scrolled to). */
+async function focusTemplate(page) {
+  await page
+    .locator('[data-testid=template-editor] .monaco-editor')
+    .first()
+    .click({ position: { x: 200, y: 60 } });
+}
+
 /** Pastes `text` at the end of the template (a real paste event into Monaco) and waits until the preview ends with it. */
 async function pasteAtEnd(page, text) {
-  await page.locator('[data-testid=template-editor] .view-line').first().click();
+  await focusTemplate(page);
   await page.keyboard.press('Control+End');
   const tail = text.slice(-40).trim().split('\n').at(-1);
+  const head = text.slice(0, 40).trim().split('\n')[0];
   const took = await page.evaluate(
-    async ({ text, tail }) => {
-      const target = document.querySelector('[data-testid=template-editor] textarea') ?? document.activeElement;
+    async ({ text, tail, head }) => {
+      // Monaco takes input through an EditContext (a focused div), not its textarea, where Chromium has the API.
+      const target = document.activeElement ?? document.querySelector('[data-testid=template-editor] textarea');
       const data = new DataTransfer();
       data.setData('text/plain', text);
       const t0 = performance.now();
@@ -359,11 +369,12 @@ async function pasteAtEnd(page, text) {
       const lines = () => (document.querySelector('[data-testid=preview-editor] .view-lines')?.textContent ?? '').replace(/\u00a0/g, ' ');
       for (;;) {
         await new Promise((r) => requestAnimationFrame(r));
-        if (lines().includes(tail)) return performance.now() - t0;
+        // The preview scrolls to the change: its end, or (before it did) its start.
+        if (lines().includes(tail) || lines().includes(head)) return performance.now() - t0;
         if (performance.now() - t0 > 30_000) return null;
       }
     },
-    { text, tail },
+    { text, tail, head },
   );
   if (took === null) throw new Error('the pasted text did not reach the preview within 30 s');
   return took;
@@ -459,7 +470,7 @@ async function run(url, scenario, config, keys, only) {
       await page.waitForTimeout(1000);
     } else {
       // The cursor goes to the end of the template's first line.
-      await page.locator('[data-testid=template-editor] .view-line').first().click();
+      await focusTemplate(page);
       await page.keyboard.press('Control+Home');
     }
 
@@ -468,7 +479,7 @@ async function run(url, scenario, config, keys, only) {
       await page.locator('[data-testid=diff-toggle]').click();
       await page.waitForSelector('[data-testid=diff-editor] .editor.modified .view-lines');
       await page.waitForTimeout(500);
-      await page.locator('[data-testid=template-editor] .view-line').first().click();
+      await focusTemplate(page);
       await page.keyboard.press('Control+End');
       out.diff = await typeRun(page, 'diff', few);
       await page.locator('[data-testid=diff-toggle]').click();
@@ -501,7 +512,7 @@ async function run(url, scenario, config, keys, only) {
       { timeout: 30_000 },
     );
     await page.waitForTimeout(1000);
-    await page.locator('[data-testid=template-editor] .view-line').nth(2).click();
+    await focusTemplate(page);
     await page.keyboard.press('Control+End');
     out.compare = await typeRun(page, 'compare', few);
     return out;

@@ -5,9 +5,8 @@ import { pipeline, type Duplex } from 'node:stream';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { contentSecurityPolicy } from '../../shared/ipc/csp.js';
-import { CompareWireEncoder } from '../../shared/ipc/compare-wire.js';
-import type { CompareResult, PreviewResult } from '../../shared/ipc/contract.js';
-import { PreviewWireEncoder } from '../../shared/ipc/preview-wire.js';
+import { EventEncoder } from '../../shared/ipc/event-codec.js';
+import type { PreviewResult } from '../../shared/ipc/contract.js';
 import { mark, tracing } from '../../shared/ipc/trace.js';
 import {
   MAX_FRAME_BYTES,
@@ -232,17 +231,13 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
 
   const connect = (ws: WebSocket): void => {
     // Preview and compare results go out as patches of the last one sent on this connection.
-    const previews = new PreviewWireEncoder();
-    const compares = new CompareWireEncoder();
+    const events = new EventEncoder();
     const send = (message: WireServerMessage): void => {
       if (ws.readyState !== ws.OPEN) return;
       const traced = tracing() && message.type === 'event' ? message.event : undefined;
       if (traced) mark(`host:encode:${traced}`);
-      if (message.type === 'event' && message.event === 'preview:result') {
-        const wire = previews.encode(message.payload as PreviewResult);
-        message = { ...message, payload: wire.payload, patch: wire.patch };
-      } else if (message.type === 'event' && message.event === 'compare:result') {
-        const wire = compares.encode(message.payload as CompareResult);
+      if (message.type === 'event') {
+        const wire = events.encode(message.event, message.payload);
         message = { ...message, payload: wire.payload, patch: wire.patch };
       }
       let text: string;
@@ -279,7 +274,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       if (tracing()) mark(`host:recv:${channel}`);
       void options.host.dispatch(channel, call.data.payload).then((result) => {
         if (channel === PREVIEW_CHANNEL && result.ok && ws.readyState === ws.OPEN) {
-          const wire = previews.encode(result.value as PreviewResult);
+          const wire = events.previews.encode(result.value as PreviewResult);
           send({ type: 'result', id, result: { ok: true, value: wire.payload }, patch: wire.patch });
         } else send({ type: 'result', id, result });
       });

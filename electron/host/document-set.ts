@@ -39,6 +39,9 @@ export function isDirty(entry: DocEntry): boolean {
 
 type Index = Map<string, string[]>;
 
+/** How many of the last versions changedSince can tell about. */
+const MAX_CHANGES = 256;
+
 function buildIndex(paths: Iterable<string>): Index {
   const sets = new Map<string, Set<string>>();
   const add = (folder: string, name: string): void => {
@@ -62,6 +65,12 @@ export class DocumentSet {
   private readonly entries = new Map<string, DocEntry>();
   /** Bumped when any edited text or the set of files changes. */
   version = 0;
+  /**
+   * What made each of the last versions: the path whose edited text changed, or undefined
+   * for a change of the set of files. Entry i made version changesBase + i + 1.
+   */
+  private readonly changes: (string | undefined)[] = [];
+  private changesBase = 0;
   /** Bumped when any saved text or the set of saved files changes. */
   savedVersion = 0;
   /** Bumped when files appear or disappear. */
@@ -112,7 +121,7 @@ export class DocumentSet {
     if (entry.text === text) return false;
     entry.text = text;
     entry.rev++;
-    this.version++;
+    this.bump(rel);
     return true;
   }
 
@@ -121,7 +130,7 @@ export class DocumentSet {
     if (this.entries.has(rel)) throw new Error(`document exists: ${rel}`);
     const entry: DocEntry = { rel, savedText: null, text, baseHash: null, rev: 0 };
     this.entries.set(rel, entry);
-    this.version++;
+    this.bump(undefined);
     this.structureVersion++;
     return entry;
   }
@@ -151,7 +160,7 @@ export class DocumentSet {
       entry.baseHash = hash;
       entry.conflict = undefined;
     }
-    this.version++;
+    this.bump(entry ? rel : undefined);
     this.savedVersion++;
   }
 
@@ -181,7 +190,7 @@ export class DocumentSet {
     if (entry.text !== entry.savedText) {
       entry.text = entry.savedText;
       entry.rev++;
-      this.version++;
+      this.bump(rel);
     }
     return entry.text;
   }
@@ -190,9 +199,34 @@ export class DocumentSet {
     const entry = this.entries.get(rel);
     if (!entry) return;
     this.entries.delete(rel);
-    this.version++;
+    this.bump(undefined);
     this.structureVersion++;
     if (entry.savedText !== null) this.savedVersion++;
+  }
+
+  /**
+   * The paths whose edited text changed since `version` (each once); undefined when the set
+   * of files changed meanwhile, or it is too long ago to tell.
+   */
+  changedSince(version: number): string[] | undefined {
+    if (version < this.changesBase || version > this.version) return undefined;
+    const out = new Set<string>();
+    for (let i = version - this.changesBase; i < this.changes.length; i++) {
+      const rel = this.changes[i];
+      if (rel === undefined) return undefined;
+      out.add(rel);
+    }
+    return [...out];
+  }
+
+  private bump(rel: string | undefined): void {
+    this.version++;
+    this.changes.push(rel);
+    if (this.changes.length > MAX_CHANGES) {
+      const drop = this.changes.length - MAX_CHANGES;
+      this.changes.splice(0, drop);
+      this.changesBase += drop;
+    }
   }
 
   /** A signature of the edited texts of the files under a folder (for per-folder caches). */

@@ -8,6 +8,7 @@ import {
   BASE_VARIABLE_NAMES,
   loadWorkspace,
   templateKeys,
+  withEditedTemplates,
   YamlParseCache,
   type ComponentEntry,
   type FileProblem,
@@ -52,6 +53,9 @@ export class WorkspaceSession {
     { template: string; text: string; savedText: string | null; info: DocumentInfo | undefined }
   >();
   private lastDocuments: DocumentInfo[] = [];
+  private lastProblems?: { sources: unknown[]; problems: FileProblem[] };
+  private lastProfiles?: { loaded: LoadedProfile[]; infos: WorkspaceView['profiles'] };
+  private lastNotices?: string[];
   /** The view's parts made from one snapshot (rebuilt only when the snapshot is). */
   private snapshotParts?: { snapshot: WorkspaceSnapshot; parts: SnapshotParts };
   /** Paths a save is writing now (how many saves), and the watcher's reports of them held until it is done. */
@@ -116,9 +120,15 @@ export class WorkspaceSession {
   /** The workspace as edited (builds use this). */
   snapshot(): WorkspaceSnapshot {
     if (this.edited?.version !== this.docs.version) {
+      const last = this.edited;
+      const source = this.docs.editedSource();
+      // Typing in a base template changes that variant's text and nothing else: the last
+      // snapshot with it replaced (edited-templates.ts), not the whole workspace loaded again.
+      const changed = last ? this.docs.changedSince(last.version) : undefined;
+      const quick = last && changed ? withEditedTemplates(last.snapshot, changed, source) : undefined;
       this.edited = {
         version: this.docs.version,
-        snapshot: loadWorkspace(this.docs.editedSource(), { parseCache: this.parseCache, skipProfiles: true }),
+        snapshot: quick ?? loadWorkspace(source, { parseCache: this.parseCache, skipProfiles: true }),
       };
     }
     return this.edited.snapshot;
@@ -241,16 +251,31 @@ export class WorkspaceSession {
     return loaded;
   }
 
+  /**
+   * The workspace view. Each part is the same object as in the last view while what it is
+   * made from is (publishView then serialises none of them when nothing changed).
+   */
   view(): WorkspaceView {
     const snapshot = this.snapshot();
     const profiles = this.profiles();
     const parts = this.partsOf(snapshot);
-    const problems: FileProblem[] = [
-      ...snapshot.problems,
-      ...profiles.flatMap((p) => p.problems),
-      ...this.skipped.map((s) => ({ file: s.file, message: `not loaded: ${s.reason}`, severity: 'warning' as const })),
-      ...this.hostProblems,
-    ];
+    const problemSources = [snapshot.problems, ...profiles.map((p) => p.problems), this.hostProblems, this.hostProblems.length];
+    let problems = this.lastProblems?.problems;
+    if (!problems || !sameItems(this.lastProblems!.sources, problemSources)) {
+      problems = [
+        ...snapshot.problems,
+        ...profiles.flatMap((p) => p.problems),
+        ...this.skipped.map((s) => ({ file: s.file, message: `not loaded: ${s.reason}`, severity: 'warning' as const })),
+        ...this.hostProblems,
+      ];
+      this.lastProblems = { sources: problemSources, problems };
+    }
+    let profileInfos = this.lastProfiles?.infos;
+    if (!profileInfos || !sameItems(this.lastProfiles!.loaded, profiles)) {
+      profileInfos = profiles.map((p) => ({ id: p.id, agents: p.profile ? Object.keys(p.profile.agents) : [] }));
+      this.lastProfiles = { loaded: profiles, infos: profileInfos };
+    }
+    if (this.lastNotices?.length !== this.notices.length) this.lastNotices = [...this.notices];
     return {
       sessionId: this.id,
       name: this.name(),
@@ -259,26 +284,47 @@ export class WorkspaceSession {
       readOnly: this.readOnly,
       documents: this.documents(),
       ...parts,
-      profiles: profiles.map((p) => ({ id: p.id, agents: p.profile ? Object.keys(p.profile.agents) : [] })),
+      profiles: profileInfos,
       problems,
-      ...(this.notices.length > 0 ? { notices: [...this.notices] } : {}),
+      ...(this.notices.length > 0 ? { notices: this.lastNotices } : {}),
     };
   }
 
   private partsOf(snapshot: WorkspaceSnapshot): SnapshotParts {
-    if (this.snapshotParts?.snapshot === snapshot) return this.snapshotParts.parts;
+    const last = this.snapshotParts;
+    if (last?.snapshot === snapshot) return last.parts;
+    // A snapshot with edited templates only (withEditedTemplates) keeps every other part's objects.
+    const variants = snapshot.variants.map((v) => ({ id: v.id, family: v.family, description: v.description }));
+    const sameVariants =
+      last !== undefined &&
+      last.parts.variants.length === variants.length &&
+      variants.every((v, i) => {
+        const o = last.parts.variants[i]!;
+        return o.id === v.id && o.family === v.family && o.description === v.description;
+      });
     const parts: SnapshotParts = {
-      variants: snapshot.variants.map((v) => ({ id: v.id, family: v.family, description: v.description })),
-      components: snapshot.components.values().map(componentInfo),
-      tools: [...snapshot.tools.entries()].map(([id, tool]) => ({ id, families: tool.specs.map((s) => s.family) })),
-      presets: [
-        ...snapshot.presets.map((p) => ({ name: p.name, description: p.description, kind: 'variant' as const })),
-        ...snapshot.stackPresets.map((p) => ({ name: p.name, description: p.description, kind: 'stack' as const })),
-      ].sort((a, b) => a.name.localeCompare(b.name)),
+      variants: sameVariants ? last.parts.variants : variants,
+      components:
+        last?.snapshot.components === snapshot.components ? last.parts.components : snapshot.components.values().map(componentInfo),
+      tools:
+        last?.snapshot.tools === snapshot.tools
+          ? last.parts.tools
+          : [...snapshot.tools.entries()].map(([id, tool]) => ({ id, families: tool.specs.map((s) => s.family) })),
+      presets:
+        last?.snapshot.presets === snapshot.presets && last.snapshot.stackPresets === snapshot.stackPresets
+          ? last.parts.presets
+          : [
+              ...snapshot.presets.map((p) => ({ name: p.name, description: p.description, kind: 'variant' as const })),
+              ...snapshot.stackPresets.map((p) => ({ name: p.name, description: p.description, kind: 'stack' as const })),
+            ].sort((a, b) => a.name.localeCompare(b.name)),
     };
     this.snapshotParts = { snapshot, parts };
     return parts;
   }
+}
+
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 type SnapshotParts = Pick<WorkspaceView, 'variants' | 'components' | 'tools' | 'presets'>;

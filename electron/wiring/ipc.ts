@@ -1,6 +1,7 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { CHANNEL_NAMES } from '../../shared/ipc/client.js';
 import type { EventName } from '../../shared/ipc/contract.js';
+import { EventEncoder, type WireEvent } from '../../shared/ipc/event-codec.js';
 import type { Dispatch } from '../../shared/ipc/dispatch.js';
 import type { IpcResult } from '../../shared/ipc/ipc-result.js';
 import { mark, tracing } from '../../shared/ipc/trace.js';
@@ -25,6 +26,8 @@ export function registerIpc(ipcMain: IpcMain, dispatch: Dispatch, location: AppL
         return { ok: false, error: { code: 'FORBIDDEN', message: `${channel}: the sender is not the app` } };
       }
       if (tracing()) mark(`host:recv:${channel}`);
+      // (The sender is the page's WebContents; a stand-in event in tests may have none.)
+      if (event.sender as WebContents | undefined) listening(event.sender);
       return dispatch(channel, payload);
     });
   }
@@ -33,10 +36,25 @@ export function registerIpc(ipcMain: IpcMain, dispatch: Dispatch, location: AppL
   };
 }
 
-/** Sends a host event to the window (if it is still there). */
+/**
+ * Per window, the encoder of its events (shared/ipc/event-codec.ts, as browser mode's
+ * WebSocket uses): there from the page's first call — by then its preload listens to every
+ * patched event, so each one sent arrives — until the page loads again (a new preload with
+ * nothing to patch). Before that, events go whole.
+ */
+const encoders = new WeakMap<Pick<WebContents, 'once'>, EventEncoder>();
+
+function listening(contents: Pick<WebContents, 'once'>): void {
+  if (encoders.has(contents)) return;
+  encoders.set(contents, new EventEncoder());
+  contents.once('did-start-loading', () => encoders.delete(contents));
+}
+
+/** Sends a host event to the window (if it is still there), encoded as every transport does. */
 export function forwardEvent(contents: WebContents | undefined, event: EventName, payload: unknown): void {
   if (!contents || contents.isDestroyed()) return;
   if (tracing()) mark(`host:encode:${event}`);
-  contents.send(event, payload);
+  const wire: WireEvent = encoders.get(contents)?.encode(event, payload) ?? { payload };
+  contents.send(event, wire);
   if (tracing()) mark(`host:sent:${event}`);
 }

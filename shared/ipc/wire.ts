@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EventName } from './contract.js';
 import type { IpcResult } from './ipc-result.js';
-import type { CompareTextsPatch } from './compare-wire.js';
+import type { EventPatch } from './event-codec.js';
 import type { PreviewTextsPatch } from './preview-wire.js';
 
 /**
@@ -34,7 +34,7 @@ export type WireCall = z.infer<typeof WireCallSchema>;
  */
 export type WireServerMessage =
   | { type: 'result'; id: number; result: IpcResult<unknown>; patch?: PreviewTextsPatch | undefined }
-  | { type: 'event'; event: EventName; payload: unknown; patch?: PreviewTextsPatch | CompareTextsPatch | undefined };
+  | { type: 'event'; event: EventName; payload: unknown; patch?: EventPatch | undefined };
 
 /** The channel whose answers are preview results (and so may be patched on the wire). */
 export const PREVIEW_CHANNEL = 'preview:set';

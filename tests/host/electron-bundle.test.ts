@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNELS, EVENTS } from '../../shared/ipc/contract.js';
+import { CHANNELS, EVENTS, type CompareResult } from '../../shared/ipc/contract.js';
+import { EventEncoder } from '../../shared/ipc/event-codec.js';
 import { CONTENT_SECURITY_POLICY } from '../../shared/ipc/csp.js';
 import { cleanupTempDirs, tempDir, writeFiles } from './support/fixtures.js';
 import type { Loose } from './support/fixtures.js';
@@ -165,7 +166,8 @@ describe('the built main process (dist-electron/main.js)', () => {
       Find: ['CmdOrCtrl+F', false],
     });
     expect(report.menu.sent).toEqual(
-      ['save', 'saveAll', 'openFolder', 'undo', 'redo', 'find'].map((command) => ['menu:command', { command }]),
+      // Every event goes in the one encoding of host events (shared/ipc/event-codec.ts).
+      ['save', 'saveAll', 'openFolder', 'undo', 'redo', 'find'].map((command) => ['menu:command', { payload: { command } }]),
     );
   });
 });
@@ -239,14 +241,39 @@ describe('the built preload (dist-electron/preload.cjs)', () => {
     expect(preload.invoked.map(([channel]) => channel)).toEqual(Object.keys(CHANNELS));
     expect(preload.invoked[0]![1]).toEqual({ probe: Object.keys(CHANNELS)[0] });
 
+    // The patched events are followed from the start (so no result goes by the decoder), every other one once asked for.
+    expect(preload.subscribed).toEqual(['preview:result', 'compare:result']);
     const got: unknown[] = [];
-    const off = api.on('preview:result', (payload: unknown) => got.push(payload));
-    preload.emit('preview:result', { seq: 1 });
-    expect(got).toEqual([{ seq: 1 }]);
+    const off = api.on('menu:command', (payload: unknown) => got.push(payload));
+    preload.emit('menu:command', { payload: { command: 'save' } });
+    expect(got).toEqual([{ command: 'save' }]);
     off();
-    expect(preload.removed).toEqual(['preview:result']);
+    preload.emit('menu:command', { payload: { command: 'find' } });
+    expect(got).toEqual([{ command: 'save' }]);
     expect(() => api.on('not-an-event', () => undefined)).toThrow(/unknown event/);
     for (const event of Object.keys(EVENTS)) api.on(event, () => undefined);
-    expect(preload.subscribed).toEqual(['preview:result', ...Object.keys(EVENTS)]);
+    const rest = Object.keys(EVENTS).filter((e) => e !== 'preview:result' && e !== 'compare:result' && e !== 'menu:command');
+    expect(preload.subscribed).toEqual(['preview:result', 'compare:result', 'menu:command', ...rest]);
+    expect(preload.removed).toEqual([]);
+  });
+
+  it('hands on compare and preview results whole, however the host patched them (as Electron IPC clones them)', () => {
+    const preload = loadPreload() as ReturnType<typeof loadPreload> & { emit: (event: string, payload: unknown) => void };
+    const api = preload.exposed[0]![1];
+    const got: unknown[] = [];
+    api.on('compare:result', (payload: unknown) => got.push(payload));
+    api.on('compare:result', (payload: unknown) => got.push(payload));
+    const encoder = new EventEncoder();
+    const text = (s: string): string => `${s}\n${'lorem ipsum '.repeat(20)}`;
+    const results: CompareResult[] = [1, 2, 3].map((seq) => ({
+      seq,
+      columns: [],
+      rows: [{ key: '(template text)', cells: [{ text: text('x'.repeat(seq)) }, { reason: 'disabled' }] }],
+    }));
+    const wires = results.map((r) => encoder.encode('compare:result', r));
+    expect(wires[1]!.patch).toBeDefined();
+    for (const wire of wires) preload.emit('compare:result', structuredClone(wire));
+    // Each result decoded once, to both listeners.
+    expect(got).toEqual(results.flatMap((r) => [r, r]));
   });
 });

@@ -4,7 +4,8 @@ import { MAX_COMPARE_COLUMNS } from '../../../shared/ipc/channels/compare';
 import { formatCount } from '../ui/format';
 import { ContextWindowNotice } from '../ui/ContextWindowNotice';
 import { useCommitMark } from '../ui/commit-mark';
-import { NONE, studio, useStudio } from '../store';
+import { NONE, studio, useStudio, type StudioState } from '../store';
+import { useFrameValue } from '../ui/frame-value';
 import { BudgetLines } from './BudgetLines';
 import { SizeTable } from './SizeTable';
 import { columnActions, columnsRunBar, columnsRunRow } from './slots';
@@ -204,8 +205,11 @@ function AddColumn() {
 }
 
 /** Columns side by side: sections aligned by component id, differences against the first column, one scroll for all. */
+const compareResultOf = (s: StudioState): StudioState['compareResult'] => s.compareResult;
+
 export function ColumnsView() {
-  const result = useStudio((s) => s.compareResult);
+  // One render per frame, however many results came in it.
+  const result = useFrameValue(studio, compareResultOf);
   const tokens = useStudio((s) => s.compareTokens);
   const columns = useStudio((s) => s.compareColumns);
   useCommitMark('commit:compare', result);

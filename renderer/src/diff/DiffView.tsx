@@ -2,7 +2,7 @@ import { DiffEditor } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import { monaco } from '../monaco/setup';
 import { overflowWidgetOptions } from '../monaco/overflow-widgets';
-import { applyText, PROMPT_LANGUAGE } from '../monaco/models';
+import { applyText, PROMPT_LANGUAGE, rememberText, textOf } from '../monaco/models';
 import { minimalEdit } from '../../../shared/engine/text/minimal-edit';
 import { call } from '../store/api';
 import { studio, useStudio, type StudioState } from '../store';
@@ -10,6 +10,7 @@ import { previewText } from '../store/preview-slice';
 import { changedText, countLines } from './diff-stats';
 import { sameBaseline } from '../store/diff-slice';
 import { mark } from '../../../shared/ipc/trace';
+import { promptCovered } from '../store/shown-tab';
 
 /** The diff editor in use (exposed for tests and the bench). */
 export let diffEditor: monaco.editor.IStandaloneDiffEditor | null = null;
@@ -18,13 +19,30 @@ let tokenTimer: ReturnType<typeof setTimeout> | undefined;
 
 let diffRunning = false;
 let diffStale = false;
+/** Alternates an option Monaco's diff reads, which makes it diff again at once (see rediff). */
+let flip = 0;
+
+/**
+ * Diffs the models again now. Monaco waits 200 ms after an edit before it does; a change of
+ * an option its diff computation reads (the minimum line count of hidden unchanged regions,
+ * which are off here) makes it diff at once, in the worker, over the same view model: the
+ * last diff stays on screen until the new one replaces it, and neither editor is touched.
+ * One diff at a time: results that come while one runs are diffed when it is done.
+ */
+let diffStartedAt = 0;
+/** A diff that has not answered in this long is taken as lost (a computation Monaco dropped): the next one starts. */
+const DIFF_LOST_MS = 2000;
 
 function rediff(ed: monaco.editor.IStandaloneDiffEditor): void {
-  const models = ed.getModel();
-  if (!models) return;
+  if (diffRunning && performance.now() - diffStartedAt < DIFF_LOST_MS) {
+    diffStale = true;
+    return;
+  }
   diffRunning = true;
+  diffStartedAt = performance.now();
   diffStale = false;
-  ed.setModel({ original: models.original, modified: models.modified });
+  flip ^= 1;
+  ed.updateOptions({ hideUnchangedRegions: { enabled: false, minimumLineCount: 3 + flip } });
 }
 
 /** Changes larger than this replace the model instead of editing it. */
@@ -32,9 +50,9 @@ const BIG_CHANGE = 4000;
 
 /**
  * Puts the baseline and the current prompt into the diff models. Small changes (typing) are
- * minimal edits, so both editors keep their place; a new baseline or a large change gets a
- * fresh model: Monaco patches its last diff with every edit, and patching a stale diff with a
- * large edit trips its internal consistency checks.
+ * minimal edits of the changed range, so both editors keep their place; a new baseline or a
+ * large change gets a fresh model: Monaco patches its last diff with every edit, and patching
+ * a stale diff with a large edit trips its internal consistency checks.
  */
 function applyDiff(): void {
   const ed = diffEditor;
@@ -43,8 +61,8 @@ function applyDiff(): void {
   const p = studio.getState().preview;
   const baseline = p?.baseline.text ?? '';
   const current = previewText(p);
-  const edit = minimalEdit(models.modified.getValue(), current);
-  const replaceOriginal = models.original.getValue() !== baseline;
+  const replaceOriginal = textOf(models.original) !== baseline;
+  const edit = minimalEdit(textOf(models.modified), current);
   const replaceModified = !!edit && Math.max(edit.endOld - edit.start, edit.text.length) > BIG_CHANGE;
   if (replaceOriginal || replaceModified) {
     const original = replaceOriginal ? monaco.editor.createModel(baseline, PROMPT_LANGUAGE) : models.original;
@@ -52,20 +70,32 @@ function applyDiff(): void {
     diffRunning = true;
     diffStale = false;
     ed.setModel({ original, modified });
+    if (replaceOriginal) rememberText(original, baseline);
+    if (replaceModified) rememberText(modified, current);
     if (replaceOriginal) retire(models.original);
     if (replaceModified) retire(models.modified);
     return;
   }
   const changed = applyText(models.modified, current);
   if (changed) {
-    // Monaco waits 200 ms after a model change before it diffs again; a fresh view model over
-    // the same two text models diffs at once (in the worker) and keeps both editors' state.
-    // One diff at a time: results that come while one runs are diffed when it is done.
-    if (diffRunning) diffStale = true;
-    else rediff(ed);
-    const line = models.modified.getPositionAt(changed.start).lineNumber;
-    ed.getModifiedEditor().revealLineInCenterIfOutsideViewport(line, monaco.editor.ScrollType.Immediate);
+    // The text first (this frame), the diff's decorations when the worker has it.
+    const modifiedEditor = ed.getModifiedEditor();
+    const line = models.modified.getPositionAt(changed.end).lineNumber;
+    modifiedEditor.revealLineInCenterIfOutsideViewport(line, monaco.editor.ScrollType.Immediate);
+    modifiedEditor.render();
+    rediff(ed);
   }
+}
+
+/** One diff update per animation frame, however many results came meanwhile. */
+let frame: number | undefined;
+function scheduleDiff(): void {
+  if (frame !== undefined) return;
+  frame = requestAnimationFrame(() => {
+    frame = undefined;
+    applyDiff();
+    mark('shown:diff-models');
+  });
 }
 
 /** The diff models hold the baseline asked for and the prompt shown now. */
@@ -73,7 +103,7 @@ function diffIsCurrent(models: monaco.editor.IDiffEditorModel): boolean {
   const s = studio.getState();
   const p = s.preview;
   if (!p || p.baseline.text === null || !sameBaseline(p.baseline.spec, s.effectiveBaseline())) return false;
-  return models.original.getValue() === p.baseline.text && models.modified.getValue() === previewText(p);
+  return textOf(models.original) === p.baseline.text && textOf(models.modified) === previewText(p);
 }
 
 /** Longer than a diff may run (maxComputationTime below) plus the worker's round trip. */
@@ -95,10 +125,9 @@ function retire(model: monaco.editor.ITextModel): void {
 
 /** Like the preview's: called by the store's first subscriber (main.tsx), so new results reach the diff before React. */
 export function onPreviewForDiff(s: StudioState, prev: StudioState): void {
-  if (s.preview !== prev.preview && diffEditor) {
-    applyDiff();
-    mark('shown:diff-models');
-  }
+  // Out of sight (another tab, the compare view over the whole window) it takes no results, and catches up when it shows.
+  if (!diffEditor || promptCovered(s)) return;
+  if (s.preview !== prev.preview || promptCovered(prev)) scheduleDiff();
 }
 
 /** Options made once (the layout is applied through updateOptions). */

@@ -33,16 +33,25 @@ export function modelFor(doc: DocState): monaco.editor.ITextModel {
  */
 const appliedText = new WeakMap<monaco.editor.ITextModel, { version: number; text: string }>();
 
+/** A model's text: as the last applyText (or rememberText) left it, read from Monaco only when something else edited it since. */
+export function textOf(model: monaco.editor.ITextModel): string {
+  const known = appliedText.get(model);
+  return known && known.version === model.getVersionId() ? known.text : model.getValue();
+}
+
+/** Says that `model` holds `text` now (a model just made from it). */
+export function rememberText(model: monaco.editor.ITextModel, text: string): void {
+  if (model.getEOL() === '\n' && !text.includes('\r')) appliedText.set(model, { version: model.getVersionId(), text });
+}
+
 /** Replaces a model's text with one small edit (keeps the viewport and decorations stable). */
 export function applyText(model: monaco.editor.ITextModel, text: string): { start: number; end: number } | null {
-  const known = appliedText.get(model);
-  const old = known && known.version === model.getVersionId() ? known.text : model.getValue();
-  const e = minimalEdit(old, text);
+  const e = minimalEdit(textOf(model), text);
   if (!e) return null;
   const range = monaco.Range.fromPositions(model.getPositionAt(e.start), model.getPositionAt(e.endOld));
   model.applyEdits([{ range, text: e.text }]);
   // Only when the model holds exactly `text` (Monaco rewrites line ends to the model's own).
-  if (model.getEOL() === '\n' && !text.includes('\r')) appliedText.set(model, { version: model.getVersionId(), text });
-  else appliedText.delete(model);
+  appliedText.delete(model);
+  rememberText(model, text);
   return { start: e.start, end: e.start + e.text.length };
 }

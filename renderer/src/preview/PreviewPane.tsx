@@ -13,6 +13,7 @@ import { jumpToSource } from './jump';
 import { outlineOf, previewText, stackResultOf, variantResultOf, type PreviewTab } from '../store/preview-slice';
 import { PlainText } from '../ui/PlainText';
 import { entryChars } from '../store/outline';
+import { hasNativeTools, shownPreviewTab } from '../store/shown-tab';
 
 /** The Monaco views come in their own chunks, after the app's first paint. */
 const PromptView = lazy(() => monacoReady().then(() => import('./PromptView').then((m) => ({ default: m.PromptView }))));
@@ -232,7 +233,6 @@ export interface PreviewParts {
 }
 
 export function PreviewPane({ actions, diffControls, budgets, diffView, run }: PreviewParts) {
-  const tab = useStudio((s) => s.previewTab);
   const diffOn = useStudio((s) => s.diffOn);
   const stale = useStudio((s) => s.previewStale !== null);
   const builtVariant = useStudio((s) => variantResultOf(s.preview)?.variantId ?? null);
@@ -243,9 +243,7 @@ export function PreviewPane({ actions, diffControls, budgets, diffView, run }: P
     const w = (p.outcome.result as { warnings?: unknown[] }).warnings;
     return (w?.length ?? 0) + (s.workspace?.problems.length ?? 0);
   });
-  const native = useStudio(
-    (s) => s.preview?.outcome.ok === true && (s.preview.outcome.result as VariantBuildResult).tools?.native !== undefined,
-  );
+  const native = useStudio(hasNativeTools);
   // Stack builds only: how many instruction files were used (-1: not a stack build, no tab).
   const instructionsUsed = useStudio((s) => stackResultOf(s.preview)?.instructions.sources.filter((x) => x.status === 'used').length ?? -1);
   const stack = instructionsUsed >= 0;
@@ -262,8 +260,7 @@ export function PreviewPane({ actions, diffControls, budgets, diffView, run }: P
   // The focus moved and the build of the new target has not come yet: the prompt shown is the previous one.
   const pending = useStudio((s) => !!s.preview && !!s.target && !sameTarget(s.preview.target, s.target));
   const contextWindow = useStudio((s) => s.tokens?.contextWindow);
-  const current =
-    (tab === 'tools' && !native) || (tab === 'instructions' && !stack) || (tab === 'run' && !run) || tab === 'outline' ? 'prompt' : tab;
+  const current = useStudio((s) => shownPreviewTab(s, !!run));
   return (
     <section className="preview-pane" aria-label="Preview" aria-busy={pending} data-testid="preview">
       <header className="preview-head">

@@ -8,6 +8,7 @@ import { jumpAt } from '../store/outline';
 import { jumpToSource } from './jump';
 import { previewText } from '../store/preview-slice';
 import { mark } from '../../../shared/ipc/trace';
+import { promptCovered } from '../store/shown-tab';
 
 /** The read-only preview editor (exposed for outline clicks and focus). */
 export let promptEditor: monaco.editor.IStandaloneCodeEditor | null = null;
@@ -30,7 +31,8 @@ export function showPreviewText(ed: monaco.editor.IStandaloneCodeEditor, text: s
   if (!model) return;
   const changed = applyText(model, text);
   if (changed) {
-    const line = model.getPositionAt(changed.start).lineNumber;
+    // The end of the change: where the author's cursor is after typing or pasting.
+    const line = model.getPositionAt(changed.end).lineNumber;
     ed.revealLineInCenterIfOutsideViewport(line, monaco.editor.ScrollType.Immediate);
   }
   ed.render();
@@ -111,7 +113,9 @@ export function PromptView() {
  * preview is painted before any React view re-renders.
  */
 export function onPreviewForEditor(s: StudioState, prev: StudioState): void {
-  if (s.preview === prev.preview || !promptEditor) return;
+  if (!promptEditor || promptCovered(s)) return;
+  // Out of sight it took no results: it catches up when it shows again.
+  if (s.preview === prev.preview && !promptCovered(prev)) return;
   showPreviewText(promptEditor, previewText(s.preview));
   mark('shown:preview');
 }

@@ -1,8 +1,8 @@
 import { createStudioApi, isEventName } from '../../../shared/ipc/client.js';
-import { CompareWireDecoder, type CompareTextsPatch } from '../../../shared/ipc/compare-wire.js';
-import type { ChannelName, CompareResult, EventName, PreviewResult, StudioApi } from '../../../shared/ipc/contract.js';
+import { EventDecoder, type EventPatch } from '../../../shared/ipc/event-codec.js';
+import type { ChannelName, EventName, PreviewResult, StudioApi } from '../../../shared/ipc/contract.js';
 import type { IpcResult } from '../../../shared/ipc/ipc-result.js';
-import { PreviewWireDecoder, type PreviewTextsPatch } from '../../../shared/ipc/preview-wire.js';
+import type { PreviewTextsPatch } from '../../../shared/ipc/preview-wire.js';
 import { mark, tracing } from '../../../shared/ipc/trace.js';
 import { PREVIEW_CHANNEL, type WireCall } from '../../../shared/ipc/wire.js';
 
@@ -44,8 +44,7 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
   const delays = options.reconnectDelaysMs ?? [250, 500, 1000, 2000, 5000];
   const pending = new Map<number, { channel: ChannelName; resolve: (result: IpcResult<unknown>) => void }>();
   // Preview and compare results arrive as patches of the last one received on the same socket.
-  let previews = new PreviewWireDecoder();
-  let compares = new CompareWireDecoder();
+  let events = new EventDecoder();
   const queue: string[] = [];
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   let socket: WebSocketLike | undefined;
@@ -80,8 +79,7 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
       return;
     }
     socket = ws;
-    previews = new PreviewWireDecoder();
-    compares = new CompareWireDecoder();
+    events = new EventDecoder();
     ws.addEventListener('open', () => {
       if (socket !== ws) return;
       const reconnected = everOpened;
@@ -105,7 +103,7 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
         result?: unknown;
         event?: unknown;
         payload?: unknown;
-        patch?: PreviewTextsPatch | CompareTextsPatch;
+        patch?: EventPatch;
       };
       try {
         message = JSON.parse(event.data) as typeof message;
@@ -120,16 +118,14 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
           if (call?.channel === PREVIEW_CHANNEL && result.ok)
             result = {
               ok: true,
-              value: previews.decode({ payload: result.value as PreviewResult, patch: message.patch as PreviewTextsPatch | undefined }),
+              value: events.previews.decode({
+                payload: result.value as PreviewResult,
+                patch: message.patch as PreviewTextsPatch | undefined,
+              }),
             };
           call?.resolve(result);
         } else if (message.type === 'event' && isEventName(message.event)) {
-          const payload =
-            message.event === 'preview:result'
-              ? previews.decode({ payload: message.payload as PreviewResult, patch: message.patch as PreviewTextsPatch | undefined })
-              : message.event === 'compare:result'
-                ? compares.decode({ payload: message.payload as CompareResult, patch: message.patch as CompareTextsPatch | undefined })
-                : message.payload;
+          const payload = events.decode(message.event, { payload: message.payload, patch: message.patch });
           if (traced) mark(`decoded:${message.event}`);
           deliver(message.event, payload);
         }

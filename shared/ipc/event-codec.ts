@@ -1,0 +1,44 @@
+import { CompareWireDecoder, CompareWireEncoder, type CompareTextsPatch } from './compare-wire.js';
+import type { CompareResult, EventName, PreviewResult } from './contract.js';
+import { PreviewWireDecoder, PreviewWireEncoder, type PreviewTextsPatch } from './preview-wire.js';
+
+/**
+ * The one encoding of host events on every transport (Electron IPC and browser mode's
+ * WebSocket): preview:result and compare:result travel as patches of the last one sent to the
+ * same window (preview-wire.ts, compare-wire.ts), every other event as it is. One encoder per
+ * receiving window, one decoder per connection on the renderer's side; the decoder hands on
+ * the whole result, so nothing after the transport can tell.
+ */
+
+export type EventPatch = PreviewTextsPatch | CompareTextsPatch;
+
+/** One event as it goes over the transport. */
+export interface WireEvent {
+  payload: unknown;
+  patch?: EventPatch | undefined;
+}
+
+export class EventEncoder {
+  readonly previews = new PreviewWireEncoder();
+  private readonly compares = new CompareWireEncoder();
+
+  encode(event: EventName, payload: unknown): WireEvent {
+    if (event === 'preview:result') return this.previews.encode(payload as PreviewResult);
+    if (event === 'compare:result') return this.compares.encode(payload as CompareResult);
+    return { payload };
+  }
+}
+
+export class EventDecoder {
+  readonly previews = new PreviewWireDecoder();
+  private readonly compares = new CompareWireDecoder();
+
+  /** The whole event payload; throws when a patch does not follow the last result received (a protocol error). */
+  decode(event: EventName, wire: WireEvent): unknown {
+    if (event === 'preview:result')
+      return this.previews.decode({ payload: wire.payload as PreviewResult, patch: wire.patch as PreviewTextsPatch });
+    if (event === 'compare:result')
+      return this.compares.decode({ payload: wire.payload as CompareResult, patch: wire.patch as CompareTextsPatch });
+    return wire.payload;
+  }
+}
