@@ -148,6 +148,15 @@ test.describe('capture from the installed agent', () => {
     );
     await panel.getByText(/Captured request: \/v1\/responses/).click();
     await expect(panel.getByTestId('capture-request')).toContainText('"instructions": "You are a fake agent."');
+    // Exported as the agent sent it: the request's JSON onto the clipboard.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+    await panel.getByTestId('capture-copy-request').click();
+    await expect(page.getByTestId('notices')).toContainText('Copied the captured request');
+    const copied = await page.evaluate(() =>
+      (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
+    );
+    expect(copied).toBe(await panel.getByTestId('capture-request').innerText());
+    expect((JSON.parse(copied) as { instructions?: string }).instructions).toBe('You are a fake agent.');
 
     await panel.getByLabel(/Agent program/).fill(agent('differ'));
     await panel.getByTestId('capture-run').click();

@@ -2,6 +2,8 @@ import { captureBaselineText } from '../../../shared/capture/baseline-text';
 import type { PartVerdict } from '../../../shared/capture/verdict';
 import type { HarnessCaptureResult } from '../../../shared/ipc/contract';
 import { capturePinName, pinCaptureBaseline, unpinCaptureBaseline, useCaptureBaseline } from '../store/capture-baseline';
+import { studio } from '../store';
+import { copyText } from '../store/clipboard';
 import { captureStore, useCaptureView } from './capture-store';
 import { shortPath } from './HarnessColumn';
 
@@ -103,6 +105,17 @@ function prettyBody(body: string): string {
  * profile's capture section), in the working folder chosen for reading, and shows the request
  * it sent with the instruction parts labelled by file and the verdict against the profile.
  */
+/** The captured request's body, as the agent sent it (pretty-printed JSON), onto the clipboard: to keep or share. */
+async function copyRequest(body: string): Promise<void> {
+  const text = prettyBody(body);
+  try {
+    await copyText(text);
+    studio.getState().notify('info', `Copied the captured request (${text.length.toLocaleString('en')} characters).`);
+  } catch (error) {
+    studio.getState().notify('error', `Could not copy: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 export function CapturePanel({ harnesses, cwd, real }: { harnesses: { id: string; name: string }[]; cwd: string; real: boolean }) {
   const s = useCaptureView((x) => x);
   const result = s.result;
@@ -206,6 +219,9 @@ export function CapturePanel({ harnesses, cwd, real }: { harnesses: { id: string
           {result.request && (
             <details>
               <summary>Captured request: {result.request.url}</summary>
+              <button className="small" onClick={() => void copyRequest(result.request!.body)} data-testid="capture-copy-request">
+                Copy the request (JSON)
+              </button>
               <pre className="mono capture-request" data-testid="capture-request">
                 {prettyBody(result.request.body)}
               </pre>
