@@ -31,8 +31,9 @@ export function showPreviewText(ed: monaco.editor.IStandaloneCodeEditor, text: s
   if (!model) return;
   const changed = applyText(model, text);
   if (changed) {
-    // The end of the change: where the author's cursor is after typing or pasting.
-    const line = model.getPositionAt(changed.end).lineNumber;
+    // Where the text starts to differ: after another variant, preset or workspace that is where
+    // its own text begins (the end of such a change is near the bottom of the prompt).
+    const line = model.getPositionAt(changed.start).lineNumber;
     ed.revealLineInCenterIfOutsideViewport(line, monaco.editor.ScrollType.Immediate);
   }
   ed.render();
