@@ -20,16 +20,9 @@ export interface CaptureCaseInput {
   verdict: CaptureVerdict;
 }
 
-export interface ConformanceCase {
-  harness: string;
-  version: string;
+/** The tree, environment and settings of the capture, as the case's input; `version` is `<harness>-<release>`. */
+export interface ConformanceCase extends Omit<CaptureCaseInput, 'verdict'> {
   name: string;
-  files: Record<string, string>;
-  cwd: string;
-  home: string;
-  os: 'linux' | 'darwin' | 'win32';
-  env: Record<string, string>;
-  settings: Record<string, unknown>;
   reads: string[];
   part: string;
   expected: string;

@@ -1,18 +1,8 @@
 import type { HarnessCase } from '../conformance-cases.js';
+import { caseDefaults } from './case-defaults.js';
 
 /** Codex CLI cases written from shared/docs/harnesses/codex.md (rules and edge-case table). */
-const base = {
-  harness: 'codex',
-  version: 'codex-0.169.0',
-  symlinks: {},
-  home: '/home/u',
-  os: 'linux' as const,
-  env: {},
-  settings: {},
-  reads: [],
-  part: 'user',
-  confidence: 'source',
-};
+const base = { ...caseDefaults('codex', 'codex-0.169.0'), part: 'user', confidence: 'source' };
 const frag = (cwd: string | undefined, text: string): string =>
   `# AGENTS.md instructions${cwd === undefined ? '' : ` for ${cwd}`}\n\n<INSTRUCTIONS>\n${text}\n</INSTRUCTIONS>`;
 

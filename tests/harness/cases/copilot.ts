@@ -1,23 +1,8 @@
 import type { HarnessCase } from '../conformance-cases.js';
+import { caseDefaults, gitRepo } from './case-defaults.js';
 
 /** GitHub Copilot CLI cases written from shared/docs/harnesses/copilot.md (rules and edge-case table). */
-const git = (root: string): Record<string, string> => ({
-  [`${root}/.git/HEAD`]: 'ref: refs/heads/main\n',
-  [`${root}/.git/objects/`]: '',
-  [`${root}/.git/refs/`]: '',
-});
-const base = {
-  harness: 'copilot',
-  version: 'copilot-1.0.102',
-  symlinks: {},
-  home: '/home/u',
-  os: 'linux' as const,
-  env: {},
-  settings: {},
-  reads: [],
-  part: 'system',
-  confidence: 'observed',
-};
+const base = caseDefaults('copilot', 'copilot-1.0.102');
 const wrap = (text: string): string => `<custom_instruction>\n${text}\n</custom_instruction>`;
 const TABLE =
   'Here is a list of instruction files that contain rules for modifying or creating new code.\nThese files are important for ensuring that the code is modified or created correctly.\nPlease make sure to follow the rules specified in these files when working with the codebase.\nIf you have not already read the file, use the `view` tool to acquire it.\nMake sure to acquire the instructions before making any changes to the code.\n| Pattern | File Path | Description |\n| ------- | --------- | ----------- |\n';
@@ -29,7 +14,7 @@ export const copilotCases: HarnessCase[] = [
     ...base,
     name: 'the user file first, then CLAUDE.md and GEMINI.md after AGENTS.md in a folder; nothing below the cwd',
     files: {
-      ...git('/r'),
+      ...gitRepo('/r'),
       '/home/u/.copilot/copilot-instructions.md': 'user\n',
       '/r/AGENTS.md': 'a\n',
       '/r/CLAUDE.md': 'c\n',
@@ -43,7 +28,7 @@ export const copilotCases: HarnessCase[] = [
   {
     ...base,
     name: 'a text equal to an earlier one is left out (a copy, a link); x and x\\n both stay',
-    files: { ...git('/r'), '/r/AGENTS.md': 'same', '/r/CLAUDE.md': 'same', '/r/GEMINI.md': 'same\n' },
+    files: { ...gitRepo('/r'), '/r/AGENTS.md': 'same', '/r/CLAUDE.md': 'same', '/r/GEMINI.md': 'same\n' },
     symlinks: { '/r/a/AGENTS.md': '../AGENTS.md' },
     cwd: '/r/a',
     expected: [wrap('same'), wrap('same\n')].join('\n\n'),
@@ -59,7 +44,7 @@ export const copilotCases: HarnessCase[] = [
     ...base,
     name: 'COPILOT_HOME moves the user folder; user instruction files are inline or listed with an absolute path',
     files: {
-      ...git('/r'),
+      ...gitRepo('/r'),
       '/etc/cop/copilot-instructions.md': 'moved user',
       '/etc/cop/instructions/all.instructions.md': 'User everywhere.\n',
       '/etc/cop/instructions/py.instructions.md': '---\napplyTo: "**/*.py"\ndescription: Python\n---\nPy.\n',
@@ -73,7 +58,7 @@ export const copilotCases: HarnessCase[] = [
     ...base,
     name: 'custom directories (comma-separated): their instruction files, and their AGENTS.md in the nested table',
     files: {
-      ...git('/r'),
+      ...gitRepo('/r'),
       '/opt/instr/.github/instructions/go.instructions.md': '---\napplyTo: "**/*.go"\n---\nGo.\n',
       '/opt/instr/.github/instructions/all.instructions.md': 'Custom everywhere.\n',
       '/opt/instr/AGENTS.md': 'listed, not inlined',
@@ -89,7 +74,7 @@ export const copilotCases: HarnessCase[] = [
     ...base,
     name: 'Claude rules: without paths inline, with paths in the table',
     files: {
-      ...git('/r'),
+      ...gitRepo('/r'),
       '/r/.claude/rules/style.md': 'Style rule.\n',
       '/r/.claude/rules/api.md': '---\npaths: ["api/**"]\n---\nAPI rule.\n',
     },
@@ -100,7 +85,7 @@ export const copilotCases: HarnessCase[] = [
     ...base,
     name: 'imports: a missing file, a path outside the repository and a code span stay literal; imports nest',
     files: {
-      ...git('/r'),
+      ...gitRepo('/r'),
       '/outside.md': 'outside',
       '/r/AGENTS.md': 'Use @none.md and @../outside.md and `@docs/a.md`.\n@docs/a.md',
       '/r/docs/a.md': 'A @b.md',

@@ -1,20 +1,10 @@
 import type { HarnessCase } from '../conformance-cases.js';
+import { caseDefaults } from './case-defaults.js';
 
 /** Qwen Code cases written from shared/docs/harnesses/qwen-code.md (rules and edge-case table). */
 const LANG = '/home/u/.qwen/output-language.md';
 const seeded = { [LANG]: '<!-- qwen-code:llm-output-language: auto -->\nReply in kind.\n' };
-const base = {
-  harness: 'qwen-code',
-  version: 'qwen-code-0.24.4',
-  symlinks: {},
-  home: '/home/u',
-  os: 'linux' as const,
-  env: {},
-  settings: {},
-  reads: [],
-  part: 'system',
-  confidence: 'observed',
-};
+const base = caseDefaults('qwen-code', 'qwen-code-0.24.4');
 const block = (path: string, text: string): string => `--- Context from: ${path} ---\n${text}\n--- End of Context from: ${path} ---`;
 const rule = (path: string, text: string): string => `--- Rule from: ${path} ---\n${text}\n--- End of Rule from: ${path} ---`;
 const memory = (...blocks: string[]): string => `\n\n---\n\n${blocks.join('\n\n')}`;
