@@ -1,13 +1,13 @@
 import { evaluateAssertions } from '../../../shared/wire/assertions.js';
-import type { EvalCellResult, EvalProgress, EvalSummary } from '../../../shared/wire/run-result.js';
+import type { EvalCellResult, EvalCellView, EvalProgress, EvalSummary } from '../../../shared/wire/run-result.js';
 import { baseUrlOf, type Connection } from '../../../shared/wire/connections.js';
 import { testTurns } from '../../../shared/wire/test-file.js';
 import type { BuildInputs } from '../build-runner.js';
-import { columnRequest, type ColumnRequestOutcome } from './column-request.js';
+import { columnRequest, type ColumnRequest, type ColumnRequestOutcome } from './column-request.js';
 import type { EvalCell } from './eval-plan.js';
 import type { ClientLimits, SendOptions } from './http-client.js';
 import type { RecordingStore } from './recordings.js';
-import { prepareRequest, runCell, type RunMode } from './run-cell.js';
+import { prepareRequest, runCell, type PreparedRequest, type RunMode } from './run-cell.js';
 import type { SpendGuard } from './spend-guard.js';
 import { LoopTurns } from './loop-turns.js';
 
@@ -18,8 +18,8 @@ import { LoopTurns } from './loop-turns.js';
  * and the time left.
  */
 
-export interface EvalDeps {
-  inputs: BuildInputs;
+/** What running the cells needs, wherever they run (this thread, or the eval's worker: eval-worker.ts). */
+export interface CellRunDeps {
   keyFor: (connection: Connection) => string | undefined;
   mode: RunMode;
   concurrency: number;
@@ -30,6 +30,12 @@ export interface EvalDeps {
   sleep?: SendOptions['sleep'];
   onProgress?: ((progress: EvalProgress) => void) | undefined;
   onCell?: ((cell: EvalCellResult) => void) | undefined;
+  /** Turns for the cells' synchronous work (default: one piece per event-loop iteration). */
+  turns?: LoopTurns | undefined;
+}
+
+export interface EvalDeps extends CellRunDeps {
+  inputs: BuildInputs;
   /**
    * Variant and model columns' builds by column and API; pass the same map to evals of the
    * same workspace state (run-service.ts keeps one per snapshot) and an eval builds only what
@@ -37,14 +43,86 @@ export interface EvalDeps {
    * without the workspace). Default: a fresh one.
    */
   builds?: Map<string, Promise<ColumnRequestOutcome>> | undefined;
-  /** Turns for the cells' synchronous work (default: one piece per event-loop iteration). */
-  turns?: LoopTurns | undefined;
 }
 
-export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promise<EvalSummary> {
+/** The key of a cell's build: one build per column and API (the body is for the connection's API, its model too). */
+export function cellBuildKey(cell: EvalCell): string {
+  return JSON.stringify([cell.column, cell.connection.api]);
+}
+
+/**
+ * A cell's builds, from `builds` (variant and model columns) or a map of this eval's own
+ * (profile columns: real discovery reads the disk, which changes without the workspace).
+ */
+export function cellBuilds(
+  inputs: BuildInputs,
+  builds: Map<string, Promise<ColumnRequestOutcome>> | undefined,
+): (cell: EvalCell) => Promise<ColumnRequestOutcome> {
+  const ownBuilds = new Map<string, Promise<ColumnRequestOutcome>>();
+  return (cell) => {
+    const buildKey = cellBuildKey(cell);
+    const map = cell.column.kind === 'profile' ? ownBuilds : (builds ?? ownBuilds);
+    let build = map.get(buildKey);
+    if (!build) {
+      map.set(buildKey, (build = columnRequest(inputs, cell.column, cell.connection.api)));
+      // A build that threw is not kept: the next eval tries again.
+      build.catch(() => map.delete(buildKey));
+    }
+    return build;
+  };
+}
+
+/** The request a cell sends: its column's body for its connection, with its test's messages. */
+export function cellRequest(cell: EvalCell, built: ColumnRequest): PreparedRequest {
+  return prepareRequest(
+    cell.connection.api,
+    baseUrlOf(cell.connection),
+    built.input,
+    testTurns(cell.test.messages),
+    cell.test.stream ?? true,
+  );
+}
+
+export function summarize(
+  list: readonly (EvalCellResult | EvalCellView)[],
+  totals: { spentUsd: number; durationMs: number; cancelled: boolean },
+): Omit<EvalSummary, 'cells'> {
+  return {
+    passed: list.filter((r) => r.pass === true).length,
+    failed: list.filter((r) => r.status === 'ok' && r.pass === false).length,
+    errors: list.filter((r) => r.status === 'error' || r.status === 'build-failed').length,
+    needsRecording: list.filter((r) => r.status === 'needs-recording').length,
+    notRun: list.filter((r) => r.status === 'not-sent' || r.status === 'cancelled').length,
+    ...totals,
+  };
+}
+
+/** A cell that got no further than its start: cancelled before it ran, or lost with the eval's worker. */
+export function endedCell(cell: EvalCell, status: 'cancelled' | 'error', message: string): EvalCellResult {
+  return {
+    id: cell.id,
+    test: cell.test.id,
+    column: cell.columnLabel,
+    connection: cell.connection.id,
+    status,
+    pass: status === 'error' ? false : null,
+    assertions: [],
+    message,
+  };
+}
+
+export function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promise<EvalSummary> {
+  return runCells(cells, cellBuilds(deps.inputs, deps.builds), deps);
+}
+
+/** Runs the cells with their builds from `buildOf`. */
+export async function runCells(
+  cells: readonly EvalCell[],
+  buildOf: (cell: EvalCell) => Promise<ColumnRequestOutcome>,
+  deps: CellRunDeps,
+): Promise<EvalSummary> {
   const started = performance.now();
   const results: EvalCellResult[] = new Array(cells.length);
-  const ownBuilds = new Map<string, Promise<ColumnRequestOutcome>>();
   let next = 0;
   let done = 0;
   let tokens = 0;
@@ -68,25 +146,10 @@ export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promi
     // event loop (the editor's) runs between them.
     await turn();
     const base = { id: cell.id, test: cell.test.id, column: cell.columnLabel, connection: cell.connection.id };
-    // The body is for the connection's API (its model too): one build per column and API.
-    const buildKey = JSON.stringify([cell.column, cell.connection.api]);
-    const builds = cell.column.kind === 'profile' ? ownBuilds : (deps.builds ?? ownBuilds);
-    let build = builds.get(buildKey);
-    if (!build) {
-      builds.set(buildKey, (build = columnRequest(deps.inputs, cell.column, cell.connection.api)));
-      // A build that threw is not kept: the next eval tries again.
-      build.catch(() => builds.delete(buildKey));
-    }
-    const built = await build;
+    const built = await buildOf(cell);
     if (!built.ok) return { ...base, status: 'build-failed', pass: null, assertions: [], message: `${built.label}: ${built.error}` };
     await turn();
-    const request = prepareRequest(
-      cell.connection.api,
-      baseUrlOf(cell.connection),
-      built.value.input,
-      testTurns(cell.test.messages),
-      cell.test.stream ?? true,
-    );
+    const request = cellRequest(cell, built.value);
     const result = await runCell(request, {
       mode: deps.mode,
       key: deps.keyFor(cell.connection),
@@ -116,35 +179,17 @@ export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promi
     return { ...base, status: 'ok', pass: assertions.every((a) => a.pass), assertions, request: shown, result };
   };
 
-  const worker = async (): Promise<void> => {
+  const lane = async (): Promise<void> => {
     while (next < cells.length) {
       const index = next++;
       const cell = cells[index]!;
       if (deps.signal?.aborted) {
-        results[index] = {
-          id: cell.id,
-          test: cell.test.id,
-          column: cell.columnLabel,
-          connection: cell.connection.id,
-          status: 'cancelled',
-          pass: null,
-          assertions: [],
-          message: 'cancelled',
-        };
+        results[index] = endedCell(cell, 'cancelled', 'cancelled');
       } else {
         try {
           results[index] = await runOne(cell);
         } catch (error) {
-          results[index] = {
-            id: cell.id,
-            test: cell.test.id,
-            column: cell.columnLabel,
-            connection: cell.connection.id,
-            status: 'error',
-            pass: false,
-            assertions: [],
-            message: `internal error: ${error instanceof Error ? error.message : String(error)}`,
-          };
+          results[index] = endedCell(cell, 'error', `internal error: ${error instanceof Error ? error.message : String(error)}`);
         }
       }
       done++;
@@ -154,17 +199,10 @@ export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promi
   };
 
   progress();
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(deps.concurrency, cells.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(deps.concurrency, cells.length)) }, lane));
   const list = results.filter((r): r is EvalCellResult => r !== undefined);
   return {
     cells: list,
-    passed: list.filter((r) => r.pass === true).length,
-    failed: list.filter((r) => r.status === 'ok' && r.pass === false).length,
-    errors: list.filter((r) => r.status === 'error' || r.status === 'build-failed').length,
-    needsRecording: list.filter((r) => r.status === 'needs-recording').length,
-    notRun: list.filter((r) => r.status === 'not-sent' || r.status === 'cancelled').length,
-    spentUsd: deps.spend.spent,
-    durationMs: performance.now() - started,
-    cancelled: deps.signal?.aborted === true,
+    ...summarize(list, { spentUsd: deps.spend.spent, durationMs: performance.now() - started, cancelled: deps.signal?.aborted === true }),
   };
 }
