@@ -5,7 +5,7 @@ import type { Connection } from '../../../shared/wire/connections.js';
 import type { EvalCellView, EvalProgress, EvalSummaryView, RunMode } from '../../../shared/wire/run-result.js';
 import type { WorkspaceTest } from '../../../shared/wire/test-file.js';
 import type { ColumnRequestOutcome } from './column-request.js';
-import { cellBuildKey, cellRequest, endedCell, summarize } from './eval-runner.js';
+import { cellBuildKey, cellRequest, endedCell, summarize } from './eval-cells.js';
 import type { EvalCell } from './eval-plan.js';
 import type { EvalJob, EvalJobBuild, EvalJobCell, FromEvalWorker, ToEvalWorker } from './eval-worker-protocol.js';
 import type { ClientLimits } from './http-client.js';
@@ -113,7 +113,10 @@ async function evalJob(
 
 export async function runEvalInWorker(cells: readonly EvalCell[], deps: WorkerEvalDeps): Promise<EvalSummaryView> {
   const started = performance.now();
-  const { job, buildOfCell } = await evalJob(cells, deps, deps.turns ?? new LoopTurns());
+  // Started first: the worker loads its modules while this thread builds the columns.
+  const worker = new Worker(deps.workerFile, { resourceLimits: { maxOldGenerationSizeMb: MAX_WORKER_HEAP_MB } });
+  let job: EvalJob | undefined;
+  let buildOfCell: number[] = [];
   const indexOf = new Map(cells.map((cell, index) => [cell.id, index]));
   const results: (EvalCellView | undefined)[] = new Array(cells.length);
   let latest: EvalProgress | undefined;
@@ -121,13 +124,12 @@ export async function runEvalInWorker(cells: readonly EvalCell[], deps: WorkerEv
   let failure: string | undefined;
 
   const requestOf = (index: number): { url: string; body: string } => {
-    const build = job.builds[buildOfCell[index]!]!;
+    const build = job!.builds[buildOfCell[index]!]!;
     if (!build.ok) throw new Error('the cell sent no request');
     const request = cellRequest(cells[index]!, build.value);
     return { url: request.shownUrl, body: request.body };
   };
 
-  const worker = new Worker(deps.workerFile, { resourceLimits: { maxOldGenerationSizeMb: MAX_WORKER_HEAP_MB } });
   const send = (message: ToEvalWorker): void => worker.postMessage(message);
   let killTimer: ReturnType<typeof setTimeout> | undefined;
   const cancel = (): void => {
@@ -164,6 +166,7 @@ export async function runEvalInWorker(cells: readonly EvalCell[], deps: WorkerEv
   });
 
   try {
+    ({ job, buildOfCell } = await evalJob(cells, deps, deps.turns ?? new LoopTurns()));
     send({ type: 'start', job });
   } catch (error) {
     failure = `the eval could not be handed to it (${error instanceof Error ? error.message : String(error)})`;

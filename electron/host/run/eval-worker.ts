@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { ColumnRequestOutcome } from './column-request.js';
 import { EvalEventBatch, cellView } from './eval-events.js';
-import { runCells } from './eval-runner.js';
+import { runCells } from './eval-cells.js';
 import type { EvalCell } from './eval-plan.js';
 import type { EvalJob, FromEvalWorker, ToEvalWorker } from './eval-worker-protocol.js';
 import { RecordingStore } from './recordings.js';
