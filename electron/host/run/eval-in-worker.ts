@@ -62,12 +62,16 @@ export interface WorkerEvalDeps {
 
 const MAX_WORKER_HEAP_MB = 1024;
 
-/** The job for the worker: each build once, the tests once, the cells by index. */
+/**
+ * The job for the worker: each build once (sent to it as soon as it is made, in a message of
+ * its own), the tests once, the cells by index.
+ */
 async function evalJob(
   cells: readonly EvalCell[],
   deps: WorkerEvalDeps,
   turns: LoopTurns,
-): Promise<{ job: EvalJob; buildOfCell: number[] }> {
+  send: (message: ToEvalWorker) => void,
+): Promise<{ job: EvalJob; builds: EvalJobBuild[]; buildOfCell: number[] }> {
   const builds: EvalJobBuild[] = [];
   const buildIndex = new Map<string, number>();
   const tests: WorkspaceTest[] = [];
@@ -86,6 +90,8 @@ async function evalJob(
         .catch((error: unknown): EvalJobBuild => ({ ok: false, threw: error instanceof Error ? error.message : String(error) }));
       build = builds.push(outcome) - 1;
       buildIndex.set(buildKey, build);
+      await turns.turn();
+      send({ type: 'build', build: outcome });
     }
     let test = testIndex.get(cell.test);
     if (test === undefined) testIndex.set(cell.test, (test = tests.push(cell.test) - 1));
@@ -98,7 +104,6 @@ async function evalJob(
     job: {
       cells: jobCells,
       tests,
-      builds,
       keys: [...keys],
       mode: deps.mode,
       concurrency: deps.concurrency,
@@ -107,6 +112,7 @@ async function evalJob(
       limits: deps.limits,
       workspaceRoot: deps.workspaceRoot,
     },
+    builds,
     buildOfCell,
   };
 }
@@ -115,7 +121,7 @@ export async function runEvalInWorker(cells: readonly EvalCell[], deps: WorkerEv
   const started = performance.now();
   // Started first: the worker loads its modules while this thread builds the columns.
   const worker = new Worker(deps.workerFile, { resourceLimits: { maxOldGenerationSizeMb: MAX_WORKER_HEAP_MB } });
-  let job: EvalJob | undefined;
+  let builds: EvalJobBuild[] = [];
   let buildOfCell: number[] = [];
   const indexOf = new Map(cells.map((cell, index) => [cell.id, index]));
   const results: (EvalCellView | undefined)[] = new Array(cells.length);
@@ -124,7 +130,7 @@ export async function runEvalInWorker(cells: readonly EvalCell[], deps: WorkerEv
   let failure: string | undefined;
 
   const requestOf = (index: number): { url: string; body: string } => {
-    const build = job!.builds[buildOfCell[index]!]!;
+    const build = builds[buildOfCell[index]!]!;
     if (!build.ok) throw new Error('the cell sent no request');
     const request = cellRequest(cells[index]!, build.value);
     return { url: request.shownUrl, body: request.body };
@@ -166,8 +172,9 @@ export async function runEvalInWorker(cells: readonly EvalCell[], deps: WorkerEv
   });
 
   try {
-    ({ job, buildOfCell } = await evalJob(cells, deps, deps.turns ?? new LoopTurns()));
-    send({ type: 'start', job });
+    const made = await evalJob(cells, deps, deps.turns ?? new LoopTurns(), send);
+    ({ builds, buildOfCell } = made);
+    send({ type: 'start', job: made.job });
   } catch (error) {
     failure = `the eval could not be handed to it (${error instanceof Error ? error.message : String(error)})`;
     void worker.terminate();

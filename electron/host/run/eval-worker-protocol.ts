@@ -20,7 +20,7 @@ export interface EvalJobCell {
   column: CompareColumnSpec;
   columnLabel: string;
   connection: Connection;
-  /** Index into `builds`. */
+  /** Index of its build among the `build` messages before `start`. */
   build: number;
 }
 
@@ -30,8 +30,6 @@ export type EvalJobBuild = ColumnRequestOutcome | { ok: false; threw: string };
 export interface EvalJob {
   cells: EvalJobCell[];
   tests: WorkspaceTest[];
-  /** Each column's build once per API (the cells name theirs by index). */
-  builds: EvalJobBuild[];
   /** The keys of the connections used, by connection id: held in the worker's memory only, never sent back. */
   keys: [string, string][];
   mode: RunMode;
@@ -43,7 +41,11 @@ export interface EvalJob {
   workspaceRoot: string | undefined;
 }
 
-export type ToEvalWorker = { type: 'start'; job: EvalJob } | { type: 'cancel' };
+/**
+ * Each column's build once per API goes in a message of its own (tens of kilobytes: copying
+ * them all in one message would hold the host's loop), then the job, then maybe a cancel.
+ */
+export type ToEvalWorker = { type: 'build'; build: EvalJobBuild } | { type: 'start'; job: EvalJob } | { type: 'cancel' };
 
 export type FromEvalWorker =
   | { type: 'cells'; cells: EvalCellView[] }

@@ -3,7 +3,7 @@ import type { ColumnRequestOutcome } from './column-request.js';
 import { EvalEventBatch, cellView } from './eval-events.js';
 import { runCells } from './eval-cells.js';
 import type { EvalCell } from './eval-plan.js';
-import type { EvalJob, FromEvalWorker, ToEvalWorker } from './eval-worker-protocol.js';
+import type { EvalJob, EvalJobBuild, FromEvalWorker, ToEvalWorker } from './eval-worker-protocol.js';
 import { RecordingStore } from './recordings.js';
 import { SpendGuard } from './spend-guard.js';
 
@@ -20,7 +20,7 @@ function post(message: FromEvalWorker): void {
   parentPort!.postMessage(message);
 }
 
-async function run(job: EvalJob, signal: AbortSignal): Promise<void> {
+async function run(job: EvalJob, jobBuilds: readonly EvalJobBuild[], signal: AbortSignal): Promise<void> {
   const cells: EvalCell[] = job.cells.map((c) => ({
     id: c.id,
     test: job.tests[c.test]!,
@@ -28,7 +28,7 @@ async function run(job: EvalJob, signal: AbortSignal): Promise<void> {
     columnLabel: c.columnLabel,
     connection: c.connection,
   }));
-  const builds = new Map(job.cells.map((c) => [c.id, job.builds[c.build]!]));
+  const builds = new Map(job.cells.map((c) => [c.id, jobBuilds[c.build]!]));
   const keys = new Map(job.keys);
   const spend = new SpendGuard(job.spendCapUsd, job.prices);
   const events = new EvalEventBatch({
@@ -56,11 +56,13 @@ async function run(job: EvalJob, signal: AbortSignal): Promise<void> {
 
 if (parentPort) {
   const controller = new AbortController();
+  const builds: EvalJobBuild[] = [];
   parentPort.on('message', (message: ToEvalWorker) => {
     if (message.type === 'cancel') controller.abort();
+    else if (message.type === 'build') builds.push(message.build);
     else if (message.type === 'start')
       // An error here is the worker's crash (thrown out of the loop): the host turns it into the cells' error.
-      run(message.job, controller.signal).catch((error: unknown) =>
+      run(message.job, builds, controller.signal).catch((error: unknown) =>
         process.nextTick(() => {
           throw error;
         }),
