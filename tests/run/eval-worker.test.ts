@@ -11,7 +11,7 @@ import { loadWorkspaceTests } from '../../electron/host/run/workspace-tests.js';
 import type { EvalSummaryView } from '../../shared/wire/run-result.js';
 import { cleanupTempDirs, miniWorkspace, startHost, tempDir, writeFiles, type Loose, type TestHost } from '../host/support/fixtures.js';
 import { buildMainBundle } from './support/desktop-bundle.js';
-import { noCap, runFixtures } from './support/run-fixtures.js';
+import { greetTest, noCap, runFixtures } from './support/run-fixtures.js';
 
 /**
  * Evals whose cells run in a worker thread (eval-in-worker.ts, eval-worker.ts), with the
@@ -41,13 +41,6 @@ function testWorker(name: string, source: string): URL {
 }
 
 const SAY = 'Hi.\n<say>\n<text>Hello</text>\n</say>';
-const TEST = (name: string): string =>
-  [
-    `messages: [{ role: user, content: "${name}: greet the user" }]`,
-    'columns: { variants: [generic, special], presets: [base, special] }',
-    'assert: [{ type: tool-call, name: say }]',
-    '',
-  ].join('\n');
 const SLOW = 'messages: [{ role: user, content: hi }]\ncolumns: { variants: [generic, special], models: [a, b, c, d], presets: [base] }\n';
 
 /** What varies between two runs of the same eval: timings. */
@@ -116,7 +109,7 @@ describe('evals in a worker thread', () => {
     // Without the stand-in's prompt cache: the second eval of the same prompts would read it.
     const standIn = await fx.standIn({ fallback: { text: SAY, usage: { cachedInputTokens: 0, cacheWriteTokens: 0 } } });
     const { t, ws, inThread, inWorker } = await twoServices(
-      { 'tests/one.yaml': TEST('one'), 'tests/two.yaml': TEST('two') },
+      { 'tests/one.yaml': greetTest('one'), 'tests/two.yaml': greetTest('two') },
       standIn.origin,
     );
 
