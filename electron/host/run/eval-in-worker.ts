@@ -171,6 +171,9 @@ export async function runEvalInWorker(cells: readonly EvalCell[], deps: WorkerEv
     worker.on('exit', resolve);
   });
 
+  // A cancel while the columns build reaches the worker before the job does.
+  if (deps.signal?.aborted) cancel();
+  else deps.signal?.addEventListener('abort', cancel, { once: true });
   try {
     const made = await evalJob(cells, deps, deps.turns ?? new LoopTurns(), send);
     ({ builds, buildOfCell } = made);
@@ -179,8 +182,6 @@ export async function runEvalInWorker(cells: readonly EvalCell[], deps: WorkerEv
     failure = `the eval could not be handed to it (${error instanceof Error ? error.message : String(error)})`;
     void worker.terminate();
   }
-  if (deps.signal?.aborted) cancel();
-  else deps.signal?.addEventListener('abort', cancel, { once: true });
   const code = await exited;
   deps.signal?.removeEventListener('abort', cancel);
   if (killTimer) clearTimeout(killTimer);
