@@ -7,8 +7,29 @@ import electron from 'vite-plugin-electron/simple';
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 /**
+ * The main process's build: main.js, and the eval's worker thread as an entry of its own
+ * (electron/host/run/eval-in-worker.ts starts dist-electron/eval-worker.js, next to the chunk
+ * that holds it). Its bundled CommonJS dependencies may name `__filename` (write-file-atomic
+ * names its temporary files by it), which an ES module does not have: it is the chunk's file.
+ * tests/run/eval-worker.test.ts builds the same and runs the worker from it.
+ */
+export function mainBuild(outDir: string, command: 'build' | 'serve' = 'build') {
+  return {
+    entry: {
+      main: path.join(root, 'electron/main.ts'),
+      'eval-worker': path.join(root, 'electron/host/run/eval-worker.ts'),
+    },
+    vite: {
+      root,
+      define: { __filename: 'import.meta.filename' },
+      build: { outDir, emptyOutDir: false, sourcemap: command === 'serve' },
+    },
+  };
+}
+
+/**
  * One build for the desktop app: the renderer (React, from renderer/) into dist/, the
- * Electron main process into dist-electron/main.js (ESM) and the preload into
+ * Electron main process into dist-electron/main.js (ESM, with the eval worker's entry beside it) and the preload into
  * dist-electron/preload.cjs (a sandboxed preload must be CommonJS).
  * Browser mode (`npm run start:web`) serves the same dist/ through the host server.
  */
@@ -35,13 +56,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     electron({
-      main: {
-        entry: path.join(root, 'electron/main.ts'),
-        vite: {
-          root,
-          build: { outDir: path.join(root, 'dist-electron'), emptyOutDir: false, sourcemap: command === 'serve' },
-        },
-      },
+      main: mainBuild(path.join(root, 'dist-electron'), command),
       preload: {
         input: path.join(root, 'electron/preload.ts'),
         vite: {

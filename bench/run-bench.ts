@@ -3,7 +3,7 @@
  * variants × 5 presets, one connection) through the host's eval:start, against the loopback
  * stand-in running in a child process, at concurrency 8, streamed: wall time, the host's
  * event-loop delay while it runs (the editor shares that loop: it should stay under a frame,
- * 16 ms), and memory. Then the same eval recorded, and replayed from the recordings. Every
+ * 16 ms), and memory (this process's, the eval's worker thread included). Then the same eval recorded, and replayed from the recordings. Every
  * event and the answer are serialised as the browser transport does (JSON text per message),
  * since sending results to the renderer is part of the host's work.
  */
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { builtinWorkspaceDir } from '../electron/host/builtin-workspace.js';
+import { builtEvalWorker } from '../electron/host/run/eval-in-worker.js';
 import { createStudioHost } from '../electron/host/studio-host.js';
 import type { EvalSummary } from '../shared/wire/run-result.js';
 
@@ -83,6 +84,12 @@ console.log(
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')} (before)`,
+);
+const worker = builtEvalWorker();
+console.log(
+  worker
+    ? `cells run in a worker thread (${path.relative(process.cwd(), fileURLToPath(worker))})`
+    : 'cells run on the host thread (no built worker)',
 );
 // The floor: the same measure on this loop doing nothing for a second (a busy machine's
 // scheduling alone delays timers; the eval's figures are worth reading against it).

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanupTempDirs, miniWorkspace, startHost, tempDir, writeFiles, type Loose } from '../host/support/fixtures.js';
-import { runFixtures } from './support/run-fixtures.js';
+import { greetTest, runFixtures } from './support/run-fixtures.js';
 
 /**
  * What an eval sends the renderer: its cells in batched eval:cells messages, each cell once,
@@ -11,18 +11,14 @@ import { runFixtures } from './support/run-fixtures.js';
 const fx = runFixtures();
 afterEach(() => cleanupTempDirs());
 
-const TEST = (name: string): string =>
-  [
-    `messages: [{ role: user, content: "${name}: greet the user" }]`,
-    'columns: { variants: [generic, special], presets: [base, special] }',
-    'assert: [{ type: tool-call, name: say }]',
-    '',
-  ].join('\n');
-
 describe('eval messages to the renderer', () => {
   it('cells come once each without bodies, equal to the answer’s; eval:request gives the exact body sent', async () => {
     const standIn = await fx.standIn({ fallback: { text: 'Hi.\n<say>\n<text>Hello</text>\n</say>' } });
-    const ws = writeFiles(tempDir('vs-ws-'), { ...miniWorkspace(), 'tests/one.yaml': TEST('one'), 'tests/two.yaml': TEST('two') });
+    const ws = writeFiles(tempDir('vs-ws-'), {
+      ...miniWorkspace(),
+      'tests/one.yaml': greetTest('one'),
+      'tests/two.yaml': greetTest('two'),
+    });
     const t = await startHost({
       initialWorkspace: ws,
       watch: false,

@@ -16,24 +16,33 @@ export function cellView(cell: EvalCellResult): EvalCellView {
   return { ...rest, request: { url: request.url, key: request.key } };
 }
 
-/** Request bodies of the last evals, by eval and cell, for eval:request. */
+/** Request bodies of the last evals, by eval and cell, for eval:request (given, or made when asked for). */
 export class EvalRequests {
-  private readonly evals = new Map<string, Map<string, { url: string; body: string }>>();
+  private readonly evals = new Map<string, Map<string, { url: string; body: string } | (() => { url: string; body: string })>>();
 
   constructor(private readonly keep = 2) {}
 
   add(evalId: string, cell: EvalCellResult): void {
-    if (!cell.request) return;
+    if (cell.request) this.set(evalId, cell.id, { url: cell.request.url, body: cell.request.body });
+  }
+
+  /** A cell's request that is made again when asked for (an eval in a worker does not send its bodies back). */
+  addLater(evalId: string, cellId: string, request: () => { url: string; body: string }): void {
+    this.set(evalId, cellId, request);
+  }
+
+  get(evalId: string, cellId: string): { url: string; body: string } | undefined {
+    const found = this.evals.get(evalId)?.get(cellId);
+    return typeof found === 'function' ? found() : found;
+  }
+
+  private set(evalId: string, cellId: string, request: { url: string; body: string } | (() => { url: string; body: string })): void {
     let cells = this.evals.get(evalId);
     if (!cells) {
       this.evals.set(evalId, (cells = new Map()));
       while (this.evals.size > this.keep) this.evals.delete(this.evals.keys().next().value as string);
     }
-    cells.set(cell.id, { url: cell.request.url, body: cell.request.body });
-  }
-
-  get(evalId: string, cellId: string): { url: string; body: string } | undefined {
-    return this.evals.get(evalId)?.get(cellId);
+    cells.set(cellId, request);
   }
 }
 

@@ -1,35 +1,16 @@
-import { evaluateAssertions } from '../../../shared/wire/assertions.js';
-import type { EvalCellResult, EvalProgress, EvalSummary } from '../../../shared/wire/run-result.js';
-import { baseUrlOf, type Connection } from '../../../shared/wire/connections.js';
-import { testTurns } from '../../../shared/wire/test-file.js';
 import type { BuildInputs } from '../build-runner.js';
+import type { EvalSummary } from '../../../shared/wire/run-result.js';
 import { columnRequest, type ColumnRequestOutcome } from './column-request.js';
+import { cellBuildKey, runCells, type CellRunDeps } from './eval-cells.js';
 import type { EvalCell } from './eval-plan.js';
-import type { ClientLimits, SendOptions } from './http-client.js';
-import type { RecordingStore } from './recordings.js';
-import { prepareRequest, runCell, type RunMode } from './run-cell.js';
-import type { SpendGuard } from './spend-guard.js';
-import { LoopTurns } from './loop-turns.js';
 
 /**
- * Runs an eval's cells, at most `concurrency` at once, each through the same path as a single
- * run (run-cell.ts), and checks each reply against its test's assertions. Cancelling stops
- * every request in flight and starts no other; progress says cells done, tokens, money spent
- * and the time left.
+ * An eval on the host's thread (the CLI's, and the host's when there is no built worker):
+ * its columns built here, its cells run by eval-cells.ts.
  */
 
-export interface EvalDeps {
+export interface EvalDeps extends CellRunDeps {
   inputs: BuildInputs;
-  keyFor: (connection: Connection) => string | undefined;
-  mode: RunMode;
-  concurrency: number;
-  spend: SpendGuard;
-  recordings?: RecordingStore | undefined;
-  signal?: AbortSignal | undefined;
-  limits?: Partial<ClientLimits> | undefined;
-  sleep?: SendOptions['sleep'];
-  onProgress?: ((progress: EvalProgress) => void) | undefined;
-  onCell?: ((cell: EvalCellResult) => void) | undefined;
   /**
    * Variant and model columns' builds by column and API; pass the same map to evals of the
    * same workspace state (run-service.ts keeps one per snapshot) and an eval builds only what
@@ -37,134 +18,30 @@ export interface EvalDeps {
    * without the workspace). Default: a fresh one.
    */
   builds?: Map<string, Promise<ColumnRequestOutcome>> | undefined;
-  /** Turns for the cells' synchronous work (default: one piece per event-loop iteration). */
-  turns?: LoopTurns | undefined;
 }
 
-export async function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promise<EvalSummary> {
-  const started = performance.now();
-  const results: EvalCellResult[] = new Array(cells.length);
+/**
+ * A cell's builds, from `builds` (variant and model columns) or a map of this eval's own
+ * (profile columns: real discovery reads the disk, which changes without the workspace).
+ */
+export function cellBuilds(
+  inputs: BuildInputs,
+  builds: Map<string, Promise<ColumnRequestOutcome>> | undefined,
+): (cell: EvalCell) => Promise<ColumnRequestOutcome> {
   const ownBuilds = new Map<string, Promise<ColumnRequestOutcome>>();
-  let next = 0;
-  let done = 0;
-  let tokens = 0;
-  const turns = deps.turns ?? new LoopTurns();
-  const turn = (): Promise<void> => turns.turn();
-
-  const progress = (): void => {
-    const elapsedMs = performance.now() - started;
-    deps.onProgress?.({
-      done,
-      total: cells.length,
-      tokens,
-      spentUsd: deps.spend.spent,
-      elapsedMs,
-      remainingMs: done ? (elapsedMs / done) * (cells.length - done) : null,
-    });
-  };
-
-  const runOne = async (cell: EvalCell): Promise<EvalCellResult> => {
-    // Builds, bodies, hashes and reading replies are synchronous work: each takes a turn, so the
-    // event loop (the editor's) runs between them.
-    await turn();
-    const base = { id: cell.id, test: cell.test.id, column: cell.columnLabel, connection: cell.connection.id };
-    // The body is for the connection's API (its model too): one build per column and API.
-    const buildKey = JSON.stringify([cell.column, cell.connection.api]);
-    const builds = cell.column.kind === 'profile' ? ownBuilds : (deps.builds ?? ownBuilds);
-    let build = builds.get(buildKey);
+  return (cell) => {
+    const buildKey = cellBuildKey(cell);
+    const map = cell.column.kind === 'profile' ? ownBuilds : (builds ?? ownBuilds);
+    let build = map.get(buildKey);
     if (!build) {
-      builds.set(buildKey, (build = columnRequest(deps.inputs, cell.column, cell.connection.api)));
+      map.set(buildKey, (build = columnRequest(inputs, cell.column, cell.connection.api)));
       // A build that threw is not kept: the next eval tries again.
-      build.catch(() => builds.delete(buildKey));
+      build.catch(() => map.delete(buildKey));
     }
-    const built = await build;
-    if (!built.ok) return { ...base, status: 'build-failed', pass: null, assertions: [], message: `${built.label}: ${built.error}` };
-    await turn();
-    const request = prepareRequest(
-      cell.connection.api,
-      baseUrlOf(cell.connection),
-      built.value.input,
-      testTurns(cell.test.messages),
-      cell.test.stream ?? true,
-    );
-    const result = await runCell(request, {
-      mode: deps.mode,
-      key: deps.keyFor(cell.connection),
-      vocabulary: built.value.vocabulary,
-      spend: deps.spend,
-      recordings: deps.recordings,
-      test: cell.test.id,
-      column: cell.columnLabel,
-      signal: deps.signal,
-      limits: deps.limits,
-      sleep: deps.sleep,
-      turn,
-    });
-    tokens += result.reply.usage.inputTokens + result.reply.usage.outputTokens;
-    const shown = { url: request.shownUrl, body: request.body, key: request.key };
-    if (result.status !== 'ok')
-      return {
-        ...base,
-        status: result.status,
-        pass: result.status === 'error' ? false : null,
-        assertions: [],
-        request: shown,
-        result,
-        message: result.message,
-      };
-    const assertions = evaluateAssertions(cell.test.assert, result);
-    return { ...base, status: 'ok', pass: assertions.every((a) => a.pass), assertions, request: shown, result };
+    return build;
   };
+}
 
-  const worker = async (): Promise<void> => {
-    while (next < cells.length) {
-      const index = next++;
-      const cell = cells[index]!;
-      if (deps.signal?.aborted) {
-        results[index] = {
-          id: cell.id,
-          test: cell.test.id,
-          column: cell.columnLabel,
-          connection: cell.connection.id,
-          status: 'cancelled',
-          pass: null,
-          assertions: [],
-          message: 'cancelled',
-        };
-      } else {
-        try {
-          results[index] = await runOne(cell);
-        } catch (error) {
-          results[index] = {
-            id: cell.id,
-            test: cell.test.id,
-            column: cell.columnLabel,
-            connection: cell.connection.id,
-            status: 'error',
-            pass: false,
-            assertions: [],
-            message: `internal error: ${error instanceof Error ? error.message : String(error)}`,
-          };
-        }
-      }
-      done++;
-      deps.onCell?.(results[index]);
-      progress();
-    }
-  };
-
-  progress();
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(deps.concurrency, cells.length)) }, worker));
-  const list = results.filter((r): r is EvalCellResult => r !== undefined);
-  return {
-    cells: list,
-    passed: list.filter((r) => r.pass === true).length,
-    failed: list.filter((r) => r.status === 'ok' && r.pass === false).length,
-    errors: list.filter((r) => r.status === 'error' || r.status === 'build-failed').length,
-    needsRecording: list.filter((r) => r.status === 'needs-recording').length,
-    notRun: list.filter((r) => r.status === 'not-sent' || r.status === 'cancelled').length,
-    spentUsd: deps.spend.spent,
-    durationMs: performance.now() - started,
-    cancelled: deps.signal?.aborted === true,
-  };
+export function runEval(cells: readonly EvalCell[], deps: EvalDeps): Promise<EvalSummary> {
+  return runCells(cells, cellBuilds(deps.inputs, deps.builds), deps);
 }

@@ -39,7 +39,7 @@ export type RecordingRead = { status: 'found'; recording: Recording } | { status
 export class RecordingStore {
   readonly dir: string;
 
-  constructor(workspaceRoot: string) {
+  constructor(readonly workspaceRoot: string) {
     this.dir = path.join(workspaceRoot, ...RECORDINGS_DIR.split('/'));
   }
 

@@ -13,7 +13,8 @@ import { columnLabel, columnRequest, type ColumnRequest, type ColumnRequestOutco
 import { connectionsFile, ConnectionService } from './connection-service.js';
 import { planEval, testColumns } from './eval-plan.js';
 import { cellView, EvalEventBatch, EvalRequests } from './eval-events.js';
-import { runEval } from './eval-runner.js';
+import { cellBuilds, runEval } from './eval-runner.js';
+import { builtEvalWorker, runEvalInWorker } from './eval-in-worker.js';
 import type { ClientLimits } from './http-client.js';
 import { KeychainKeyStore, MemoryKeyStore, type KeyCipher } from './key-store.js';
 import { ExactTokenCounts, twoCallCacheCheck } from './provider-checks.js';
@@ -40,6 +41,11 @@ export interface RunServiceOptions {
   env?: Readonly<Record<string, string | undefined>> | undefined;
   /** Client limits (tests shorten them). */
   limits?: Partial<ClientLimits> | undefined;
+  /**
+   * The eval worker's file (eval-in-worker.ts); null runs evals on the host's thread. Default:
+   * the built worker next to the host's code, if there is one (not when running from sources).
+   */
+  evalWorker?: URL | null | undefined;
 }
 
 const DEFAULT_CONCURRENCY = 4;
@@ -220,34 +226,52 @@ export class RunService {
     if (!plan.ok) throw new HostError('INVALID_REQUEST', plan.error);
     const controller = this.begin(request.evalId);
     const evalId = request.evalId;
-    const events = new EvalEventBatch({
-      cells: (cells) => this.host.emit('eval:cells', { evalId, cells }),
-      progress: (progress) => this.host.emit('eval:progress', { evalId, progress }),
-    });
     const inputs = this.evalInputs();
     let builds = this.evalBuilds.get(inputs.snapshot);
     if (!builds || builds.size > MAX_CACHED_BUILDS) this.evalBuilds.set(inputs.snapshot, (builds = new Map()));
+    const common = {
+      keyFor: (c: Connection) => this.connections.keyFor(c),
+      mode: request.mode,
+      concurrency: request.concurrency ?? this.connections.settings().concurrency ?? DEFAULT_CONCURRENCY,
+      spend: this.spendGuard(),
+      signal: controller.signal,
+      limits: this.options.limits,
+    };
+    const workerFile = this.options.evalWorker === undefined ? builtEvalWorker() : (this.options.evalWorker ?? undefined);
     try {
-      const summary = await runEval(plan.cells, {
-        inputs,
-        builds,
-        keyFor: (c) => this.connections.keyFor(c),
-        mode: request.mode,
-        concurrency: request.concurrency ?? this.connections.settings().concurrency ?? DEFAULT_CONCURRENCY,
-        spend: this.spendGuard(),
-        recordings: new RecordingStore(session.realRoot),
-        signal: controller.signal,
-        limits: this.options.limits,
-        onProgress: (progress) => events.progress(progress),
-        onCell: (cell) => {
-          this.evalRequests.add(evalId, cell);
-          events.cell(cellView(cell));
-        },
+      if (workerFile)
+        // The worker batches the cells and the progress (every 50 ms, and what is left before it is done).
+        return await runEvalInWorker(plan.cells, {
+          ...common,
+          workerFile,
+          build: cellBuilds(inputs, builds),
+          workspaceRoot: session.realRoot,
+          onCells: (cells) => this.host.emit('eval:cells', { evalId, cells }),
+          onProgress: (progress) => this.host.emit('eval:progress', { evalId, progress }),
+          onRequest: (cellId, sent) => this.evalRequests.addLater(evalId, cellId, sent),
+        });
+      const events = new EvalEventBatch({
+        cells: (cells) => this.host.emit('eval:cells', { evalId, cells }),
+        progress: (progress) => this.host.emit('eval:progress', { evalId, progress }),
       });
-      return { ...summary, cells: summary.cells.map(cellView) };
+      try {
+        const summary = await runEval(plan.cells, {
+          ...common,
+          inputs,
+          builds,
+          recordings: new RecordingStore(session.realRoot),
+          onProgress: (progress) => events.progress(progress),
+          onCell: (cell) => {
+            this.evalRequests.add(evalId, cell);
+            events.cell(cellView(cell));
+          },
+        });
+        return { ...summary, cells: summary.cells.map(cellView) };
+      } finally {
+        // Every cell and the last progress reach the renderer before the answer.
+        events.flush();
+      }
     } finally {
-      // Every cell and the last progress reach the renderer before the answer.
-      events.flush();
       this.active.delete(request.evalId);
     }
   }

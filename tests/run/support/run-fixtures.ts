@@ -44,3 +44,12 @@ export function recordedSleep(): { waits: number[]; sleep: (ms: number) => Promi
   const waits: number[] = [];
   return { waits, sleep: async (ms) => void waits.push(ms) };
 }
+
+/** A test greeting the user on two variants under two presets (the mini workspace's; the special variant has no say tool, so its cells fail). */
+export const greetTest = (name: string): string =>
+  [
+    `messages: [{ role: user, content: "${name}: greet the user" }]`,
+    'columns: { variants: [generic, special], presets: [base, special] }',
+    'assert: [{ type: tool-call, name: say }]',
+    '',
+  ].join('\n');
