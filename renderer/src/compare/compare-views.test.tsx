@@ -92,6 +92,40 @@ describe('the compare views', () => {
     expect(within(row).getByRole('button', { name: 'Approve the row xs' }).textContent).toBe('Approve the row');
   });
 
+  it('render of a matrix of 500 variants x 20 presets only the rows in view, and the rows scrolled to', () => {
+    const { store } = setup();
+    const variants = Array.from({ length: 500 }, (_, i) => `v${String(i).padStart(3, '0')}`);
+    const presets = Array.from({ length: 20 }, (_, i) => `p${i}`);
+    const matrix: MatrixData = {
+      version: 1,
+      variants,
+      presets,
+      cells: variants.flatMap((v) => presets.map((p) => differingMatrixCell(v, p))),
+      dir: 'snapshots',
+      readOnly: false,
+    };
+    store.setState({ matrix, matrixProgress: { version: 2, done: 4000, total: 10000 } });
+    render(<MatrixView />);
+    const heads = () => screen.getAllByRole('rowheader').map((h) => h.textContent);
+    // jsdom lays nothing out: 30 rows in view are assumed, with 8 rows of margin on either side (at the top: 16 below).
+    expect(heads()).toEqual(variants.slice(0, 46));
+    expect(screen.getAllByTestId('matrix-cell')).toHaveLength(46 * 20);
+    expect(screen.getByTestId('matrix-progress').textContent).toBe('Building the matrix: 4,000 of 10,000 cells…');
+    const box = screen.getByTestId('matrix-table').parentElement!;
+    act(() => {
+      box.scrollTop = 200 * 64;
+      box.dispatchEvent(new Event('scroll'));
+    });
+    expect(heads()).toEqual(variants.slice(192, 238));
+    // Approving a row approves that row's cells, found by position.
+    const row = screen.getByRole('row', { name: /^v200/ });
+    expect(
+      within(row)
+        .getAllByTestId('matrix-cell')
+        .map((c) => c.dataset.cell),
+    ).toEqual(presets.map((p) => `v200/${p}`));
+  });
+
   it('route the list as it stands when the routing tab opens', async () => {
     const { store, api } = setup({
       'compare:routing': ({ modelIds }) => ({
