@@ -18,7 +18,7 @@ import { largeWorkspace, LARGE_PRESETS, LARGE_VARIANTS } from './generated-works
 const ROUNDS = 2;
 
 /** The longest gap between the ticks of a 0 ms timer, and the loop delay histogram, while `work` runs. */
-async function probed<T>(work: () => Promise<T>): Promise<{ value: T; longest: number; p99: number; max: number }> {
+async function probed<T>(work: () => Promise<T>): Promise<{ value: T; longest: number; p99: number | null; max: number | null }> {
   let longest = 0;
   let last = performance.now();
   let running = true;
@@ -35,7 +35,9 @@ async function probed<T>(work: () => Promise<T>): Promise<{ value: T; longest: n
   try {
     const value = await work();
     tick();
-    return { value, longest, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
+    // No sample: the loop never ran while the work did (one block).
+    const sampled = delay.count > 0;
+    return { value, longest, p99: sampled ? delay.percentile(99) / 1e6 : null, max: sampled ? delay.max / 1e6 : null };
   } finally {
     running = false;
     clearTimeout(timer);
@@ -43,7 +45,7 @@ async function probed<T>(work: () => Promise<T>): Promise<{ value: T; longest: n
   }
 }
 
-const f = (n: number): string => `${n.toFixed(1)} ms`;
+const f = (n: number | null): string => (n === null ? 'no sample' : `${n.toFixed(1)} ms`);
 
 export async function largeMatrixBench(lib?: string): Promise<void> {
   const from = lib ? path.resolve(lib, 'electron/host/studio-host.js') : '../electron/host/studio-host.js';
