@@ -132,6 +132,8 @@ function BuildProgress() {
 /** Every variant x every preset: sizes, warnings, and whether the prompt differs from its stored snapshot and from the last save. */
 export function MatrixView() {
   const matrix = useStudio((s) => s.matrix);
+  // A newer matrix is building: the one shown may be out of date, so it is dimmed and not approved from.
+  const building = useStudio((s) => s.matrixProgress !== null);
   const workspaceVersion = useStudio((s) => s.workspace);
   useEffect(() => {
     void studio.getState().loadMatrix();
@@ -161,7 +163,7 @@ export function MatrixView() {
         </button>
         <button
           className="small primary"
-          disabled={matrix.readOnly || pending.length === 0}
+          disabled={matrix.readOnly || building || pending.length === 0}
           onClick={() => void s.approveCells(pending)}
           data-testid="approve-all"
         >
@@ -172,7 +174,12 @@ export function MatrixView() {
       {matrix.readOnly && (
         <p className="muted">The built-in variants are read-only: copy them into a workspace of your own to approve snapshots.</p>
       )}
-      <div className={`matrix-scroll${rows.windowed ? ' windowed' : ''}`} ref={box} onScroll={rows.onScroll}>
+      <div
+        className={`matrix-scroll${rows.windowed ? ' windowed' : ''}${building ? ' building' : ''}`}
+        ref={box}
+        onScroll={rows.onScroll}
+        aria-busy={building}
+      >
         <table className="grid matrix-table" data-testid="matrix-table" aria-rowcount={matrix.variants.length + 1}>
           <thead>
             <tr>
@@ -201,7 +208,7 @@ export function MatrixView() {
                   <td>
                     <button
                       className="link"
-                      disabled={matrix.readOnly || approvable.length === 0}
+                      disabled={matrix.readOnly || building || approvable.length === 0}
                       onClick={() => void s.approveCells(approvable)}
                       aria-label={`Approve the row ${v}`}
                     >

@@ -106,11 +106,16 @@ describe('the compare views', () => {
     };
     store.setState({ matrix, matrixProgress: { version: 2, done: 4000, total: 10000 } });
     render(<MatrixView />);
-    const heads = () => screen.getAllByRole('rowheader').map((h) => h.textContent);
+    const heads = () => [...document.querySelectorAll('tbody th[scope=row]')].map((h) => h.textContent);
     // jsdom lays nothing out: 30 rows in view are assumed, with 8 rows of margin on either side (at the top: 16 below).
     expect(heads()).toEqual(variants.slice(0, 46));
     expect(screen.getAllByTestId('matrix-cell')).toHaveLength(46 * 20);
     expect(screen.getByTestId('matrix-progress').textContent).toBe('Building the matrix: 4,000 of 10,000 cells…');
+    // While a newer matrix builds, the one shown is not approved from.
+    expect(screen.getByTestId('approve-all')).toHaveProperty('disabled', true);
+    const rowButton = (v: string) =>
+      document.querySelector<HTMLButtonElement>(`tr[data-variant="${v}"] button[aria-label="Approve the row ${v}"]`);
+    expect(rowButton('v000')?.disabled).toBe(true);
     const box = screen.getByTestId('matrix-table').parentElement!;
     act(() => {
       box.scrollTop = 200 * 64;
@@ -118,12 +123,16 @@ describe('the compare views', () => {
     });
     expect(heads()).toEqual(variants.slice(192, 238));
     // Approving a row approves that row's cells, found by position.
-    const row = screen.getByRole('row', { name: /^v200/ });
+    const row = document.querySelector<HTMLElement>('tr[data-variant="v200"]')!;
     expect(
       within(row)
         .getAllByTestId('matrix-cell')
         .map((c) => c.dataset.cell),
     ).toEqual(presets.map((p) => `v200/${p}`));
+    // The newer matrix came: approval is back.
+    act(() => store.setState({ matrixProgress: null }));
+    expect(screen.getByTestId('approve-all')).toHaveProperty('disabled', false);
+    expect(rowButton('v200')?.disabled).toBe(false);
   });
 
   it('route the list as it stands when the routing tab opens', async () => {
