@@ -92,10 +92,10 @@ describe('the compare views', () => {
     expect(within(row).getByRole('button', { name: 'Approve the row xs' }).textContent).toBe('Approve the row');
   });
 
-  it('render of a matrix of 500 variants x 20 presets only the rows in view, and the rows scrolled to', () => {
+  it('render of a long matrix (over 100 rows) only the rows in view, and the rows scrolled to', () => {
     const { store } = setup();
-    const variants = Array.from({ length: 500 }, (_, i) => `v${String(i).padStart(3, '0')}`);
-    const presets = Array.from({ length: 20 }, (_, i) => `p${i}`);
+    const variants = Array.from({ length: 300 }, (_, i) => `v${String(i).padStart(3, '0')}`);
+    const presets = Array.from({ length: 3 }, (_, i) => `p${i}`);
     const matrix: MatrixData = {
       version: 1,
       variants,
@@ -104,13 +104,13 @@ describe('the compare views', () => {
       dir: 'snapshots',
       readOnly: false,
     };
-    store.setState({ matrix, matrixProgress: { version: 2, done: 4000, total: 10000 } });
+    store.setState({ matrix, matrixProgress: { version: 2, done: 400, total: 900 } });
     render(<MatrixView />);
     const heads = () => [...document.querySelectorAll('tbody th[scope=row]')].map((h) => h.textContent);
     // jsdom lays nothing out: 30 rows in view are assumed, with 8 rows of margin on either side (at the top: 16 below).
     expect(heads()).toEqual(variants.slice(0, 46));
-    expect(screen.getAllByTestId('matrix-cell')).toHaveLength(46 * 20);
-    expect(screen.getByTestId('matrix-progress').textContent).toBe('Building the matrix: 4,000 of 10,000 cells…');
+    expect(screen.getAllByTestId('matrix-cell')).toHaveLength(46 * 3);
+    expect(screen.getByTestId('matrix-progress').textContent).toBe('Building the matrix: 400 of 900 cells…');
     // While a newer matrix builds, the one shown is not approved from.
     expect(screen.getByTestId('approve-all')).toHaveProperty('disabled', true);
     const rowButton = (v: string) =>
