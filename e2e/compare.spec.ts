@@ -128,7 +128,7 @@ test('snapshot matrix: an edit shows as a difference, the cell shows its diff, a
   // Each row is named by its variant alone; its approve button has a cell of its own.
   await expect(matrix.getByRole('rowheader')).toHaveCount(8);
   await expect(matrix.locator('tr[data-variant=generic]').getByRole('rowheader')).toHaveText('generic');
-  await expect(matrix.locator('tr[data-variant=gen111]').getByRole('rowheader')).toHaveText('xs');
+  await expect(matrix.locator('tr[data-variant=xs]').getByRole('rowheader')).toHaveText('xs');
 
   // Edit generic's template beside the view: its seven cells now differ from their snapshots and from the save.
   await typeInTemplate(page, 1, ' Mq7');
