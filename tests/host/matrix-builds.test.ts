@@ -73,6 +73,16 @@ function synchronousCells(h: TestHost): unknown[] {
   });
 }
 
+/** A host on the mini workspace whose matrix build has run its first slice and waits in its first pause. */
+async function buildingMini() {
+  const h = await hosts.start({ initialWorkspace: writeFiles(tempDir(), miniWorkspace()) });
+  const s = manualSlicer();
+  const builds = new MatrixBuilds(h.host, s.slicer);
+  const answer = builds.request();
+  await nextPause(s);
+  return { h, s, builds, answer };
+}
+
 describe('the snapshot matrix in time slices (host)', () => {
   it.each([
     ['the built-in workspace', undefined],
@@ -98,11 +108,7 @@ describe('the snapshot matrix in time slices (host)', () => {
   });
 
   it('answers a request superseded by a newer one with the newer matrix: the first one’s cells and counts never go out', async () => {
-    const h = await hosts.start({ initialWorkspace: writeFiles(tempDir(), miniWorkspace()) });
-    const s = manualSlicer();
-    const builds = new MatrixBuilds(h.host, s.slicer);
-    const first = builds.request();
-    await nextPause(s);
+    const { h, s, builds, answer: first } = await buildingMini();
     const second = builds.request();
     const [a, b] = await Promise.all([finish(s, first), finish(s, second)]);
     expect(a).toBe(b);
@@ -116,11 +122,7 @@ describe('the snapshot matrix in time slices (host)', () => {
   });
 
   it('builds again on the new state when the workspace changes while it builds', async () => {
-    const h = await hosts.start({ initialWorkspace: writeFiles(tempDir(), miniWorkspace()) });
-    const s = manualSlicer();
-    const builds = new MatrixBuilds(h.host, s.slicer);
-    const answer = builds.request();
-    await nextPause(s);
+    const { h, s, answer } = await buildingMini();
     await h.call('doc:update', { ref: TEMPLATE, text: '{{ROLE}}\n\n{{GREETING}} changed while building\n' });
     const view: MatrixView = await finish(s, answer);
     expect(view.version).toBe(2);
