@@ -8,8 +8,13 @@
  *  5. a build that tracks volatile ranges (the prompt-cache view)
  *  6. hostile 1 MB templates: our build time; the original's regexes on growing sizes (where they
  *     finish in reasonable time), with a check that both give the same output there.
+ *  7. the snapshot matrix of 500 variants x 20 presets in a host (large-matrix.ts): wall time,
+ *     the longest event-loop block while it builds, loop delay p99.
+ * `--only matrix-500x20` runs scenario 7 alone; `--lib <dist-lib folder>` measures another
+ * build's host there (e.g. main's, for before/after).
  */
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { buildVariantPrompt } from '../shared/engine/build/build-variant-prompt.js';
 import { ComponentRegistry } from '../shared/engine/components/component-registry.js';
 import { loadWorkspace } from '../shared/engine/workspace/load-workspace.js';
@@ -21,6 +26,14 @@ import { snapshotMatrix } from '../shared/engine/compare/snapshot-matrix.js';
 import { deterministicBuildOptions } from '../shared/engine/snapshots/snapshot-files.js';
 import { referenceCleanup, referenceResolve } from './reference-regexes.js';
 import { convertedWorkspace, referenceBuild } from './converted-workspace.js';
+import { largeMatrixBench } from './large-matrix.js';
+
+const { values: args } = parseArgs({ options: { only: { type: 'string' }, lib: { type: 'string' } } });
+if (args.only !== undefined && args.only !== 'matrix-500x20') throw new Error(`--only: the one scenario to run alone is matrix-500x20`);
+if (args.only === 'matrix-500x20') {
+  await largeMatrixBench(args.lib);
+  process.exit(0);
+}
 
 const OPTIONS = { now: '2026-01-15', processCwd: '/tmp' } as const;
 
@@ -192,3 +205,6 @@ for (const [name, make] of Object.entries(HOSTILE)) {
   }
   console.log(parts.join('; '));
 }
+
+// 7. the snapshot matrix at scale, in a host
+await largeMatrixBench(args.lib);

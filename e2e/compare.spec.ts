@@ -187,3 +187,39 @@ test('prompt cache: stable prefix and its cause, the offending line one click aw
   await page.getByTestId('preset-select').selectOption('no-mcp');
   await expect(cache.getByTestId('cache-of')).toHaveText('Prompt cache of generic × no-mcp');
 });
+
+/** 112 small variants more than the built-in eight: a matrix of 120 rows, more than the view renders at once. */
+const manyVariants: Record<string, string> = {};
+for (let i = 0; i < 112; i++) {
+  const id = `gen${String(i).padStart(3, '0')}`;
+  manyVariants[`variants/${id}/variant.yaml`] =
+    `id: ${id}\nfamily: generic\nversion: 1\ndescription: Generated variant ${i}\ncomponentOrder: []\n`;
+  manyVariants[`variants/${id}/template.md`] = `Variant ${id} in {{CWD}}.\n`;
+}
+
+test.describe('a long snapshot matrix', () => {
+  test.use({ workspaceFiles: manyVariants });
+
+  test('renders the rows in view, the rows scrolled to, and opens and closes a cell there', async ({ studio: page }) => {
+    await page.getByTestId('open-compare').click();
+    await page.getByTestId('compare-tab-matrix').click();
+    const matrix = page.getByTestId('matrix');
+    await expect(matrix.getByText('120 variants × 7 presets;')).toBeVisible();
+    const first = (await matrix.locator('tr[data-variant]').first().getAttribute('data-variant'))!;
+    // Not all 120 rows are in the page, and the last is not yet.
+    expect(await matrix.locator('tr[data-variant]').count()).toBeLessThan(120);
+    await expect(matrix.locator('tr[data-variant=gen111]')).toHaveCount(0);
+    const box = matrix.locator('.matrix-scroll');
+    await box.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect(matrix.locator('tr[data-variant=gen111]')).toBeVisible();
+    await expect(matrix.locator(`tr[data-variant="${first}"]`)).toHaveCount(0);
+    const cell = matrix.locator('[data-cell="gen111/basic"]');
+    await cell.getByRole('button').click();
+    await expect(page.getByTestId('matrix-detail')).toHaveAttribute('aria-label', 'gen111 × basic');
+    await page.getByTestId('matrix-detail').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('matrix-detail')).toHaveCount(0);
+    // Back to the top: the first rows again.
+    await box.evaluate((el) => (el.scrollTop = 0));
+    await expect(matrix.locator(`tr[data-variant="${first}"]`)).toBeVisible();
+  });
+});

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { SNAPSHOT_DIR, snapshotRelPath } from '../../shared/engine/snapshots/snapshot-files.js';
 import { saveTextAtomic } from './atomic-save.js';
 import { resolveInside } from './confine.js';
@@ -26,6 +27,29 @@ export class SnapshotStore {
     }
     const read = readTextFile(absolute);
     return read.kind === 'text' ? read.text : undefined;
+  }
+
+  /**
+   * The `<variant>/<file>` names under the snapshot folder, listed without blocking: what
+   * `read` can find (read still checks each path). A matrix of 10,000 cells then reads only
+   * the files there are, instead of probing every path.
+   */
+  async listing(): Promise<Set<string>> {
+    const names = new Set<string>();
+    let dir: string;
+    try {
+      dir = resolveInside(this.realRoot, SNAPSHOT_DIR);
+    } catch {
+      return names;
+    }
+    const entries = (where: string) => fs.promises.readdir(where, { withFileTypes: true }).catch(() => []);
+    const variants = (await entries(dir)).filter((e) => e.isDirectory() || e.isSymbolicLink());
+    await Promise.all(
+      variants.map(async (variant) => {
+        for (const file of await entries(`${dir}/${variant.name}`)) names.add(`${variant.name}/${file.name}`);
+      }),
+    );
+    return names;
   }
 
   /** The hash of a stored snapshot's text (null: no file). */

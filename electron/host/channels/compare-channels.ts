@@ -2,7 +2,6 @@ import type { CacheView, MatrixView } from '../../../shared/ipc/contract.js';
 import type { ChannelHandlers } from '../../../shared/ipc/dispatch.js';
 import { HostError } from '../../../shared/ipc/host-error.js';
 import { budgetUsage } from '../../../shared/engine/budgets/token-budgets.js';
-import { snapshotMatrix } from '../../../shared/engine/compare/snapshot-matrix.js';
 import { routingTable } from '../../../shared/engine/routing/routing-table.js';
 import {
   deterministicBuildOptions,
@@ -23,13 +22,14 @@ import type { Variant } from '../../../shared/domain/variant.js';
 import type { SystemPromptContext } from '../../../shared/domain/context.js';
 import type { WorkspaceSnapshot } from '../../../shared/engine/workspace/workspace-snapshot.js';
 import type { StackBuildResult } from '../../../shared/stack/build.js';
+import type { WorkspaceSession } from '../workspace-session.js';
 import { resolveVariantContext, runBuild, type ParsedContextSpec } from '../build-runner.js';
 import { CompareService } from '../compare-service.js';
 import { contentHash } from '../hash.js';
+import { MatrixBuilds } from '../matrix-builds.js';
 import type { HostContext } from '../host-context.js';
 import { SnapshotStore } from '../snapshot-store.js';
 import { TokenCache } from '../token-cache.js';
-import type { WorkspaceSession } from '../workspace-session.js';
 
 type CompareChannel =
   | 'compare:set'
@@ -66,20 +66,10 @@ const shown = (value: unknown): string => (typeof value === 'string' ? value : J
 /** Handlers of the compare group: live columns, routing, the snapshot matrix and its approval, the prompt-cache view, budgets. */
 export function compareHandlers(host: HostContext): Pick<ChannelHandlers, CompareChannel> {
   const live = new CompareService(host);
-  let matrixVersion = 0;
   const tokens = new TokenCache();
   const tokenCounter = () => tokens.sync();
 
-  const matrix = (session: WorkspaceSession) => {
-    const store = new SnapshotStore(session.realRoot);
-    const built = snapshotMatrix({
-      workspace: session.snapshot(),
-      saved: session.docs.dirty().length > 0 ? session.savedSnapshot() : undefined,
-      options: deterministicBuildOptions(),
-      stored: (rel) => store.read(rel),
-    });
-    return { store, built };
-  };
+  const matrices = new MatrixBuilds(host);
 
   const cacheOfStack = async (
     session: WorkspaceSession,
@@ -137,38 +127,7 @@ export function compareHandlers(host: HostContext): Pick<ChannelHandlers, Compar
       const base = variantContext(snapshot, context as ParsedContextSpec);
       return routingTable(snapshot.variants, base, modelIds, snapshot.config.fallback, { providerId });
     },
-    'compare:matrix': (): MatrixView => {
-      const session = host.requireSession();
-      const { store, built } = matrix(session);
-      const version = ++matrixVersion;
-      const cells = built.cells.map((cell, i) => {
-        const stored = store.read(snapshotRelPath(cell.variantId, cell.preset));
-        return {
-          ...cell,
-          promptHash: contentHash(snapshotFileText(built.texts[i]!)),
-          storedHash: stored === undefined ? null : contentHash(stored),
-        };
-      });
-      const snapshot = session.snapshot();
-      void (async () => {
-        try {
-          const stale = () => version !== matrixVersion || host.closed;
-          const counts = await tokens.countAll(built.texts, stale);
-          if (counts === null || stale()) return;
-          const count = await tokenCounter();
-          host.emit('compare:matrixTokens', {
-            version,
-            tokens: counts,
-            budgetsOver: built.results.map((r) =>
-              r ? budgetUsage(snapshot.variants.find((v) => v.id === r.variantId)?.budgets, r, count).exceeded.length : 0,
-            ),
-          });
-        } catch (error) {
-          host.reportError('matrix tokens', error);
-        }
-      })();
-      return { version, variants: built.variants, presets: built.presets, cells, dir: SNAPSHOT_DIR, readOnly: session.readOnly };
-    },
+    'compare:matrix': (): Promise<MatrixView> => matrices.request(),
     'compare:matrixCell': ({ variantId, preset }) => {
       const session = host.requireSession();
       const text = snapshotOf(session.snapshot(), variantId, preset);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject, type UIEvent } from 'react';
 import type { MatrixCellView } from '../../../shared/ipc/contract';
 import { formatCount } from '../ui/format';
 import { studio, useStudio } from '../store';
@@ -82,17 +82,75 @@ function CellDetail({ readOnly }: { readOnly: boolean }) {
   );
 }
 
+/** Tables of more rows than this render only the rows in view (500 variants x 20 presets took Chromium 4 s to render whole). */
+const WINDOW_FROM = 100;
+/** Rows rendered above and below the ones in view; rows assumed when the view has no height yet. */
+const OVERSCAN = 8;
+const ROWS_WITHOUT_HEIGHT = 30;
+
+/** The rows to render of a long table: those in view of its scroll box, and the heights of the rows left out above and below. */
+function useRowWindow(rows: number, box: RefObject<HTMLDivElement | null>) {
+  const [view, setView] = useState({ top: 0, height: 0 });
+  const [rowHeight, setRowHeight] = useState(64);
+  const windowed = rows > WINDOW_FROM;
+  // The box's height and a row's, measured when laid out (and again when the box is resized).
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!windowed || !el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const row = el.querySelector<HTMLElement>('tbody tr[data-variant]');
+      if (row && row.offsetHeight > 0) setRowHeight(row.offsetHeight);
+      setView({ top: el.scrollTop, height: el.clientHeight });
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [windowed, box]);
+  if (!windowed) return { windowed, first: 0, last: rows, above: 0, below: 0, onScroll: undefined };
+  const inView = view.height > 0 ? Math.ceil(view.height / rowHeight) : ROWS_WITHOUT_HEIGHT;
+  const first = Math.max(0, Math.min(rows - 1, Math.floor(view.top / rowHeight) - OVERSCAN));
+  const last = Math.min(rows, first + inView + 2 * OVERSCAN);
+  return {
+    windowed,
+    first,
+    last,
+    above: first * rowHeight,
+    below: (rows - last) * rowHeight,
+    onScroll: (e: UIEvent<HTMLDivElement>) => setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight }),
+  };
+}
+
+function BuildProgress() {
+  const progress = useStudio((s) => s.matrixProgress);
+  if (!progress) return null;
+  return (
+    <p className="muted" role="status" data-testid="matrix-progress">
+      Building the matrix: {formatCount(progress.done)} of {formatCount(progress.total)} cells…
+    </p>
+  );
+}
+
 /** Every variant x every preset: sizes, warnings, and whether the prompt differs from its stored snapshot and from the last save. */
 export function MatrixView() {
   const matrix = useStudio((s) => s.matrix);
+  // A newer matrix is building: the one shown may be out of date, so it is dimmed and not approved from.
+  const building = useStudio((s) => s.matrixProgress !== null);
   const workspaceVersion = useStudio((s) => s.workspace);
   useEffect(() => {
     void studio.getState().loadMatrix();
   }, [workspaceVersion]);
-  if (!matrix) return <p className="muted pad">Building every variant under every preset…</p>;
+  const box = useRef<HTMLDivElement>(null);
+  const rows = useRowWindow(matrix?.variants.length ?? 0, box);
+  if (!matrix)
+    return (
+      <div className="pad">
+        <p className="muted">Building every variant under every preset…</p>
+        <BuildProgress />
+      </div>
+    );
   const s = studio.getState();
   const pending = matrix.cells.filter((c) => c.snapshot !== 'same');
-  const rowCells = (variantId: string) => matrix.cells.filter((c) => c.variantId === variantId && c.snapshot !== 'same');
+  const width = matrix.presets.length;
+  const rowCells = (vi: number) => matrix.cells.slice(vi * width, (vi + 1) * width).filter((c) => c.snapshot !== 'same');
   return (
     <div className="matrix pad" data-testid="matrix">
       <div className="row">
@@ -105,18 +163,24 @@ export function MatrixView() {
         </button>
         <button
           className="small primary"
-          disabled={matrix.readOnly || pending.length === 0}
+          disabled={matrix.readOnly || building || pending.length === 0}
           onClick={() => void s.approveCells(pending)}
           data-testid="approve-all"
         >
           Approve everything ({pending.length})
         </button>
       </div>
+      <BuildProgress />
       {matrix.readOnly && (
         <p className="muted">The built-in variants are read-only: copy them into a workspace of your own to approve snapshots.</p>
       )}
-      <div className="matrix-scroll">
-        <table className="grid matrix-table" data-testid="matrix-table">
+      <div
+        className={`matrix-scroll${rows.windowed ? ' windowed' : ''}${building ? ' building' : ''}`}
+        ref={box}
+        onScroll={rows.onScroll}
+        aria-busy={building}
+      >
+        <table className="grid matrix-table" data-testid="matrix-table" aria-rowcount={matrix.variants.length + 1}>
           <thead>
             <tr>
               <th>variant \ preset</th>
@@ -129,26 +193,32 @@ export function MatrixView() {
             </tr>
           </thead>
           <tbody>
-            {matrix.variants.map((v, vi) => (
-              <tr key={v} data-variant={v}>
-                {/* The row's header is the variant's id alone; its approve button has a cell of its own. */}
-                <th scope="row">{v}</th>
-                {matrix.presets.map((p, pi) => {
-                  const index = vi * matrix.presets.length + pi;
-                  return <Cell key={p} cell={matrix.cells[index]!} index={index} />;
-                })}
-                <td>
-                  <button
-                    className="link"
-                    disabled={matrix.readOnly || rowCells(v).length === 0}
-                    onClick={() => void s.approveCells(rowCells(v))}
-                    aria-label={`Approve the row ${v}`}
-                  >
-                    Approve the row
-                  </button>
-                </td>
-              </tr>
-            ))}
+            {rows.above > 0 && <tr aria-hidden="true" style={{ height: rows.above }} />}
+            {matrix.variants.slice(rows.first, rows.last).map((v, i) => {
+              const vi = rows.first + i;
+              const approvable = rowCells(vi);
+              return (
+                <tr key={v} data-variant={v} aria-rowindex={vi + 2}>
+                  {/* The row's header is the variant's id alone; its approve button has a cell of its own. */}
+                  <th scope="row">{v}</th>
+                  {matrix.presets.map((p, pi) => {
+                    const index = vi * width + pi;
+                    return <Cell key={p} cell={matrix.cells[index]!} index={index} />;
+                  })}
+                  <td>
+                    <button
+                      className="link"
+                      disabled={matrix.readOnly || building || approvable.length === 0}
+                      onClick={() => void s.approveCells(approvable)}
+                      aria-label={`Approve the row ${v}`}
+                    >
+                      Approve the row
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+            {rows.below > 0 && <tr aria-hidden="true" style={{ height: rows.below }} />}
           </tbody>
         </table>
       </div>

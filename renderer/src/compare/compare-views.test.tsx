@@ -92,6 +92,49 @@ describe('the compare views', () => {
     expect(within(row).getByRole('button', { name: 'Approve the row xs' }).textContent).toBe('Approve the row');
   });
 
+  it('render of a long matrix (over 100 rows) only the rows in view, and the rows scrolled to', () => {
+    const { store } = setup();
+    const variants = Array.from({ length: 300 }, (_, i) => `v${String(i).padStart(3, '0')}`);
+    const presets = Array.from({ length: 3 }, (_, i) => `p${i}`);
+    const matrix: MatrixData = {
+      version: 1,
+      variants,
+      presets,
+      cells: variants.flatMap((v) => presets.map((p) => differingMatrixCell(v, p))),
+      dir: 'snapshots',
+      readOnly: false,
+    };
+    store.setState({ matrix, matrixProgress: { version: 2, done: 400, total: 900 } });
+    render(<MatrixView />);
+    const heads = () => [...document.querySelectorAll('tbody th[scope=row]')].map((h) => h.textContent);
+    // jsdom lays nothing out: 30 rows in view are assumed, with 8 rows of margin on either side (at the top: 16 below).
+    expect(heads()).toEqual(variants.slice(0, 46));
+    expect(screen.getAllByTestId('matrix-cell')).toHaveLength(46 * 3);
+    expect(screen.getByTestId('matrix-progress').textContent).toBe('Building the matrix: 400 of 900 cells…');
+    // While a newer matrix builds, the one shown is not approved from.
+    expect(screen.getByTestId('approve-all')).toHaveProperty('disabled', true);
+    const rowButton = (v: string) =>
+      document.querySelector<HTMLButtonElement>(`tr[data-variant="${v}"] button[aria-label="Approve the row ${v}"]`);
+    expect(rowButton('v000')?.disabled).toBe(true);
+    const box = screen.getByTestId('matrix-table').parentElement!;
+    act(() => {
+      box.scrollTop = 200 * 64;
+      box.dispatchEvent(new Event('scroll'));
+    });
+    expect(heads()).toEqual(variants.slice(192, 238));
+    // Approving a row approves that row's cells, found by position.
+    const row = document.querySelector<HTMLElement>('tr[data-variant="v200"]')!;
+    expect(
+      within(row)
+        .getAllByTestId('matrix-cell')
+        .map((c) => c.dataset.cell),
+    ).toEqual(presets.map((p) => `v200/${p}`));
+    // The newer matrix came: approval is back.
+    act(() => store.setState({ matrixProgress: null }));
+    expect(screen.getByTestId('approve-all')).toHaveProperty('disabled', false);
+    expect(rowButton('v200')?.disabled).toBe(false);
+  });
+
   it('route the list as it stands when the routing tab opens', async () => {
     const { store, api } = setup({
       'compare:routing': ({ modelIds }) => ({

@@ -74,6 +74,7 @@ export function connectStore(api: StudioApi, store: StoreApi<StudioState> = stud
     api.on('compare:result', (r) => store.getState().applyCompareResult(r)),
     api.on('compare:tokens', (t) => store.getState().applyCompareTokens(t)),
     api.on('compare:matrixTokens', (t) => store.getState().applyMatrixTokens(t)),
+    api.on('compare:matrixProgress', (p) => store.getState().applyMatrixProgress(p)),
     api.on('run:event', (e) => store.getState().applyRunEvent(e)),
     api.on('eval:progress', (p) => store.getState().applyEvalProgress(p)),
     api.on('eval:cells', (c) => store.getState().applyEvalCells(c)),

@@ -46,6 +46,7 @@ export const OF_WORKSPACE = [
   'routing',
   'matrix',
   'matrixTokens',
+  'matrixProgress',
   'matrixCell',
   'cacheView',
   'cacheLabel',

@@ -44,18 +44,25 @@ function build(ws: WorkspaceSnapshot, variant: Variant, preset: ContextPreset, o
   return buildVariantPrompt({ variant, context: preset.context, components: ws.components, tools: ws.tools, options });
 }
 
+/** One cell as built: the cell, its prompt, and its build (kept by callers only where budgets need its sections). */
+export interface BuiltMatrixCell {
+  cell: MatrixCell;
+  text: string;
+  result: VariantBuildResult;
+}
+
+/** The matrix's rows and columns: every variant, every (Cline-style) context preset. */
+export function matrixAxes(ws: WorkspaceSnapshot): Pick<SnapshotMatrix, 'variants' | 'presets'> {
+  return { variants: ws.variants.map((v) => v.id), presets: ws.presets.map((p) => p.name) };
+}
+
 /**
- * Every variant x every (Cline-style) context preset, built with the snapshot options:
- * sizes, warnings, and whether the prompt differs from its stored snapshot and from the
- * last save. `texts` holds each cell's prompt (same order) for diffs and token counts; `results` its build where
- * the variant has budgets.
+ * The cells of the matrix one at a time, row by row (the order of `cells`): a caller can
+ * stop between any two, and holds no more of them than it keeps. The host builds them in
+ * time slices (electron/host/matrix-builds.ts); snapshotMatrix takes them all at once.
  */
-export function snapshotMatrix(inputs: MatrixInputs): SnapshotMatrix & { texts: string[]; results: (VariantBuildResult | undefined)[] } {
+export function* matrixCells(inputs: MatrixInputs): Generator<BuiltMatrixCell, void, undefined> {
   const { workspace: ws, saved, options } = inputs;
-  const cells: MatrixCell[] = [];
-  const texts: string[] = [];
-  // Builds are kept only where budgets need their sections: holding 56 results alive makes every collection copy them.
-  const results: (VariantBuildResult | undefined)[] = [];
   for (const variant of ws.variants) {
     const savedVariant = saved?.variants.find((v) => v.id === variant.id);
     for (const preset of ws.presets) {
@@ -71,17 +78,35 @@ export function snapshotMatrix(inputs: MatrixInputs): SnapshotMatrix & { texts: 
               : 'differs'
             : 'new';
       }
-      cells.push({
+      const cell: MatrixCell = {
         variantId: variant.id,
         preset: preset.name,
         chars: result.text.length,
         warnings: result.warnings.filter((w) => w.severity === 'warning').length,
         snapshot: stored === undefined ? 'missing' : sameSnapshot(stored, result.text) ? 'same' : 'differs',
         saved: savedState,
-      });
-      texts.push(result.text);
-      results.push(variant.budgets ? result : undefined);
+      };
+      yield { cell, text: result.text, result };
     }
   }
-  return { variants: ws.variants.map((v) => v.id), presets: ws.presets.map((p) => p.name), cells, texts, results };
+}
+
+/**
+ * Every variant x every (Cline-style) context preset, built with the snapshot options:
+ * sizes, warnings, and whether the prompt differs from its stored snapshot and from the
+ * last save. `texts` holds each cell's prompt (same order) for diffs and token counts; `results` its build where
+ * the variant has budgets.
+ */
+export function snapshotMatrix(inputs: MatrixInputs): SnapshotMatrix & { texts: string[]; results: (VariantBuildResult | undefined)[] } {
+  const cells: MatrixCell[] = [];
+  const texts: string[] = [];
+  // Builds are kept only where budgets need their sections: holding 56 results alive makes every collection copy them.
+  const results: (VariantBuildResult | undefined)[] = [];
+  const budgeted = new Set(inputs.workspace.variants.filter((v) => v.budgets).map((v) => v.id));
+  for (const built of matrixCells(inputs)) {
+    cells.push(built.cell);
+    texts.push(built.text);
+    results.push(budgeted.has(built.cell.variantId) ? built.result : undefined);
+  }
+  return { ...matrixAxes(inputs.workspace), cells, texts, results };
 }

@@ -91,8 +91,16 @@ export interface MatrixView {
   readOnly: boolean;
 }
 
+/** How far a matrix build has got (sent while it builds, in time slices). */
+export interface MatrixProgress {
+  version: number;
+  done: number;
+  total: number;
+}
+
 export interface MatrixTokens {
   version: number;
+  /** Counts of the first cells (a prefix that grows while counting goes on), then of all. */
   tokens: number[];
   /** Budgets each cell goes over. */
   budgetsOver: number[];
@@ -136,7 +144,7 @@ export const compareChannels = {
   'compare:matrix': channel(
     Empty,
     custom<MatrixView>((v) => Array.isArray(v.cells)),
-    'Every variant x every context preset against the stored snapshots and the last save; token counts follow (compare:matrixTokens).',
+    'Every variant x every context preset against the stored snapshots and the last save, built in time slices (compare:matrixProgress); a newer request or a workspace change supersedes a build still running, which is then answered with the newer matrix; token counts follow (compare:matrixTokens).',
   ),
   'compare:matrixCell': channel(
     z.object({ variantId: Name, preset: Name }).strict(),
@@ -197,5 +205,6 @@ export const compareChannels = {
 export const compareEvents = {
   'compare:result': custom<CompareResult>((v) => typeof v.seq === 'number' && Array.isArray(v.rows)),
   'compare:tokens': custom<CompareTokens>((v) => typeof v.seq === 'number' && Array.isArray(v.rows)),
+  'compare:matrixProgress': custom<MatrixProgress>((v) => typeof v.version === 'number' && typeof v.done === 'number'),
   'compare:matrixTokens': custom<MatrixTokens>((v) => typeof v.version === 'number' && Array.isArray(v.tokens)),
 } as const;

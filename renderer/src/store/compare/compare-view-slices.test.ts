@@ -132,6 +132,37 @@ describe('routing, matrix and cache', () => {
     expect(api.callsOf('compare:approve')).toHaveLength(1);
   });
 
+  it('show the progress of a matrix newer than the one shown until it comes; an answer that crossed a newer one is dropped', async () => {
+    const view = (version: number): MatrixView => ({
+      version,
+      variants: ['generic'],
+      presets: ['basic'],
+      cells: [differingMatrixCell('generic')],
+      dir: 'snapshots',
+      readOnly: false,
+    });
+    const answers: ((m: MatrixView) => void)[] = [];
+    const api = createFakeApi({ handlers: { 'compare:matrix': () => new Promise<MatrixView>((resolve) => answers.push(resolve)) } });
+    const { store, disconnect } = setupStore(api);
+    cleanup = disconnect;
+    const first = store.getState().loadMatrix();
+    const second = store.getState().loadMatrix();
+    api.emit('compare:matrixProgress', { version: 5, done: 10, total: 40 });
+    expect(store.getState().matrixProgress).toEqual({ version: 5, done: 10, total: 40 });
+    answers[1]!(view(6));
+    await second;
+    expect(store.getState().matrix?.version).toBe(6);
+    expect(store.getState().matrixProgress).toBeNull();
+    // The older answer comes last: it does not replace the newer matrix, nor do its counts or progress show.
+    answers[0]!(view(5));
+    await first;
+    api.emit('compare:matrixTokens', { version: 5, tokens: [1], budgetsOver: [0] });
+    api.emit('compare:matrixProgress', { version: 5, done: 20, total: 40 });
+    expect(store.getState().matrix?.version).toBe(6);
+    expect(store.getState().matrixTokens).toBeNull();
+    expect(store.getState().matrixProgress).toBeNull();
+  });
+
   it('ask for the cache view of the shown target with the chosen session fields; budgets only for variants', async () => {
     const api = createFakeApi({ handlers: { 'compare:cache': () => ({ text: 'x' }) as never, 'compare:budgets': () => null } });
     const { store, disconnect } = setupStore(api);

@@ -1,4 +1,4 @@
-import type { MatrixCellView, MatrixTokens, MatrixView } from '../../../../shared/ipc/contract';
+import type { MatrixCellView, MatrixProgress, MatrixTokens, MatrixView } from '../../../../shared/ipc/contract';
 import { call } from '../api';
 import type { SliceCreator } from '../types';
 
@@ -14,6 +14,8 @@ export interface MatrixCellDetail {
 export interface MatrixSlice {
   matrix: MatrixView | null;
   matrixTokens: MatrixTokens | null;
+  /** A build newer than the matrix shown, and how far it got (the host builds in time slices). */
+  matrixProgress: MatrixProgress | null;
   matrixCell: MatrixCellDetail | null;
   loadMatrix(): Promise<void>;
   openMatrixCell(variantId: string, preset: string): Promise<void>;
@@ -21,6 +23,7 @@ export interface MatrixSlice {
   /** Writes the cells' snapshots (the files the CLI checks); reloads the matrix. */
   approveCells(cells: readonly MatrixCellView[]): Promise<void>;
   applyMatrixTokens(tokens: MatrixTokens): void;
+  applyMatrixProgress(progress: MatrixProgress): void;
 }
 
 export const createMatrixSlice: SliceCreator<MatrixSlice> = (set, get) => {
@@ -29,11 +32,18 @@ export const createMatrixSlice: SliceCreator<MatrixSlice> = (set, get) => {
   return {
     matrix: null,
     matrixTokens: null,
+    matrixProgress: null,
     matrixCell: null,
     async loadMatrix() {
       const m = await call('compare:matrix', {});
-      if (!m) return;
-      set({ matrix: m, matrixTokens: early?.version === m.version ? early : null });
+      // Never an older matrix over a newer one (answers of overlapping requests can cross).
+      if (!m || m.version < (get().matrix?.version ?? 0)) return;
+      const progress = get().matrixProgress;
+      set({
+        matrix: m,
+        matrixTokens: early?.version === m.version ? early : get().matrixTokens?.version === m.version ? get().matrixTokens : null,
+        matrixProgress: progress && progress.version > m.version ? progress : null,
+      });
       early = null;
       const open = get().matrixCell;
       if (open) await get().openMatrixCell(open.variantId, open.preset);
@@ -57,8 +67,13 @@ export const createMatrixSlice: SliceCreator<MatrixSlice> = (set, get) => {
       await get().loadMatrix();
     },
     applyMatrixTokens(tokens) {
-      if (get().matrix?.version === tokens.version) set({ matrixTokens: tokens });
-      else early = tokens;
+      const shown = get().matrix?.version ?? 0;
+      if (shown === tokens.version) set({ matrixTokens: tokens });
+      else if (tokens.version > shown) early = tokens;
+    },
+    applyMatrixProgress(progress) {
+      if (progress.version > (get().matrix?.version ?? 0) && progress.version >= (get().matrixProgress?.version ?? 0))
+        set({ matrixProgress: progress });
     },
   };
 };

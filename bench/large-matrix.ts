@@ -1,0 +1,94 @@
+/**
+ * bench:engine's snapshot matrix at scale: a generated workspace of 500 variants × 20 presets
+ * (10,000 cells), asked of a real host (compare:matrix) as the matrix view asks for it. Per
+ * round it prints the wall time to the answer and its CPU time, the longest time the event
+ * loop was held while the matrix built (a timer's lateness), the event-loop delay p99 and max
+ * (monitorEventLoopDelay), and the same for the token counts that follow; first the same
+ * probes over a second of no work, which is how noisy the machine is. Printed, not asserted.
+ *
+ * `--lib <dist-lib folder>` measures another build's host (e.g. main's) on the same workspace.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import type { StudioHost, StudioHostOptions } from '../electron/host/studio-host.js';
+import { largeWorkspace, LARGE_PRESETS, LARGE_VARIANTS } from './generated-workspaces.js';
+
+const ROUNDS = 2;
+
+/** The longest gap between the ticks of a 0 ms timer, and the loop delay histogram, while `work` runs. */
+async function probed<T>(work: () => Promise<T>): Promise<{ value: T; longest: number; p99: number | null; max: number | null }> {
+  let longest = 0;
+  let last = performance.now();
+  let running = true;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = (): void => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+    if (running) timer = setTimeout(tick, 0);
+  };
+  timer = setTimeout(tick, 0);
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  try {
+    const value = await work();
+    tick();
+    // No sample: the loop never ran while the work did (one block).
+    const sampled = delay.count > 0;
+    return { value, longest, p99: sampled ? delay.percentile(99) / 1e6 : null, max: sampled ? delay.max / 1e6 : null };
+  } finally {
+    running = false;
+    clearTimeout(timer);
+    delay.disable();
+  }
+}
+
+const f = (n: number | null): string => (n === null ? 'no sample' : `${n.toFixed(1)} ms`);
+
+export async function largeMatrixBench(lib?: string): Promise<void> {
+  const from = lib ? path.resolve(lib, 'electron/host/studio-host.js') : '../electron/host/studio-host.js';
+  const { createStudioHost } = (await import(from)) as { createStudioHost: (o: StudioHostOptions) => StudioHost };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vs-bench-matrix-'));
+  try {
+    largeWorkspace(path.join(dir, 'ws'));
+    const host = createStudioHost({ userDataDir: path.join(dir, 'user'), initialWorkspace: path.join(dir, 'ws'), watch: false });
+    // Versions whose counts of every cell came, and the one a round waits for.
+    const counted = new Set<number>();
+    let waiting: { version: number; resolve: () => void } | undefined;
+    host.subscribe((event, payload) => {
+      if (event !== 'compare:matrixTokens') return;
+      const p = payload as { version: number; tokens: number[] };
+      if (p.tokens.length < LARGE_VARIANTS * LARGE_PRESETS) return;
+      counted.add(p.version);
+      if (waiting?.version === p.version) waiting.resolve();
+    });
+    await host.start();
+    const idle = await probed(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+    console.log(
+      `snapshot matrix, ${LARGE_VARIANTS} variants x ${LARGE_PRESETS} presets${lib ? ` (host of ${lib})` : ''}; a second of no work first: longest timer lateness ${f(idle.longest)}, loop delay p99 ${f(idle.p99)}`,
+    );
+    for (let round = 0; round < ROUNDS; round++) {
+      const cpu = process.cpuUsage();
+      const t0 = performance.now();
+      const built = await probed(() => host.dispatch('compare:matrix', {}));
+      const wall = performance.now() - t0;
+      const used = process.cpuUsage(cpu);
+      if (!built.value.ok) throw new Error(`compare:matrix failed: ${built.value.error.message}`);
+      const view = built.value.value as { version: number; cells: unknown[] };
+      const tokensDone = counted.has(view.version)
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => (waiting = { version: view.version, resolve }));
+      const tokens = await probed(() =>
+        Promise.race([tokensDone, new Promise<void>((resolve) => setTimeout(resolve, 300_000))]).then(() => performance.now() - t0),
+      );
+      console.log(
+        `  round ${round + 1}: ${view.cells.length} cells answered in ${f(wall)} (CPU ${f((used.user + used.system) / 1000)}), longest loop block ${f(built.longest)}, loop delay p99 ${f(built.p99)} (max ${f(built.max)}); token counts of all cells ${f(tokens.value)} after the request, longest block meanwhile ${f(tokens.longest)}, p99 ${f(tokens.p99)}; heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`,
+      );
+    }
+    await host.close();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,164 @@
+import type { MatrixCellView, MatrixView } from '../../shared/ipc/contract.js';
+import { HostError } from '../../shared/ipc/host-error.js';
+import { budgetUsage } from '../../shared/engine/budgets/token-budgets.js';
+import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
+import { matrixAxes, matrixCells } from '../../shared/engine/compare/snapshot-matrix.js';
+import { deterministicBuildOptions, SNAPSHOT_DIR, snapshotFileText } from '../../shared/engine/snapshots/snapshot-files.js';
+import type { WorkspaceSnapshot } from '../../shared/engine/workspace/workspace-snapshot.js';
+import { contentHash } from './hash.js';
+import type { HostContext } from './host-context.js';
+import { LOOP_SLICER, runSliced, type Slicer } from './sliced-work.js';
+import { SnapshotStore } from './snapshot-store.js';
+import { loadTokenCounter } from './tokens.js';
+import type { WorkspaceSession } from './workspace-session.js';
+
+/** At most one progress event (and one partial token event) per this many milliseconds. */
+const PROGRESS_MS = 100;
+const TOKENS_MS = 1000;
+/** Token counts remembered by prompt hash (not by text: 10,000 prompts would stay alive). */
+const TOKEN_MEMO_SIZE = 20_000;
+
+/** What a matrix is computed from: a change of any of it (an edit, a save, a reload, another workspace) makes a build stale. */
+interface BuildState {
+  session: WorkspaceSession;
+  docs: number;
+  saved: number;
+}
+const stateOf = (session: WorkspaceSession): BuildState => ({ session, docs: session.docs.version, saved: session.docs.savedVersion });
+
+/**
+ * The snapshot matrix, built in time slices (sliced-work.ts) so the host answers other
+ * requests while 10,000 cells build. Each request starts a new computation (a new version);
+ * a build still running when a newer one starts stops at its next slice and is answered
+ * with the newer one's matrix, and a build that sees the workspace change under it starts
+ * again on the new state: no answer ever holds cells of an older state than the newest
+ * request saw. While building, `compare:matrixProgress` events tell how far it got; once
+ * answered, the cells' token counts follow in slices too (`compare:matrixTokens`, a growing
+ * prefix, then all). Prompts are not kept: 10,000 of them would be hundreds of megabytes;
+ * token counting builds each again (a build costs a fraction of its count).
+ */
+export class MatrixBuilds {
+  private version = 0;
+  private latest: Promise<MatrixView> | undefined;
+  private readonly tokenMemo = new Map<string, number>();
+
+  constructor(
+    private readonly host: HostContext,
+    private readonly slicer: Slicer = LOOP_SLICER,
+  ) {}
+
+  /** The matrix of the workspace as it is now; older builds still running are answered with this one. */
+  request(): Promise<MatrixView> {
+    const answer = this.build(++this.version);
+    this.latest = answer;
+    return answer;
+  }
+
+  private async build(version: number): Promise<MatrixView> {
+    const session = this.host.requireSession();
+    const state = stateOf(session);
+    const store = new SnapshotStore(session.realRoot);
+    const listed = await store.listing();
+    const current = (): boolean => !this.host.closed && this.version === version && sameState(state, this.host.session);
+    if (!current()) return this.afterStale(version);
+    const workspace = session.snapshot();
+    const saved = session.docs.dirty().length > 0 ? session.savedSnapshot() : undefined;
+    const axes = matrixAxes(workspace);
+    const total = axes.variants.length * axes.presets.length;
+    let stored: string | undefined;
+    const cells = matrixCells({
+      workspace,
+      saved,
+      options: deterministicBuildOptions(),
+      stored: (rel) => (stored = listed.has(rel) ? store.read(rel) : undefined),
+    });
+    const out: MatrixCellView[] = [];
+    const step = (): boolean => {
+      const next = cells.next();
+      if (next.done) return false;
+      const { cell, text } = next.value;
+      const promptHash = contentHash(snapshotFileText(text));
+      const storedHash = stored === undefined ? null : cell.snapshot === 'same' ? promptHash : contentHash(stored);
+      out.push({ ...cell, promptHash, storedHash });
+      return true;
+    };
+    let shown = this.slicer.now();
+    const done = await runSliced(
+      step,
+      () => {
+        if (!current()) return false;
+        if (this.slicer.now() - shown >= PROGRESS_MS) {
+          shown = this.slicer.now();
+          this.host.emit('compare:matrixProgress', { version, done: out.length, total });
+        }
+        return true;
+      },
+      this.slicer,
+    );
+    if (!done) return this.afterStale(version);
+    void this.countTokens(version, workspace, out).catch((error: unknown) => this.host.reportError('matrix tokens', error));
+    return { version, ...axes, cells: out, dir: SNAPSHOT_DIR, readOnly: session.readOnly };
+  }
+
+  /** A build that stopped: a newer request answers it, else (the workspace changed) a build of the new state. */
+  private afterStale(version: number): Promise<MatrixView> {
+    if (this.host.closed) throw new HostError('NO_WORKSPACE', 'the host closed while the snapshot matrix was building');
+    if (this.version !== version && this.latest) return this.latest;
+    return this.request();
+  }
+
+  /** Token counts (o200k) and budgets gone over, cell by cell in slices; stops when a newer matrix is asked for. */
+  private async countTokens(version: number, workspace: WorkspaceSnapshot, cells: readonly MatrixCellView[]): Promise<void> {
+    const count = await loadTokenCounter();
+    const variants = new Map(workspace.variants.map((v) => [v.id, v]));
+    const presets = new Map(workspace.presets.map((p) => [p.name, p]));
+    const options = deterministicBuildOptions();
+    const tokens: number[] = [];
+    const budgetsOver: number[] = [];
+    const step = (): boolean => {
+      const cell = cells[tokens.length];
+      if (!cell) return false;
+      const variant = variants.get(cell.variantId)!;
+      const known = this.tokenMemo.get(cell.promptHash);
+      if (known !== undefined && !variant.budgets) {
+        tokens.push(known);
+        budgetsOver.push(0);
+        return true;
+      }
+      const preset = presets.get(cell.preset)!;
+      const result = buildVariantPrompt({
+        variant,
+        context: preset.context,
+        components: workspace.components,
+        tools: workspace.tools,
+        options,
+      });
+      const n = known ?? count(result.text);
+      if (known === undefined) {
+        if (this.tokenMemo.size >= TOKEN_MEMO_SIZE) this.tokenMemo.clear();
+        this.tokenMemo.set(cell.promptHash, n);
+      }
+      tokens.push(n);
+      budgetsOver.push(variant.budgets ? budgetUsage(variant.budgets, result, count).exceeded.length : 0);
+      return true;
+    };
+    let sent = this.slicer.now();
+    const done = await runSliced(
+      step,
+      () => {
+        if (this.host.closed || this.version !== version) return false;
+        if (this.slicer.now() - sent >= TOKENS_MS) {
+          sent = this.slicer.now();
+          this.host.emit('compare:matrixTokens', { version, tokens: [...tokens], budgetsOver: [...budgetsOver] });
+        }
+        return true;
+      },
+      this.slicer,
+    );
+    if (done && !this.host.closed && this.version === version) this.host.emit('compare:matrixTokens', { version, tokens, budgetsOver });
+  }
+}
+
+function sameState(state: BuildState, session: WorkspaceSession | undefined): boolean {
+  return session === state.session && session.docs.version === state.docs && session.docs.savedVersion === state.saved;
+}
