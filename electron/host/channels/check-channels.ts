@@ -4,6 +4,7 @@ import { loadWorkspace } from '../../../shared/engine/workspace/load-workspace.j
 import { YamlParseCache } from '../../../shared/engine/workspace/yaml-file.js';
 import { groupFindings, type FindingGroup, type LintFinding } from '../../../shared/engine/lint/lint-finding.js';
 import type { HostContext } from '../host-context.js';
+import type { WorkspaceSession } from '../workspace-session.js';
 import { loadTokenCounter } from '../tokens.js';
 
 type CheckChannel = 'check:run';
@@ -13,33 +14,64 @@ type CheckChannel = 'check:run';
  * (profiles included) and checked with the CLI's own function and options (strict, token budgets), so the
  * Problems panel and `variant-studio check --strict` agree finding for finding. The result
  * is kept until the next edit; the YAML files that did not change are not parsed again, and the
- * host is held one build at a time at most.
+ * host is held one build at a time at most: an edit meanwhile stops the check, which starts
+ * again once the documents have not changed for a moment.
  */
 export function checkHandlers(host: HostContext): Pick<ChannelHandlers, CheckChannel> {
   let last: { sessionId: string; version: number; list: string; findings: LintFinding[]; groups: FindingGroup[] } | undefined;
   let parsed: { sessionId: string; cache: YamlParseCache } | undefined;
+  /** The check under way: one at a time, every request waits for it (its answer may be theirs). */
+  let running: Promise<void> | undefined;
+
+  /** Checks the workspace as it is now; gives up (false) when it changes meanwhile. */
+  const check = async (session: WorkspaceSession, list: string, modelIds: readonly string[] | undefined): Promise<boolean> => {
+    const version = session.docs.version;
+    const countTokens = await loadTokenCounter();
+    if (parsed?.sessionId !== session.id) parsed = { sessionId: session.id, cache: new YamlParseCache() };
+    const workspace = loadWorkspace(session.docs.editedSource(), { parseCache: parsed.cache });
+    // One build at a time: in between, the host answers what came meanwhile (a keystroke and its preview).
+    const steps = checkWorkspaceSteps(workspace, { strict: true, countTokens, modelIds });
+    let step = steps.next();
+    while (!step.done) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (host.session !== session || session.docs.version !== version) return false;
+      step = steps.next();
+    }
+    last = { sessionId: session.id, version, list, findings: step.value, groups: groupFindings(step.value) };
+    return true;
+  };
+
   return {
     'check:run': async ({ modelIds }) => {
       const list = JSON.stringify(modelIds ?? null);
       for (;;) {
         const session = host.requireSession();
-        const version = session.docs.version;
-        if (last?.sessionId === session.id && last.version === version && last.list === list)
+        if (last?.sessionId === session.id && last.version === session.docs.version && last.list === list)
           return { findings: last.findings, groups: last.groups };
-        const countTokens = await loadTokenCounter();
-        if (parsed?.sessionId !== session.id) parsed = { sessionId: session.id, cache: new YamlParseCache() };
-        const workspace = loadWorkspace(session.docs.editedSource(), { parseCache: parsed.cache });
-        // One build at a time: in between, the host answers what came meanwhile (a keystroke and
-        // its preview); an edit meanwhile makes the check start again, on the new text.
-        const steps = checkWorkspaceSteps(workspace, { strict: true, countTokens, modelIds });
-        let step = steps.next();
-        while (!step.done) {
-          await new Promise((resolve) => setImmediate(resolve));
-          if (host.session !== session || session.docs.version !== version) break;
-          step = steps.next();
+        if (running) {
+          await running;
+          continue;
         }
-        if (step.done) last = { sessionId: session.id, version, list, findings: step.value, groups: groupFindings(step.value) };
+        running = (async () => {
+          // Edited meanwhile: checked again once the typing pauses, on the text as it is then.
+          if (!(await check(session, list, modelIds))) await quiet(session);
+        })();
+        try {
+          await running;
+        } finally {
+          running = undefined;
+        }
       }
     },
   };
+}
+
+/** How long the documents stay unchanged before a check given up for an edit starts again. */
+const QUIET_MS = 300;
+
+async function quiet(session: WorkspaceSession): Promise<void> {
+  for (let version = session.docs.version; ; version = session.docs.version) {
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    if (session.docs.version === version) return;
+  }
 }
