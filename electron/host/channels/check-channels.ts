@@ -1,6 +1,8 @@
 import type { ChannelHandlers } from '../../../shared/ipc/dispatch.js';
 import { checkWorkspaceSteps } from '../../../shared/engine/lint/check-workspace.js';
 import { loadWorkspace } from '../../../shared/engine/workspace/load-workspace.js';
+import { withEditedTemplates } from '../../../shared/engine/workspace/edited-templates.js';
+import type { WorkspaceSnapshot } from '../../../shared/engine/workspace/workspace-snapshot.js';
 import { YamlParseCache } from '../../../shared/engine/workspace/yaml-file.js';
 import { groupFindings, type FindingGroup, type LintFinding } from '../../../shared/engine/lint/lint-finding.js';
 import type { HostContext } from '../host-context.js';
@@ -20,6 +22,8 @@ type CheckChannel = 'check:run';
 export function checkHandlers(host: HostContext): Pick<ChannelHandlers, CheckChannel> {
   let last: { sessionId: string; version: number; list: string; findings: LintFinding[]; groups: FindingGroup[] } | undefined;
   let parsed: { sessionId: string; cache: YamlParseCache } | undefined;
+  /** The workspace the last check loaded: an edit of base templates only replaces them in it (as the session's snapshot does). */
+  let loaded: { sessionId: string; version: number; workspace: WorkspaceSnapshot } | undefined;
   /** The check under way: one at a time, every request waits for it (its answer may be theirs). */
   let running: Promise<void> | undefined;
 
@@ -28,7 +32,12 @@ export function checkHandlers(host: HostContext): Pick<ChannelHandlers, CheckCha
     const version = session.docs.version;
     const countTokens = await loadTokenCounter();
     if (parsed?.sessionId !== session.id) parsed = { sessionId: session.id, cache: new YamlParseCache() };
-    const workspace = loadWorkspace(session.docs.editedSource(), { parseCache: parsed.cache });
+    const source = session.docs.editedSource();
+    const changed = loaded?.sessionId === session.id ? session.docs.changedSince(loaded.version) : undefined;
+    const workspace =
+      (loaded && changed ? withEditedTemplates(loaded.workspace, changed, source) : undefined) ??
+      loadWorkspace(source, { parseCache: parsed.cache });
+    loaded = { sessionId: session.id, version, workspace };
     // One build at a time: in between, the host answers what came meanwhile (a keystroke and its preview).
     const steps = checkWorkspaceSteps(workspace, { strict: true, countTokens, modelIds });
     let step = steps.next();
