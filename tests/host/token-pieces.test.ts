@@ -164,7 +164,22 @@ describe('token counts in pieces', () => {
 describe('long runs (issue 23: a piece is checked for them in one pass)', () => {
   it('a piece counted whole holds no run longer than MAX_RUN; every longer run is a piece of its own, counted from its head', () => {
     const RUNS = /[\p{L}\p{M}]+|\s+|\p{N}+|[^\s\p{L}\p{N}]+/gu;
-    const parts = ['word ', 'é', '😀', '\u0301', '  ', '\t', ';', '—', '12', 'x'.repeat(40), ' '.repeat(40), '!'.repeat(40), '\u00a0', '\n'];
+    const parts = [
+      'word ',
+      'é',
+      '😀',
+      '\u0301',
+      '  ',
+      '\t',
+      ';',
+      '—',
+      '12',
+      'x'.repeat(40),
+      ' '.repeat(40),
+      '!'.repeat(40),
+      '\u00a0',
+      '\n',
+    ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...parts), { maxLength: 300 }), (chosen) => {
         const text = chosen.join('');
