@@ -52,7 +52,7 @@ export function applyDiskChanges(host: HostContext, session: WorkspaceSession, p
     if (!isDirty(entry)) {
       session.docs.applyDisk(rel, read.text, hash);
       changedPaths.push(rel);
-      if (ref) host.emit('doc:changedOnDisk', { ref, text: read.text, conflict: false });
+      if (ref) host.emit('doc:changedOnDisk', { ref, text: read.text, conflict: false, revision: entry.revision });
     } else if (entry.text === read.text) {
       session.docs.markSaved(rel, read.text, hash);
       changedPaths.push(rel);

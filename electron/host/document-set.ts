@@ -1,5 +1,7 @@
 import type { WorkspaceFileSource } from '../../shared/domain/file-source.js';
-import { textRevision } from '../../shared/ipc/text-revision.js';
+import { randomBytes } from 'node:crypto';
+import { revisionIds } from '../../shared/ipc/text-revision.js';
+import { applySplices, type TextSplice } from '../../shared/ipc/text-splice.js';
 
 /**
  * The open workspace's files in memory: for each workspace-relative path, the text as last
@@ -17,6 +19,8 @@ export interface DocEntry {
   baseHash: string | null;
   /** Bumped on every change of `text`. */
   rev: number;
+  /** The id of `text` (shared/ipc/text-revision.ts): an edit made on another one is stale. */
+  revision: string;
   /**
    * The file on disk changed (or went) while this document had unsaved edits, or a restored
    * draft was based on another version than the one on disk: the disk's version, until the
@@ -76,11 +80,13 @@ export class DocumentSet {
   /** Bumped when files appear or disappear. */
   structureVersion = 0;
   private editedIndex?: { at: number; index: Index };
-  private readonly revisions = new Map<string, { text: string; revision: string }>();
+  /** Ids of the texts the host gives documents itself (read from disk, reverted, created). */
+  private readonly newRevision = revisionIds(`h${randomBytes(6).toString('base64url')}`);
   private savedIndex?: { at: string; index: Index };
 
   constructor(files: Iterable<[string, string]> = [], hashOf: (text: string) => string = () => '') {
-    for (const [rel, text] of files) this.entries.set(rel, { rel, savedText: text, text, baseHash: hashOf(text), rev: 0 });
+    for (const [rel, text] of files)
+      this.entries.set(rel, { rel, savedText: text, text, baseHash: hashOf(text), rev: 0, revision: this.newRevision() });
   }
 
   get size(): number {
@@ -103,32 +109,41 @@ export class DocumentSet {
     return this.values().filter(isDirty);
   }
 
-  /** textRevision of a document's edited text (computed once per change). */
-  revisionOf(rel: string): string | undefined {
-    const entry = this.entries.get(rel);
-    if (!entry) return undefined;
-    const cached = this.revisions.get(rel);
-    if (cached?.text === entry.text) return cached.revision;
-    const revision = textRevision(entry.text);
-    this.revisions.set(rel, { text: entry.text, revision });
-    return revision;
-  }
-
-  /** Replaces the edited text; returns whether it changed. */
-  setText(rel: string, text: string): boolean {
+  /** Replaces the edited text (its revision: `revision`, else a new one of the host's); returns whether it changed. */
+  setText(rel: string, text: string, revision?: string): boolean {
     const entry = this.entries.get(rel);
     if (!entry) throw new Error(`no document at ${rel}`);
-    if (entry.text === text) return false;
+    if (entry.text === text) {
+      // The same text under the sender's id: its next edit is made on this one.
+      if (revision !== undefined) entry.revision = revision;
+      return false;
+    }
+    this.changeText(entry, text, revision);
+    return true;
+  }
+
+  /**
+   * Applies an edit given as what changed (throws a RangeError when a splice falls outside
+   * the text, leaving it as it was). No comparison with the text before: the cost does not
+   * grow with the document.
+   */
+  splice(rel: string, splices: readonly TextSplice[], revision?: string): void {
+    const entry = this.entries.get(rel);
+    if (!entry) throw new Error(`no document at ${rel}`);
+    this.changeText(entry, applySplices(entry.text, splices), revision);
+  }
+
+  private changeText(entry: DocEntry, text: string, revision: string | undefined): void {
     entry.text = text;
     entry.rev++;
-    this.bump(rel);
-    return true;
+    entry.revision = revision ?? this.newRevision();
+    this.bump(entry.rel);
   }
 
   /** Adds a document that exists only in memory until it is saved. */
   create(rel: string, text: string): DocEntry {
     if (this.entries.has(rel)) throw new Error(`document exists: ${rel}`);
-    const entry: DocEntry = { rel, savedText: null, text, baseHash: null, rev: 0 };
+    const entry: DocEntry = { rel, savedText: null, text, baseHash: null, rev: 0, revision: this.newRevision() };
     this.entries.set(rel, entry);
     this.bump(undefined);
     this.structureVersion++;
@@ -151,10 +166,13 @@ export class DocumentSet {
   applyDisk(rel: string, text: string, hash: string): void {
     const entry = this.entries.get(rel);
     if (!entry) {
-      this.entries.set(rel, { rel, savedText: text, text, baseHash: hash, rev: 0 });
+      this.entries.set(rel, { rel, savedText: text, text, baseHash: hash, rev: 0, revision: this.newRevision() });
       this.structureVersion++;
     } else {
-      if (entry.text !== text) entry.rev++;
+      if (entry.text !== text) {
+        entry.rev++;
+        entry.revision = this.newRevision();
+      }
       entry.savedText = text;
       entry.text = text;
       entry.baseHash = hash;
@@ -187,11 +205,7 @@ export class DocumentSet {
       this.remove(rel);
       return '';
     }
-    if (entry.text !== entry.savedText) {
-      entry.text = entry.savedText;
-      entry.rev++;
-      this.bump(rel);
-    }
+    if (entry.text !== entry.savedText) this.changeText(entry, entry.savedText, undefined);
     return entry.text;
   }
 

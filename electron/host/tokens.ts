@@ -77,15 +77,15 @@ function countPieceNow(count: Counter, piece: TokenPiece): number {
  * place; but the pieces above are cut at a distance from the previous cut, so an edit can
  * move every later cut, and a cache of pieces would miss. Lines stay the same: a piece is
  * counted as the sum of its lines (a line start followed by text is a clean cut, so the sum
- * is the piece's count), and only the lines not seen before are encoded. Recounting a 40 KB
- * prompt after a keystroke then takes about a millisecond instead of tens, during which the
- * host would answer nothing. Keyed by a hash of the line, not by the line: a line is a slice
- * of its prompt, and as a key it would keep the whole prompt alive.
+ * is the piece's count), and only the lines not seen before are encoded. Recounting a 1 MB
+ * prompt after a keystroke then takes milliseconds, during which the host would answer
+ * nothing. Keyed by the line's text: looked up with the slice of the prompt, kept as a copy of
+ * its own (a slice as a key would keep the whole prompt alive).
  */
 const lineCounts = new Map<Counter, Map<string, number>>();
 const LINE_CACHE_SIZE = 50_000;
-/** Lines shorter than this are encoded, not hashed: hashing costs about as much. */
-const HASHED_LINE = 24;
+/** Lines shorter than this are encoded, not looked up: the lookup costs about as much. */
+const CACHED_LINE = 24;
 /** The clean cuts at line starts (the first kind of CLEAN_CUT). */
 const LINE_START = /\n(?=[^\s/])/g;
 
@@ -110,15 +110,19 @@ function countPiece(count: Counter, piece: TokenPiece): number {
 }
 
 function countLine(count: Counter, counts: Map<string, number>, line: string): number {
-  if (line.length < HASHED_LINE) return count(line, NO_SPECIAL);
-  const key = contentHash(line);
-  let n = counts.get(key);
+  if (line.length < CACHED_LINE) return count(line, NO_SPECIAL);
+  let n = counts.get(line);
   if (n === undefined) {
     if (counts.size >= LINE_CACHE_SIZE) counts.clear();
     n = count(line, NO_SPECIAL);
-    counts.set(key, n);
+    counts.set(ownCopy(line), n);
   }
   return n;
+}
+
+/** A string with the characters of `text` that does not refer to the string `text` was cut from. */
+function ownCopy(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le');
 }
 
 export interface TokenPiece {
@@ -190,8 +194,38 @@ export function* tokenPieces(text: string): Generator<TokenPiece, void, undefine
   }
 }
 
+/** Of ASCII: 0 letters, 1 whitespace, 2 other symbols, 3 digits (RUNS's classes). */
+const ASCII_CLASS = Uint8Array.from({ length: 128 }, (_, c) =>
+  /[A-Za-z]/.test(String.fromCharCode(c)) ? 0 : /\s/.test(String.fromCharCode(c)) ? 1 : /\d/.test(String.fromCharCode(c)) ? 3 : 2,
+);
+
+/**
+ * Whether no run of RUNS in `piece` (but digits) is longer than MAX_RUN, from one pass over
+ * its units: a character outside ASCII counts as one of every class (it may be a letter, a
+ * mark, a space or a symbol), so a run can only be overestimated. Most pieces have none, and
+ * going through their runs one by one cost more than counting their lines.
+ */
+function shortRunsOnly(piece: string): boolean {
+  let letters = 0;
+  let spaces = 0;
+  let symbols = 0;
+  for (let i = 0; i < piece.length; i++) {
+    const c = piece.charCodeAt(i);
+    const k = c < 128 ? ASCII_CLASS[c] : 4;
+    letters = k === 0 || k === 4 ? letters + 1 : 0;
+    spaces = k === 1 || k === 4 ? spaces + 1 : 0;
+    symbols = k === 2 || k === 4 ? symbols + 1 : 0;
+    if (letters > MAX_RUN || spaces > MAX_RUN || symbols > MAX_RUN) return false;
+  }
+  return true;
+}
+
 /** Adds a piece to the list, its long runs (not digits: they are cut every 3) as pieces scaled from their head. */
 function* splitLongRuns(piece: string, exact: boolean): Generator<TokenPiece, void, undefined> {
+  if (shortRunsOnly(piece)) {
+    if (piece.length > 0) yield { text: piece, exact };
+    return;
+  }
   let from = 0;
   let cutExact = exact;
   // A regex of its own: counts run interleaved, and this generator pauses between matches.

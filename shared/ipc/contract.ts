@@ -8,7 +8,7 @@ import { folderChannels } from './channels/folders.js';
 import { helpChannels } from './channels/help.js';
 import { compareChannels, compareEvents } from './channels/compare.js';
 import { debugChannels } from './channels/debug.js';
-import { documentChannels } from './channels/documents.js';
+import { documentChannels, RevisionSchema, TextSpliceSchema } from './channels/documents.js';
 import { stackChannels } from './channels/stack.js';
 import { harnessChannels } from './channels/harnesses.js';
 import { runChannels, runEvents } from './channels/run.js';
@@ -82,9 +82,27 @@ export type MenuCommand = z.infer<typeof MenuCommandSchema>;
 
 export const EVENTS = {
   'workspace:changed': WorkspaceViewSchema,
-  'doc:changedOnDisk': z.object({ ref: DocRefSchema, text: z.string().nullable(), conflict: z.boolean() }).strict(),
-  /** A document's text changed in memory (an edit from some window, a revert): every window shows the current text. */
-  'doc:text': z.object({ ref: DocRefSchema, text: z.string(), origin: z.string().optional() }).strict(),
+  /** revision: the document's text in memory is now `text` (the file changed and there were no unsaved edits). */
+  'doc:changedOnDisk': z
+    .object({ ref: DocRefSchema, text: z.string().nullable(), conflict: z.boolean(), revision: RevisionSchema.optional() })
+    .strict(),
+  /**
+   * A document's text changed in memory (an edit from some window, a revert): every window
+   * shows the current text. An edit made by splices comes as its splices and the revision
+   * they apply to (a window that holds another text asks for the document again).
+   */
+  'doc:text': z.union([
+    z.object({ ref: DocRefSchema, text: z.string(), revision: RevisionSchema, origin: z.string().optional() }).strict(),
+    z
+      .object({
+        ref: DocRefSchema,
+        splices: z.array(TextSpliceSchema),
+        base: RevisionSchema,
+        revision: RevisionSchema,
+        origin: z.string().optional(),
+      })
+      .strict(),
+  ]),
   'preview:result': PreviewResultSchema,
   'preview:tokens': z
     .object({

@@ -161,9 +161,10 @@ describe('import through the host', () => {
     const outcome = await h.call('bundle:apply', { planId: plan.planId, choices: { 'variant:generic': { action: 'overwrite' } } });
     expect(outcome.discarded).toEqual(['variants/generic/template.md']);
     const theirs = miniWorkspace()['variants/generic/template.md'];
-    expect(await h.call('doc:read', { ref: TEMPLATE })).toEqual({ text: theirs, savedText: theirs, dirty: false, conflict: null });
+    const read = await h.call('doc:read', { ref: TEMPLATE });
+    expect(read).toEqual({ revision: expect.any(String), text: theirs, savedText: theirs, dirty: false, conflict: null });
     expect(h.events.filter((e) => e.event === 'doc:changedOnDisk').map((e) => e.payload)).toEqual([
-      { ref: TEMPLATE, text: theirs, conflict: false },
+      { ref: TEMPLATE, text: theirs, conflict: false, revision: read.revision },
     ]);
   });
 
@@ -185,7 +186,13 @@ describe('import through the host', () => {
     expect(outcome).toMatchObject({ written: ['variants/generic/template.md'], discarded: ['variants/generic/template.md'] });
     const theirs = miniWorkspace()['variants/generic/template.md'];
     expect(fs.readFileSync(path.join(ws, 'variants/generic/template.md'), 'utf8')).toBe(theirs);
-    expect(await h.call('doc:read', { ref: TEMPLATE })).toEqual({ text: theirs, savedText: theirs, dirty: false, conflict: null });
+    expect(await h.call('doc:read', { ref: TEMPLATE })).toEqual({
+      revision: expect.any(String),
+      text: theirs,
+      savedText: theirs,
+      dirty: false,
+      conflict: null,
+    });
   });
 
   it('an edit made after planning stops the import; planning again shows it', async () => {

@@ -102,3 +102,22 @@ describe('findings that can be acted on', () => {
     expect(text.trimEnd().split('\n').at(-1)).toMatch(/^0 error\(s\), 7 warning\(s\), 25 note\(s\) \(\d+ distinct\) in /);
   });
 });
+
+describe('check:run while the user types (issue 23)', () => {
+  it('lets an edit in between its builds, and starts again on the edited text: the answer is the check of the text as it is now', async () => {
+    const h = await hosts.start();
+    const ref = { kind: 'variant-template', variantId: 'xs' };
+    const { text } = await h.call('doc:read', { ref });
+    // Encoders loaded, a result kept; then an edit, so that the next check has to run.
+    await h.call('check:run');
+    await h.call('doc:update', { ref, text: `${text}\n` });
+    const checking = h.call('check:run');
+    await new Promise((resolve) => setImmediate(resolve));
+    await h.call('doc:update', { ref, text: `${text}\n{{ }}\n` });
+    const answered = (await checking).findings;
+    expect(answered.map((f: Loose) => f.code)).toContain('UNKNOWN_PLACEHOLDER');
+    await h.call('doc:update', { ref, text: `${text}\n` });
+    await h.call('doc:update', { ref, text: `${text}\n{{ }}\n` });
+    expect((await h.call('check:run')).findings).toEqual(answered);
+  });
+});

@@ -28,6 +28,7 @@ describe('restoring a draft', () => {
     expect(await h.call('drafts:restore', { keys: ['component:ROLE'] })).toEqual(['component:ROLE']);
     expect(await conflict).toEqual({ ref: ROLE, text: 'changed elsewhere', conflict: true });
     expect(await h.call('doc:read', { ref: ROLE })).toEqual({
+      revision: expect.any(String),
       text: 'my unsaved edit',
       savedText: 'changed elsewhere',
       dirty: true,
@@ -71,6 +72,7 @@ describe('a conflict with the disk', () => {
   it('lives in the host: reading the document again (a reopened tab) still shows it', async () => {
     const { h } = await inConflict();
     expect(await h.call('doc:read', { ref: ROLE })).toEqual({
+      revision: expect.any(String),
       text: 'mine',
       savedText: ORIGINAL,
       dirty: true,
@@ -81,8 +83,14 @@ describe('a conflict with the disk', () => {
 
   it('revert takes the text on disk now, not the text loaded before', async () => {
     const { h } = await inConflict();
-    expect(await h.call('doc:revert', { ref: ROLE })).toEqual({ text: 'theirs' });
-    expect(await h.call('doc:read', { ref: ROLE })).toEqual({ text: 'theirs', savedText: 'theirs', dirty: false, conflict: null });
+    expect(await h.call('doc:revert', { ref: ROLE })).toEqual({ revision: expect.any(String), text: 'theirs' });
+    expect(await h.call('doc:read', { ref: ROLE })).toEqual({
+      revision: expect.any(String),
+      text: 'theirs',
+      savedText: 'theirs',
+      dirty: false,
+      conflict: null,
+    });
   });
 
   it('revert takes the disk text even when no watcher saw the change', async () => {
@@ -90,7 +98,7 @@ describe('a conflict with the disk', () => {
     const h = await hosts.start({ initialWorkspace: ws, watch: false });
     await h.call('doc:update', { ref: ROLE, text: 'mine' });
     fs.writeFileSync(path.join(ws, 'components/ROLE.md'), 'theirs');
-    expect(await h.call('doc:revert', { ref: ROLE })).toEqual({ text: 'theirs' });
+    expect(await h.call('doc:revert', { ref: ROLE })).toEqual({ revision: expect.any(String), text: 'theirs' });
     const built = await h.call('build:run', {
       target: { kind: 'variant', variantId: 'generic' },
       context: { kind: 'preset', name: 'base' },
@@ -101,6 +109,7 @@ describe('a conflict with the disk', () => {
   it('ends when the user keeps their edits (a save then writes over the disk) or takes the disk version', async () => {
     const { h, ws } = await inConflict();
     expect(await h.call('doc:resolveConflict', { ref: ROLE, keep: 'mine' })).toEqual({
+      revision: expect.any(String),
       text: 'mine',
       savedText: 'theirs',
       dirty: true,
@@ -114,6 +123,7 @@ describe('a conflict with the disk', () => {
     fs.writeFileSync(path.join(ws, 'components/ROLE.md'), 'theirs again');
     await reported;
     expect(await h.call('doc:resolveConflict', { ref: ROLE, keep: 'disk' })).toEqual({
+      revision: expect.any(String),
       text: 'theirs again',
       savedText: 'theirs again',
       dirty: false,

@@ -225,10 +225,22 @@ describe('documents', () => {
     const ws = writeFiles(tempDir(), miniWorkspace());
     const h = await hosts.start({ initialWorkspace: ws });
     const original = miniWorkspace()['variants/generic/template.md'];
-    expect(await h.call('doc:read', { ref: TEMPLATE })).toEqual({ text: original, savedText: original, dirty: false, conflict: null });
+    expect(await h.call('doc:read', { ref: TEMPLATE })).toEqual({
+      revision: expect.any(String),
+      text: original,
+      savedText: original,
+      dirty: false,
+      conflict: null,
+    });
     expect(await h.call('doc:update', { ref: TEMPLATE, text: 'changed' })).toEqual({ dirty: true });
-    expect(await h.call('doc:read', { ref: TEMPLATE })).toEqual({ text: 'changed', savedText: original, dirty: true, conflict: null });
-    expect(await h.call('doc:revert', { ref: TEMPLATE })).toEqual({ text: original });
+    expect(await h.call('doc:read', { ref: TEMPLATE })).toEqual({
+      revision: expect.any(String),
+      text: 'changed',
+      savedText: original,
+      dirty: true,
+      conflict: null,
+    });
+    expect(await h.call('doc:revert', { ref: TEMPLATE })).toEqual({ revision: expect.any(String), text: original });
     expect(await h.call('doc:update', { ref: TEMPLATE, text: 'saved now' })).toEqual({ dirty: true });
     expect(await h.call('doc:save', { ref: TEMPLATE })).toEqual({ status: 'saved', path: 'variants/generic/template.md' });
     expect(fs.readFileSync(path.join(ws, 'variants/generic/template.md'), 'utf8')).toBe('saved now');

@@ -76,7 +76,13 @@ describe('atomic saves', () => {
     expect((await h.call('doc:read', { ref })).dirty).toBe(true);
     expect(await h.call('doc:save', { ref, overwrite: true })).toEqual({ status: 'saved', path: 'components/ROLE.md' });
     expect(fs.readFileSync(file, 'utf8')).toBe('my edit');
-    expect(await h.call('doc:read', { ref })).toEqual({ text: 'my edit', savedText: 'my edit', dirty: false, conflict: null });
+    expect(await h.call('doc:read', { ref })).toEqual({
+      revision: expect.any(String),
+      text: 'my edit',
+      savedText: 'my edit',
+      dirty: false,
+      conflict: null,
+    });
 
     // A new document whose file appeared on disk meanwhile.
     const tool = { kind: 'tool', toolId: 'shout' };

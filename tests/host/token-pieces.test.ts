@@ -160,3 +160,38 @@ describe('token counts in pieces', () => {
     }
   }, 120_000);
 });
+
+describe('long runs (issue 23: a piece is checked for them in one pass)', () => {
+  it('a piece counted whole holds no run longer than MAX_RUN; every longer run is a piece of its own, counted from its head', () => {
+    const RUNS = /[\p{L}\p{M}]+|\s+|\p{N}+|[^\s\p{L}\p{N}]+/gu;
+    const parts = [
+      'word ',
+      'é',
+      '😀',
+      '\u0301',
+      '  ',
+      '\t',
+      ';',
+      '—',
+      '12',
+      'x'.repeat(40),
+      ' '.repeat(40),
+      '!'.repeat(40),
+      '\u00a0',
+      '\n',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...parts), { maxLength: 300 }), (chosen) => {
+        const text = chosen.join('');
+        const pieces = [...tokenPieces(text)];
+        expect(pieces.map((p) => p.text).join('')).toBe(text);
+        for (const piece of pieces) {
+          const long = [...piece.text.matchAll(RUNS)].filter((m) => m[0].length > MAX_RUN && !/^\p{N}/u.test(m[0]));
+          if (piece.scaleFrom === undefined) expect(long).toEqual([]);
+          else expect(long.map((m) => m[0])).toEqual([piece.text]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

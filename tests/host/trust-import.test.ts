@@ -51,6 +51,7 @@ describe('an edit during an import commit', () => {
     expect(await typed).toEqual({ ok: true, value: { dirty: true } });
     expect(onDisk(root, 'C05')).toBe('new C05\n');
     expect(await h.call('doc:read', { ref: component('C05') })).toEqual({
+      revision: expect.any(String),
       text: 'TYPED DURING THE IMPORT\n',
       savedText: 'old C05\n',
       dirty: true,
@@ -61,6 +62,7 @@ describe('an edit during an import commit', () => {
     ]);
     // The others took the import.
     expect(await h.call('doc:read', { ref: component('C06') })).toEqual({
+      revision: expect.any(String),
       text: 'new C06\n',
       savedText: 'new C06\n',
       dirty: false,

@@ -66,6 +66,7 @@ describe('a save re-checks the disk right before the rename', () => {
     expect(fs.readFileSync(file, 'utf8')).toBe('EXTERNAL');
     expect(await conflict).toEqual({ ref, text: 'EXTERNAL', conflict: true });
     expect(await h.call('doc:read', { ref })).toEqual({
+      revision: expect.any(String),
       text: 'MINE',
       savedText: miniWorkspace()['components/ROLE.md'],
       dirty: true,

@@ -21,8 +21,11 @@ describe('watching the workspace', () => {
     const changed = h.waitForEvent('doc:changedOnDisk');
     const rebuilt = h.waitForEvent('preview:result', (p) => p.seq > first.seq);
     fs.writeFileSync(path.join(ws, 'components/ROLE.md'), 'Edited elsewhere.');
-    expect(await changed).toEqual({ ref: ROLE, text: 'Edited elsewhere.', conflict: false });
+    // With the revision of the text in memory now: the window's next edit is made on it.
+    const event = await changed;
+    expect(event).toEqual({ ref: ROLE, text: 'Edited elsewhere.', conflict: false, revision: expect.any(String) });
     expect(await h.call('doc:read', { ref: ROLE })).toEqual({
+      revision: event.revision,
       text: 'Edited elsewhere.',
       savedText: 'Edited elsewhere.',
       dirty: false,
@@ -56,6 +59,7 @@ describe('watching the workspace', () => {
     await external;
     expect(h.events.filter((e) => e.event === 'doc:changedOnDisk' && e.payload.ref.componentId === 'ROLE')).toEqual([]);
     expect(await h.call('doc:read', { ref: ROLE })).toEqual({
+      revision: expect.any(String),
       text: 'saved by the app',
       savedText: 'saved by the app',
       dirty: false,
@@ -103,12 +107,14 @@ describe('drafts', () => {
       'component:NEWONE',
     ]);
     expect(await h.call('doc:read', { ref: ROLE })).toEqual({
+      revision: expect.any(String),
       text: 'unsaved role edit',
       savedText: 'You are a test agent in {{CWD}}.',
       dirty: true,
       conflict: null,
     });
     expect(await h.call('doc:read', { ref: { kind: 'component', componentId: 'NEWONE' } })).toEqual({
+      revision: expect.any(String),
       text: 'never saved',
       savedText: null,
       dirty: true,

@@ -357,7 +357,9 @@ export class BundleService {
     for (const rel of paths) this.host.editedAt.delete(rel);
     for (const e of events) {
       const ref = session.refOf(e.rel);
-      if (ref) this.host.emit('doc:changedOnDisk', { ref, text: e.text, conflict: e.conflict });
+      const revision = e.conflict ? undefined : session.docs.get(e.rel)?.revision;
+      if (ref)
+        this.host.emit('doc:changedOnDisk', { ref, text: e.text, conflict: e.conflict, ...(revision !== undefined ? { revision } : {}) });
     }
     this.host.drafts?.schedule();
     if (paths.length) this.host.preview.diskChanged(paths);

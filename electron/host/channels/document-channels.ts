@@ -36,17 +36,31 @@ export function documentHandlers(host: HostContext): Pick<ChannelHandlers, Docum
       const { entry } = host.requireSession().entry(ref);
       return readAnswer(entry);
     },
-    'doc:update': async ({ ref, text, base, origin }) => {
+    'doc:update': async (request) => {
+      const { ref, base, revision, origin } = request;
       const session = host.requireSession();
       const { rel, entry } = session.entry(ref);
       // Made on a text this document no longer has (another window typed meanwhile): refused,
       // with the current text, instead of silently dropping the other window's work.
-      if (base !== undefined && base !== session.docs.revisionOf(rel)) return { dirty: isDirty(entry), stale: { text: entry.text } };
-      if (session.docs.setText(rel, text)) {
-        host.emit('doc:text', { ref, text, ...(origin !== undefined ? { origin } : {}) });
-        // The answer follows the rebuild's result: the preview reaches the renderer first.
-        await host.edited(session, rel);
+      if (base !== undefined && base !== entry.revision)
+        return { dirty: isDirty(entry), stale: { text: entry.text, revision: entry.revision } };
+      const from = { ...(origin !== undefined ? { origin } : {}) };
+      let changed = true;
+      if ('splices' in request) {
+        try {
+          session.docs.splice(rel, request.splices, revision);
+        } catch (error) {
+          if (error instanceof RangeError) throw new HostError('INVALID_REQUEST', `${rel}: ${error.message}`);
+          throw error;
+        }
+        // The other windows get what changed, not the whole text.
+        host.emit('doc:text', { ref, splices: request.splices, base: request.base, revision: entry.revision, ...from });
+      } else {
+        changed = session.docs.setText(rel, request.text, revision);
+        if (changed) host.emit('doc:text', { ref, text: request.text, revision: entry.revision, ...from });
       }
+      // The answer follows the rebuild's result: the preview reaches the renderer first.
+      if (changed) await host.edited(session, rel);
       return { dirty: isDirty(entry) };
     },
     'doc:save': async ({ ref, overwrite, ifValid }) => {
@@ -116,8 +130,9 @@ export function documentHandlers(host: HostContext): Pick<ChannelHandlers, Docum
       }
       host.drafts?.schedule();
       host.preview.diskChanged([rel]);
-      if (session.docs.get(rel)) host.emit('doc:text', { ref, text });
-      return { text };
+      const entry = session.docs.get(rel);
+      if (entry) host.emit('doc:text', { ref, text, revision: entry.revision });
+      return entry ? { text, revision: entry.revision } : { text };
     },
     'doc:resolveConflict': ({ ref, keep }) => {
       const session = host.requireSession();
@@ -132,7 +147,7 @@ export function documentHandlers(host: HostContext): Pick<ChannelHandlers, Docum
           return { text: '', savedText: null, dirty: false, conflict: null };
         }
         session.docs.applyDisk(rel, conflict.diskText, conflict.diskHash);
-        host.emit('doc:text', { ref, text: conflict.diskText });
+        host.emit('doc:text', { ref, text: conflict.diskText, revision: entry.revision });
       } else {
         // Mine: the disk's version is now the one the edit goes over; saving overwrites it.
         session.docs.rebase(rel, conflict.diskText, conflict.diskHash);
@@ -222,12 +237,14 @@ function errorsOf(session: WorkspaceSession, rels: readonly string[]): FileProbl
 /** What doc:read answers for a document. */
 function readAnswer(entry: DocEntry): {
   text: string;
+  revision: string;
   savedText: string | null;
   dirty: boolean;
   conflict: { diskText: string | null } | null;
 } {
   return {
     text: entry.text,
+    revision: entry.revision,
     savedText: entry.savedText,
     dirty: isDirty(entry),
     conflict: entry.conflict ? { diskText: entry.conflict.diskText } : null,

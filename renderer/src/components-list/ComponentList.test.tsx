@@ -83,9 +83,7 @@ describe('ComponentList', () => {
       fireEvent.keyDown(handle, { key: 'ArrowDown', altKey: true });
     });
     await flush();
-    expect(api.callsOf('doc:update').at(-1)!.text).toBe(
-      'id: generic\ncomponentOrder:\n  - MCP_SECTION\n  - AGENT_ROLE_SECTION\n  - RULES_SECTION\n',
-    );
+    expect(api.updatedTexts().at(-1)).toBe('id: generic\ncomponentOrder:\n  - MCP_SECTION\n  - AGENT_ROLE_SECTION\n  - RULES_SECTION\n');
     expect(store.getState().announcement).toBe('AGENT_ROLE_SECTION moved to position 2 of 3');
     const rows = [...document.querySelectorAll('[data-component-id]')].map((e) => e.getAttribute('data-component-id'));
     expect(rows).toEqual(['MCP_SECTION', 'AGENT_ROLE_SECTION', 'RULES_SECTION']);
@@ -108,7 +106,7 @@ describe('ComponentList', () => {
     render(<ComponentList />);
     fireEvent.click(screen.getByLabelText('Disable RULES_SECTION'));
     await flush();
-    expect(api.callsOf('doc:update').at(-1)!.text).toContain('componentOverrides:\n  RULES_SECTION:\n    enabled: false');
+    expect(api.updatedTexts().at(-1)).toContain('componentOverrides:\n  RULES_SECTION:\n    enabled: false');
     expect(screen.getByLabelText('Enable RULES_SECTION')).toBeTruthy();
   });
 });

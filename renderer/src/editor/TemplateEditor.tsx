@@ -4,9 +4,10 @@ import { monaco } from '../monaco/setup';
 import { overflowWidgetOptions } from '../monaco/overflow-widgets';
 import { studio, useStudio } from '../store';
 import { setEditorActionRunner } from './editor-actions';
+import { changeSplices } from './change-splices';
 import { editKindOf } from './edit-kind';
 import { updateMarkers } from './markers';
-import { applyText, keyOf, modelFor, uriOf } from '../monaco/models';
+import { applyText, holdsTextAsSet, keyOf, modelFor, setFrom, uriOf } from '../monaco/models';
 import { mark } from '../../../shared/ipc/trace';
 
 /** The editor in use (one Monaco instance; each tab is a model). Exposed for shortcuts and tests. */
@@ -117,7 +118,15 @@ export default function TemplateEditor() {
           mark('edit');
           const model = ed.getModel();
           const key = model ? keyOf(model.uri) : undefined;
-          if (model && key) studio.getState().editDoc(key, model.getValue(), editKindOf(e.changes));
+          const doc = key ? studio.getState().docs[key] : undefined;
+          if (!model || !key || !doc) return;
+          // What changed, when it applies to the store's text: the cost of a keystroke does not grow with the document.
+          const splices = changeSplices(model, e, doc, holdsTextAsSet(model));
+          if (splices) studio.getState().spliceDoc(key, splices, editKindOf(e.changes));
+          else {
+            studio.getState().editDoc(key, model.getValue(), editKindOf(e.changes));
+            setFrom(model);
+          }
         });
         // First model, if a tab is already open.
         const key = studio.getState().activeTab;

@@ -24,7 +24,26 @@ export function modelFor(doc: DocState): monaco.editor.ITextModel {
   const uri = uriOf(doc.key);
   const existing = monaco.editor.getModel(uri);
   if (existing) return existing;
-  return monaco.editor.createModel(doc.text, languageId(doc), uri);
+  const model = monaco.editor.createModel(doc.text, languageId(doc), uri);
+  setFrom(model, doc.text);
+  return model;
+}
+
+/**
+ * Models whose text is exactly the text they were last set from: line ends `\n` and no `\r`
+ * in it (Monaco rewrites other line ends to the model's own). Typing keeps it so; the
+ * editor's changes of such a model apply to the store's text as splices (editor/change-splices.ts).
+ */
+const exact = new WeakMap<monaco.editor.ITextModel, boolean>();
+
+/** Whether the model's text is the text it was last set from (see `exact`). */
+export function holdsTextAsSet(model: monaco.editor.ITextModel): boolean {
+  return exact.get(model) === true && model.getEOL() === '\n';
+}
+
+/** Says that `model` was set from `text` (or, with no text, that the store took the model's own text). */
+export function setFrom(model: monaco.editor.ITextModel, text?: string): void {
+  exact.set(model, model.getEOL() === '\n' && (text === undefined || !text.includes('\r')));
 }
 
 /**
@@ -50,6 +69,7 @@ export function applyText(model: monaco.editor.ITextModel, text: string): { star
   if (!e) return null;
   const range = monaco.Range.fromPositions(model.getPositionAt(e.start), model.getPositionAt(e.endOld));
   model.applyEdits([{ range, text: e.text }]);
+  setFrom(model, text);
   // Only when the model holds exactly `text` (Monaco rewrites line ends to the model's own).
   appliedText.delete(model);
   rememberText(model, text);

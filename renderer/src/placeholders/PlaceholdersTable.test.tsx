@@ -48,9 +48,7 @@ describe('PlaceholdersTable', () => {
     fireEvent.change(screen.getByLabelText('New placeholder value'), { target: { value: 'engineers' } });
     fireEvent.click(screen.getByText('Add placeholder'));
     await flush();
-    expect(api.callsOf('doc:update').at(-1)!.text).toBe(
-      'id: generic\ncomponentOrder: []\nplaceholders:\n  TEAM: core\n  AUDIENCE: engineers\n',
-    );
+    expect(api.updatedTexts().at(-1)).toBe('id: generic\ncomponentOrder: []\nplaceholders:\n  TEAM: core\n  AUDIENCE: engineers\n');
   });
 
   it('renames a placeholder in variant.yaml and in the template', async () => {

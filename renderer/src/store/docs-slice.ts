@@ -1,6 +1,7 @@
 import { conventionalPath, docKey, type DocRef } from '../../../shared/ipc/doc-ref';
 import type { DocumentInfo, EventPayload } from '../../../shared/ipc/contract';
-import { textRevision } from '../../../shared/ipc/text-revision';
+import { revisionIds } from '../../../shared/ipc/text-revision';
+import { applySplices, type TextSplice } from '../../../shared/ipc/text-splice';
 import { plainMessage } from '../ui/plain-message';
 import { mark } from '../../../shared/ipc/trace';
 import { call, callRaw } from './api';
@@ -48,6 +49,8 @@ export interface DocsSlice {
   closeTab(key: string): Promise<boolean>;
   /** Applies an edit; `typing` comes from the editor showing the doc. */
   editDoc(key: string, text: string, kind: EditKind): void;
+  /** Applies an edit given as what changed (the editor's change ranges): only they are sent to the host. */
+  spliceDoc(key: string, splices: readonly TextSplice[], kind: EditKind): void;
   /** One structured edit over several documents (a reorder changes variant.yaml and the template). */
   editDocs(edits: { key: string; text: string }[]): void;
   undo(key?: string): void;
@@ -88,6 +91,8 @@ export function languageOf(ref: DocRef): DocLanguage {
 
 /** This window, in the edits it sends (its own doc:text events come back and are skipped). */
 const WINDOW = Math.random().toString(36).slice(2);
+/** Ids of the texts this window's edits make (shared/ipc/text-revision.ts). */
+const newRevision = revisionIds(WINDOW);
 
 export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
   // Per store (each test's fresh store has its own): each document's undo history, its read in
@@ -95,6 +100,17 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
   const histories = new Map<string, DocHistory>();
   const loading = new Map<string, Promise<DocState | undefined>>();
   const updateSeq = new Map<string, number>();
+  // Per document: the revision of the text it shows (what its next edit is made on; missing:
+  // not known, the edit goes whole and unconditional), the updates sent and not answered yet,
+  // and the last update sent when a refused edit brought the host's text: the refusals of the
+  // updates before it are answered by that text already.
+  const revisions = new Map<string, string>();
+  const unanswered = new Map<string, number>();
+  const resyncedAt = new Map<string, number>();
+  const setRevision = (key: string, revision: string | undefined): void => {
+    if (revision === undefined) revisions.delete(key);
+    else revisions.set(key, revision);
+  };
   const patchDoc = (key: string, patch: Partial<DocState>): void => {
     set((s) => {
       const d = s.docs[key];
@@ -113,18 +129,52 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
       return { docs };
     });
   };
-  const sendUpdate = (doc: DocState, text: string): void => {
+  /** Another window changed the text: it is shown as a step of the history. */
+  const showRemote = (key: string, text: string): void => {
+    const doc = get().docs[key];
+    if (!doc || doc.text === text) return;
+    histories.get(key)?.record(text, 'structured');
+    patchDoc(key, { text, dirty: text !== doc.savedText, version: doc.version + 1 });
+  };
+  /** The text and revision the host holds now (a remote edit this window could not apply). */
+  const readAgain = async (key: string): Promise<void> => {
+    const ref = get().docs[key]?.ref;
+    if (!ref) return;
+    const r = await call('doc:read', { ref });
+    if (!r || (unanswered.get(key) ?? 0) > 0) return;
+    setRevision(key, r.revision);
+    showRemote(key, r.text);
+  };
+  /** Sends an edit: `splices` when they are known and the text it was made on is, else the whole text. */
+  const sendUpdate = (doc: DocState, text: string, splices?: readonly TextSplice[]): void => {
     if (!doc.ref) return;
-    const n = (updateSeq.get(doc.key) ?? 0) + 1;
-    updateSeq.set(doc.key, n);
-    void call('doc:update', { ref: doc.ref, text, base: textRevision(doc.text), origin: WINDOW }).then((r) => {
+    const key = doc.key;
+    const n = (updateSeq.get(key) ?? 0) + 1;
+    updateSeq.set(key, n);
+    unanswered.set(key, (unanswered.get(key) ?? 0) + 1);
+    const base = revisions.get(key);
+    const revision = newRevision();
+    revisions.set(key, revision);
+    const edit = { revision, origin: WINDOW };
+    const request =
+      base === undefined
+        ? { ref: doc.ref, text, ...edit }
+        : splices
+          ? { ref: doc.ref, splices: [...splices], base, ...edit }
+          : { ref: doc.ref, text, base, ...edit };
+    void call('doc:update', request).then((r) => {
+      unanswered.set(key, (unanswered.get(key) ?? 1) - 1);
       if (r?.stale) {
+        if (n <= (resyncedAt.get(key) ?? 0)) return;
         // Made on a text another window had already changed: the host kept theirs; show it.
-        const now = get().docs[doc.key];
-        histories.get(doc.key)?.record(r.stale.text, 'structured');
-        if (now) patchDoc(doc.key, { text: r.stale.text, dirty: r.dirty, version: now.version + 1 });
+        // The updates sent after this one were made on this one: their refusals say nothing new.
+        resyncedAt.set(key, updateSeq.get(key) ?? n);
+        setRevision(key, r.stale.revision);
+        const now = get().docs[key];
+        histories.get(key)?.record(r.stale.text, 'structured');
+        if (now) patchDoc(key, { text: r.stale.text, dirty: r.dirty, version: now.version + 1 });
         get().notify('error', `${doc.path} was changed in another window: your last edit was not applied; it shows the current text.`);
-      } else if (r && updateSeq.get(doc.key) === n && get().docs[doc.key]?.dirty !== r.dirty) patchDoc(doc.key, { dirty: r.dirty });
+      } else if (r && updateSeq.get(key) === n && get().docs[key]?.dirty !== r.dirty) patchDoc(key, { dirty: r.dirty });
     });
   };
 
@@ -145,6 +195,20 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
       done = true;
     }
     if (done) get().announce(direction === 'undo' ? 'Undone' : 'Redone');
+  };
+
+  /** An edit of `doc` that makes `text` (by `splices`, when known). */
+  const applyEdit = (doc: DocState, text: string, kind: EditKind, splices?: readonly TextSplice[]): void => {
+    const key = doc.key;
+    // The host first: the rebuild starts while the renderer updates its own views.
+    sendUpdate(doc, text, splices);
+    if (get().lastEditGroup.length) set({ lastEditGroup: [] });
+    histories.get(key)?.record(text, kind);
+    const patch: Partial<DocState> = { text };
+    if (kind !== 'typing') patch.version = doc.version + 1;
+    if (!doc.dirty) patch.dirty = text !== doc.savedText;
+    set((s) => ({ docs: { ...s.docs, [key]: { ...doc, ...patch } }, lastEditedKey: key }));
+    mark('store');
   };
 
   return {
@@ -182,6 +246,7 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
           disk: r.conflict ? { text: r.conflict.diskText } : null,
         };
         histories.set(key, createDocHistory(r.text));
+        if (!get().docs[key]) setRevision(key, r.revision);
         set((s) => ({ docs: { ...s.docs, [key]: s.docs[key] ?? doc } }));
         return get().docs[key];
       })();
@@ -273,15 +338,13 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     editDoc(key, text, kind) {
       const doc = get().docs[key];
       if (!doc || doc.readOnly || doc.text === text) return;
-      // The host first: the rebuild starts while the renderer updates its own views.
-      sendUpdate(doc, text);
-      if (get().lastEditGroup.length) set({ lastEditGroup: [] });
-      histories.get(key)?.record(text, kind);
-      const patch: Partial<DocState> = { text };
-      if (kind !== 'typing') patch.version = doc.version + 1;
-      if (!doc.dirty) patch.dirty = text !== doc.savedText;
-      set((s) => ({ docs: { ...s.docs, [key]: { ...doc, ...patch } }, lastEditedKey: key }));
-      mark('store');
+      applyEdit(doc, text, kind);
+    },
+
+    spliceDoc(key, splices, kind) {
+      const doc = get().docs[key];
+      if (!doc || doc.readOnly || splices.length === 0) return;
+      applyEdit(doc, applySplices(doc.text, splices), kind, splices);
     },
 
     undo(key) {
@@ -330,6 +393,7 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
       const draft = doc.text;
       const r = await call('doc:revert', { ref: doc.ref });
       if (!r) return;
+      setRevision(key, r.revision);
       // A step of the document's history, not a fresh start: Ctrl+Z brings the dropped edits back.
       histories.get(key)?.record(r.text, 'structured');
       patchDoc(key, { text: r.text, savedText: r.text, dirty: false, version: (get().docs[key]?.version ?? doc.version) + 1, disk: null });
@@ -337,7 +401,7 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
       if (draft !== r.text) get().announce(`Reverted ${doc.path} to its saved text: Ctrl+Z brings your edits back`);
     },
 
-    applyDiskChange({ ref, text, conflict }) {
+    applyDiskChange({ ref, text, conflict, revision }) {
       const key = docKey(ref);
       const doc = get().docs[key];
       if (!doc) return;
@@ -349,15 +413,26 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
         patchDoc(key, { disk: { text: null } });
         return;
       }
+      setRevision(key, revision);
       histories.get(key)?.reset(text);
       patchDoc(key, { text, savedText: text, dirty: false, version: doc.version + 1, disk: null });
     },
 
-    applyRemoteText({ ref, text, origin }) {
-      const doc = get().docs[docKey(ref)];
-      if (origin === WINDOW || !doc || doc.text === text) return;
-      histories.get(doc.key)?.record(text, 'structured');
-      patchDoc(doc.key, { text, dirty: text !== doc.savedText, version: doc.version + 1 });
+    applyRemoteText(payload) {
+      const doc = get().docs[docKey(payload.ref)];
+      if (payload.origin === WINDOW || !doc) return;
+      const key = doc.key;
+      if ('text' in payload) {
+        setRevision(key, payload.revision);
+        showRemote(key, payload.text);
+      } else if (revisions.get(key) === payload.base) {
+        setRevision(key, payload.revision);
+        showRemote(key, applySplices(doc.text, payload.splices));
+      } else if ((unanswered.get(key) ?? 0) === 0) {
+        // Made on a text this window does not show (nothing it sent is pending, whose refusal
+        // would bring the current one): ask for the document again.
+        void readAgain(key);
+      }
     },
 
     resolveDiskConflict(key, keep) {
@@ -372,7 +447,9 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
       // The host holds the conflict: tell it the choice (mine: a save then writes over the disk's version).
       if (doc.ref)
         void call('doc:resolveConflict', { ref: doc.ref, keep }).then((r) => {
-          if (r) patchDoc(key, { savedText: r.savedText, dirty: r.dirty });
+          if (!r) return;
+          if (keep === 'disk') setRevision(key, r.revision);
+          patchDoc(key, { savedText: r.savedText, dirty: r.dirty });
         });
     },
 
@@ -393,13 +470,17 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     forgetAllDocs() {
       histories.clear();
       loading.clear();
+      revisions.clear();
       set({ docs: {}, tabs: [], activeTab: null, lastEditedKey: null, lastEditGroup: [], reveal: null });
     },
 
     forgetDocs(keys) {
       const gone = new Set(keys.filter((k) => get().docs[k]));
       if (gone.size === 0) return;
-      for (const k of gone) histories.delete(k);
+      for (const k of gone) {
+        histories.delete(k);
+        revisions.delete(k);
+      }
       set((s) => {
         const docs = { ...s.docs };
         for (const k of gone) delete docs[k];
@@ -415,6 +496,7 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
         if (!d?.ref) continue;
         const r = await call('doc:read', { ref: d.ref });
         if (!r) continue;
+        setRevision(k, r.revision);
         histories.get(k)?.reset(r.text);
         patchDoc(k, { text: r.text, savedText: r.savedText, dirty: r.dirty, version: d.version + 1, disk: null });
       }
@@ -457,6 +539,7 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
           if (d?.ref) {
             const r = await call('doc:read', { ref: d.ref });
             if (r) {
+              setRevision(k, r.revision);
               histories.get(k)?.reset(r.text);
               patchDoc(k, {
                 text: r.text,

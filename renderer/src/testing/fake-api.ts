@@ -10,6 +10,16 @@ import {
   type WorkspaceView,
 } from '../../../shared/ipc/contract';
 import { conventionalPath, docKey, type DocRef } from '../../../shared/ipc/doc-ref';
+import { revisionIds } from '../../../shared/ipc/text-revision';
+import { applySplices } from '../../../shared/ipc/text-splice';
+
+interface FakeFile {
+  ref: DocRef;
+  text: string;
+  saved: string;
+  /** Missing for a file a test put in the map: edits of it are then sent whole, with no base. */
+  revision?: string | undefined;
+}
 
 export type Handler<C extends ChannelName> = (
   req: ChannelRequest<C>,
@@ -18,9 +28,11 @@ export type Handler<C extends ChannelName> = (
 export interface FakeApi extends StudioApi {
   calls: { channel: ChannelName; request: unknown }[];
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
-  /** The documents the fake host holds: key -> text / saved text. */
-  files: Map<string, { ref: DocRef; text: string; saved: string }>;
+  /** The documents the fake host holds: key -> text / saved text / revision of the text. */
+  files: Map<string, FakeFile>;
   callsOf<C extends ChannelName>(channel: C): ChannelRequest<C>[];
+  /** The text each doc:update the fake took made (whole or by splices), in order. */
+  updatedTexts(): string[];
 }
 
 /**
@@ -32,20 +44,25 @@ export function createFakeApi(
   opts: { docs?: { ref: DocRef; text: string }[]; handlers?: { [C in ChannelName]?: Handler<C> } } = {},
 ): FakeApi {
   const listeners = new Map<string, Set<(p: unknown) => void>>();
-  const files = new Map<string, { ref: DocRef; text: string; saved: string }>();
-  for (const d of opts.docs ?? []) files.set(docKey(d.ref), { ref: d.ref, text: d.text, saved: d.text });
+  const newRevision = revisionIds('fake');
+  const files = new Map<string, FakeFile>();
+  for (const d of opts.docs ?? []) files.set(docKey(d.ref), { ref: d.ref, text: d.text, saved: d.text, revision: newRevision() });
   const calls: FakeApi['calls'] = [];
+  const updated: string[] = [];
   const builtin: { [C in ChannelName]?: Handler<C> } = {
     'doc:read': ({ ref }) => {
       const f = files.get(docKey(ref as DocRef));
       if (!f) return { error: { code: 'NOT_FOUND', message: `no ${docKey(ref as DocRef)}` } };
-      return { text: f.text, savedText: f.saved, dirty: f.text !== f.saved };
+      return { text: f.text, ...(f.revision !== undefined ? { revision: f.revision } : {}), savedText: f.saved, dirty: f.text !== f.saved };
     },
-    'doc:update': ({ ref, text }) => {
-      const key = docKey(ref as DocRef);
-      const f = files.get(key) ?? { ref: ref as DocRef, text: '', saved: '' };
-      f.text = text;
+    // The host's check of the revision is left to the host's tests: the fake takes every edit.
+    'doc:update': (request) => {
+      const key = docKey(request.ref as DocRef);
+      const f = files.get(key) ?? { ref: request.ref as DocRef, text: '', saved: '', revision: newRevision() };
+      f.text = 'splices' in request ? applySplices(f.text, request.splices) : request.text;
+      f.revision = request.revision ?? newRevision();
       files.set(key, f);
+      updated.push(f.text);
       return { dirty: f.text !== f.saved };
     },
     'doc:save': ({ ref }) => {
@@ -67,11 +84,12 @@ export function createFakeApi(
     'doc:revert': ({ ref }) => {
       const f = files.get(docKey(ref as DocRef))!;
       f.text = f.saved;
-      return { text: f.saved };
+      f.revision = newRevision();
+      return { text: f.saved, revision: f.revision };
     },
     'doc:create': ({ ref, text }) => {
       const key = docKey(ref as DocRef);
-      files.set(key, { ref: ref as DocRef, text: text ?? '', saved: '' });
+      files.set(key, { ref: ref as DocRef, text: text ?? '', saved: '', revision: newRevision() });
       return { ref: ref as DocRef, key, path: key, title: key, dirty: true, isNew: true };
     },
     'drafts:list': () => [],
@@ -83,6 +101,7 @@ export function createFakeApi(
     emit(event: EventName, payload: unknown) {
       for (const l of listeners.get(event) ?? []) l(payload);
     },
+    updatedTexts: () => [...updated],
     callsOf(channel: ChannelName) {
       return calls.filter((c) => c.channel === channel).map((c) => c.request);
     },

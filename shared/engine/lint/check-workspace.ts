@@ -2,7 +2,7 @@ import { deterministicBuildOptions } from '../snapshots/snapshot-files.js';
 import type { WorkspaceSnapshot } from '../workspace/workspace-snapshot.js';
 import type { LintFinding } from './lint-finding.js';
 import { catalogModelIds } from './lint-reach.js';
-import { lintWorkspace } from './lint-workspace.js';
+import { lintWorkspaceSteps, runSteps } from './lint-workspace.js';
 
 export interface CheckOptions {
   /** Cline's strict checks too. */
@@ -22,7 +22,12 @@ export interface CheckOptions {
  * same function on the workspace as edited, so the two agree finding for finding.
  */
 export function checkWorkspace(snapshot: WorkspaceSnapshot, options: CheckOptions): LintFinding[] {
-  return lintWorkspace(snapshot, {
+  return runSteps(checkWorkspaceSteps(snapshot, options));
+}
+
+/** checkWorkspace in steps, one build each (lintWorkspaceSteps): the host lets other work run between them. */
+export function checkWorkspaceSteps(snapshot: WorkspaceSnapshot, options: CheckOptions): Generator<void, LintFinding[], void> {
+  return lintWorkspaceSteps(snapshot, {
     strict: options.strict,
     buildOptions: deterministicBuildOptions(options.date),
     countTokens: options.countTokens,

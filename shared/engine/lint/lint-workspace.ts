@@ -319,8 +319,16 @@ function lintMatchers(ws: WorkspaceSnapshot): LintFinding[] {
   return findings;
 }
 
-/** What builds under each preset reveal: keys left in the output, components that give nothing or fail. */
-function lintBuilds(ws: WorkspaceSnapshot, presets: readonly ContextPreset[], options: BuildOptions, lint: LintOptions): LintFinding[] {
+/**
+ * What builds under each preset reveal: keys left in the output, components that give nothing
+ * or fail. Stops (yields) before each build: see lintWorkspaceSteps.
+ */
+function* lintBuilds(
+  ws: WorkspaceSnapshot,
+  presets: readonly ContextPreset[],
+  options: BuildOptions,
+  lint: LintOptions,
+): Generator<void, LintFinding[], void> {
   const findings: LintFinding[] = [];
   const seen = new Set<string>();
   const once = (f: LintFinding): void => {
@@ -338,6 +346,7 @@ function lintBuilds(ws: WorkspaceSnapshot, presets: readonly ContextPreset[], op
     const templateFile = variant.files?.template ?? `variants/${variant.id}/template.md`;
     const positions = ws.positions.get(configFile) ?? {};
     for (const preset of presets) {
+      yield;
       const result = trackedBuild(ws, variant, preset, options);
       const beforeVariant = lint.before?.variants.find((v) => v.id === variant.id);
       const beforePreset = lint.before?.presets.find((p) => p.name === preset.name);
@@ -405,6 +414,23 @@ function lintBuilds(ws: WorkspaceSnapshot, presets: readonly ContextPreset[], op
 
 /** Lints a loaded workspace: load problems, Cline's validator checks and ours. Sorted by file, position, severity. */
 export function lintWorkspace(ws: WorkspaceSnapshot, options: LintOptions = {}): LintFinding[] {
+  return runSteps(lintWorkspaceSteps(ws, options));
+}
+
+/** Runs the steps of a lint to the end, at once. */
+export function runSteps<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * lintWorkspace in steps: the generator stops before each build (a variant under a preset),
+ * so that a caller that must stay responsive (the host) can let other work run in between;
+ * its return value is lintWorkspace's.
+ */
+export function* lintWorkspaceSteps(ws: WorkspaceSnapshot, options: LintOptions = {}): Generator<void, LintFinding[], void> {
   const findings: LintFinding[] = ws.problems.map((p) => ({
     code: 'LOAD_ERROR' as const,
     severity: p.severity,
@@ -421,7 +447,7 @@ export function lintWorkspace(ws: WorkspaceSnapshot, options: LintOptions = {}):
     findings.push(
       ...lintReachability(ws, options.presets ?? ws.presets, options.modelIds, new Set(matcherFindings.map((f) => f.variantId!))),
     );
-  if (options.buildOptions) findings.push(...lintBuilds(ws, options.presets ?? ws.presets, options.buildOptions, options));
+  if (options.buildOptions) findings.push(...(yield* lintBuilds(ws, options.presets ?? ws.presets, options.buildOptions, options)));
   return findings.sort(
     (a, b) =>
       a.file.localeCompare(b.file) ||

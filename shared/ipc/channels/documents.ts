@@ -36,9 +36,35 @@ export type DeleteOutcome = z.infer<typeof DeleteOutcomeSchema>;
 
 export const DraftSchema = z.object({ key: z.string(), ref: DocRefSchema, text: z.string(), savedAt: z.string() }).strict();
 
+/** Largest text of a document an edit may make (documents are read from files of at most 2 MB). */
+export const MAX_DOC_CHARS = 8 * 1024 * 1024;
+/** Most splices one edit may carry (Monaco gives one per cursor). */
+export const MAX_SPLICES = 10_000;
+
+const DocTextSchema = z.string().max(MAX_DOC_CHARS);
+/** The id of one text of a document (shared/ipc/text-revision.ts). */
+export const RevisionSchema = z.string().min(1).max(64);
+export const TextSpliceSchema = z
+  .object({
+    at: z.number().int().nonnegative().max(MAX_DOC_CHARS),
+    remove: z.number().int().nonnegative().max(MAX_DOC_CHARS),
+    insert: DocTextSchema,
+  })
+  .strict();
+const EditFields = {
+  /** The revision of the text this edit was made on: a stale one (another window edited meanwhile) is refused. */
+  base: RevisionSchema.optional(),
+  /** The revision of the text after this edit (the sender's own id); the host makes one when it is missing. */
+  revision: RevisionSchema.optional(),
+  /** Which window sent it (its doc:text events name it, so that window can skip its own). */
+  origin: z.string().max(64).optional(),
+};
+
 export const DocReadSchema = z
   .object({
     text: z.string(),
+    /** The revision of `text`: the `base` of the next edit made on it (missing: the document is gone). */
+    revision: RevisionSchema.optional(),
     savedText: z.string().nullable(),
     dirty: z.boolean(),
     /**
@@ -56,24 +82,26 @@ export const documentChannels = {
     'A document as edited and as saved, and the disk’s version while it is in conflict with it.',
   ),
   'doc:update': channel(
-    z
-      .object({
-        ref: DocRefSchema,
-        text: z.string(),
-        /** textRevision of the text this edit was made on: a stale one (another window edited meanwhile) is refused. */
-        base: z.string().max(64).optional(),
-        /** Which window sent it (its doc:text events name it, so that window can skip its own). */
-        origin: z.string().max(64).optional(),
-      })
-      .strict(),
+    z.union([
+      z.object({ ref: DocRefSchema, text: DocTextSchema, ...EditFields }).strict(),
+      z
+        .object({
+          ref: DocRefSchema,
+          /** What changed, applied one after the other to the text of `base` (Monaco's change ranges). */
+          splices: z.array(TextSpliceSchema).min(1).max(MAX_SPLICES),
+          ...EditFields,
+          base: RevisionSchema,
+        })
+        .strict(),
+    ]),
     z
       .object({
         dirty: z.boolean(),
         /** The edit was refused: it was made on another text than the document's; this is the current one. */
-        stale: z.object({ text: z.string() }).strict().optional(),
+        stale: z.object({ text: z.string(), revision: RevisionSchema }).strict().optional(),
       })
       .strict(),
-    'Replace a document’s text in memory (kept as a draft; triggers a rebuild); refused when made on a text the document no longer has.',
+    'Change a document’s text in memory, to a whole new text or by splices (kept as a draft; triggers a rebuild); refused when made on a text the document no longer has.',
   ),
   'doc:save': channel(
     z.object({ ref: DocRefSchema, overwrite: z.boolean().optional(), ifValid: z.boolean().optional() }).strict(),
@@ -93,7 +121,8 @@ export const documentChannels = {
   'doc:saveAll': channel(Empty, z.array(z.object({ key: z.string(), outcome: SaveOutcomeSchema }).strict()), 'Save every dirty document.'),
   'doc:revert': channel(
     z.object({ ref: DocRefSchema }).strict(),
-    z.object({ text: z.string() }).strict(),
+    /** revision: the text's (missing when the document is gone: it was never saved, or its file went). */
+    z.object({ text: z.string(), revision: RevisionSchema.optional() }).strict(),
     'Drop unsaved edits of a document: it takes the text on disk now.',
   ),
   'doc:resolveConflict': channel(
