@@ -11,6 +11,7 @@ import { monacoListeners, monacoReady, setMonacoBoot } from './monaco/ready';
 import { makeRoomForSideBySide } from './diff/side-by-side-room';
 import { watchFindings } from './problems/watch-findings';
 import { connectStore, studio } from './store';
+import { followPreviewShown } from './store/preview-shown';
 import { createTransport } from './transport';
 import { startPageTrace } from './ui/page-trace';
 
@@ -39,6 +40,7 @@ studio.subscribe((s, prev) => {
   for (const listener of monacoListeners) listener(s, prev);
 });
 watchFindings(studio);
+followPreviewShown(studio);
 makeRoomForSideBySide(studio);
 followMenu(api, () => studio.getState());
 createRoot(document.getElementById('root')!).render(<App />);

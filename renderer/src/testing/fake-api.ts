@@ -75,6 +75,7 @@ export function createFakeApi(
       return { ref: ref as DocRef, key, path: key, title: key, dirty: true, isNew: true };
     },
     'drafts:list': () => [],
+    'preview:shown': () => ({ rebuilt: false }),
     'tokens:count': ({ texts }) => texts.map((t) => ({ o200k: Math.ceil(t.length / 4), cl100k: Math.ceil(t.length / 4) })),
   };
   const api = {
