@@ -1,4 +1,5 @@
-import { conventionalPath, docKey, type DocRef } from '../../../shared/ipc/doc-ref';
+import { conventionalPath, docKey } from '../../../shared/ipc/doc-key';
+import type { DocRef } from '../../../shared/ipc/doc-ref';
 import type { DocumentInfo, EventPayload } from '../../../shared/ipc/contract';
 import { textRevision } from '../../../shared/ipc/text-revision';
 import { plainMessage } from '../ui/plain-message';

@@ -9,7 +9,8 @@ import {
   type StudioApi,
   type WorkspaceView,
 } from '../../../shared/ipc/contract';
-import { conventionalPath, docKey, type DocRef } from '../../../shared/ipc/doc-ref';
+import { conventionalPath, docKey } from '../../../shared/ipc/doc-key';
+import type { DocRef } from '../../../shared/ipc/doc-ref';
 
 export type Handler<C extends ChannelName> = (
   req: ChannelRequest<C>,
