@@ -39,7 +39,7 @@ if (new URLSearchParams(location.search).has('trace'))
 studio.subscribe((s, prev) => {
   for (const listener of monacoListeners) listener(s, prev);
 });
-watchFindings(studio);
+watchFindings(studio, undefined, firstScreen);
 followPreviewShown(studio);
 makeRoomForSideBySide(studio);
 followMenu(api, () => studio.getState());
