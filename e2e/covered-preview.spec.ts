@@ -59,3 +59,42 @@ test('the prompt and the diff take no results while another preview tab covers t
   await page.getByTestId('diff-toggle').click();
   await expect(previewLines(page)).toContainText('Then-under-the-diff');
 });
+
+/** Frames from the host: its preview results, and its answers to doc:update. */
+const previewResults = (received: string[]) => received.filter((f) => f.includes('"event":"preview:result"')).length;
+const editAnswers = (received: string[]) => received.filter((f) => f.includes('"value":{"dirty":')).length;
+
+test('over the whole window the compare view leaves the preview unbuilt while edits come in, and the preview shows the latest once back', async ({
+  studio: page,
+  received,
+}) => {
+  const maximize = page.getByTestId('compare-maximize');
+  await typeInTemplate(page, 2, 'Typed-under-compare ');
+  await expect(previewLines(page)).toContainText('Typed-under-compare');
+
+  /** Covers the preview with the compare view over the whole window, then undoes (or redoes) the edit there. */
+  const editCovered = async (key: string): Promise<void> => {
+    await page.getByTestId('open-compare').click();
+    if ((await maximize.getAttribute('aria-pressed')) !== 'true') await maximize.click();
+    await expect(page.getByTestId('preview')).toBeHidden();
+    const results = previewResults(received);
+    const answers = editAnswers(received);
+    // The keyboard focus is on the compare view's button: undo and redo act on the document edited last.
+    await page.keyboard.press(key);
+    // The host answers an edit once the rebuild it causes has been sent: none was.
+    await expect.poll(() => editAnswers(received)).toBe(answers + 1);
+    expect(previewResults(received)).toBe(results);
+  };
+
+  // Undone while covered; closing the compare view shows the prompt without the text.
+  await editCovered('Control+z');
+  await page.getByRole('button', { name: 'Close the compare view' }).click();
+  await expect(page.getByTestId('preview')).toBeVisible();
+  await expect(previewLines(page)).not.toContainText('Typed-under-compare');
+
+  // Redone while covered; back to the editor area ("Restore"), the prompt shows it again.
+  await editCovered('Control+y');
+  await maximize.click();
+  await expect(page.getByTestId('preview')).toBeVisible();
+  await expect(previewLines(page)).toContainText('Typed-under-compare');
+});

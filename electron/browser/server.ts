@@ -8,15 +8,8 @@ import { contentSecurityPolicy } from '../../shared/ipc/csp.js';
 import { EventEncoder } from '../../shared/ipc/event-codec.js';
 import type { PreviewResult } from '../../shared/ipc/contract.js';
 import { mark, tracing } from '../../shared/ipc/trace.js';
-import {
-  MAX_FRAME_BYTES,
-  PREVIEW_CHANNEL,
-  TOKEN_COOKIE,
-  TOKEN_PARAM,
-  WireCallSchema,
-  WS_PATH,
-  type WireServerMessage,
-} from '../../shared/ipc/wire.js';
+import { MAX_FRAME_BYTES, PREVIEW_CHANNEL, TOKEN_COOKIE, TOKEN_PARAM, WS_PATH, type WireServerMessage } from '../../shared/ipc/wire.js';
+import { WireCallSchema } from '../../shared/ipc/wire-schema.js';
 import { contentTypeOf, resolveAppFile } from '../host/app-files.js';
 import type { StudioHost } from '../host/studio-host.js';
 

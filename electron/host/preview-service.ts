@@ -22,6 +22,9 @@ import type { WorkspaceSession } from './workspace-session.js';
 export const MAX_PINS = 16;
 export const MAX_PINNED_CHARS = 8_000_000;
 
+/** Windows whose preview:shown is remembered at most (the ones told of longest ago go first). */
+const MAX_WINDOWS = 32;
+
 /** How long the workspace view waits after a rebuild (see HostContext.scheduleViewRefresh). */
 const VIEW_REFRESH_AFTER_REBUILD_MS = 50;
 
@@ -49,6 +52,10 @@ export class PreviewService {
   private readonly pins = new Map<string, string>();
   private savedBaselineCache?: { key: string; outcome: BuildOutcome } | undefined;
   private readonly inputListeners = new Set<(change: InputChange) => void>();
+  /** Each window that said (preview:shown) whether it has the preview on screen. */
+  private readonly windowsShowing = new Map<string, boolean>();
+  /** A rebuild was left out because no window showed the preview: the result it has is behind. */
+  private behind = false;
 
   constructor(private readonly host: HostContext) {}
 
@@ -72,6 +79,33 @@ export class PreviewService {
     }
   }
 
+  /**
+   * Whether the preview is built after changes: unless every window that said whether it
+   * shows the preview has it out of sight (the compare view over the whole window).
+   */
+  private get wanted(): boolean {
+    if (this.windowsShowing.size === 0) return true;
+    for (const showing of this.windowsShowing.values()) if (showing) return true;
+    return false;
+  }
+
+  /**
+   * `window` has the preview on screen or not (preview:shown). Once it is wanted again after
+   * rebuilds were left out, it is rebuilt now, its result emitted before this resolves (true);
+   * false when nothing was left out (the result sent last is current).
+   */
+  async setShown(window: string, shown: boolean): Promise<boolean> {
+    this.windowsShowing.delete(window);
+    this.windowsShowing.set(window, shown);
+    for (const oldest of this.windowsShowing.keys()) {
+      if (this.windowsShowing.size <= MAX_WINDOWS) break;
+      this.windowsShowing.delete(oldest);
+    }
+    if (!this.wanted || !this.behind) return false;
+    await this.scheduleRebuild();
+    return true;
+  }
+
   get current(): PreviewSpec | undefined {
     return this.spec;
   }
@@ -88,6 +122,8 @@ export class PreviewService {
       if (this.spec === spec) this.spec = previous;
       throw error;
     }
+    // The answer is a fresh build of what is shown from now on.
+    if (this.spec === spec) this.behind = false;
     this.scheduleTokens(result);
     return result;
   }
@@ -237,7 +273,9 @@ export class PreviewService {
     const spec = this.spec;
     if (!session || this.host.closed) return;
     const work = (async () => {
-      if (spec) {
+      if (spec && !this.wanted) this.behind = true;
+      else if (spec) {
+        this.behind = false;
         const result = await this.compute(session, spec);
         if (session === this.host.session && spec === this.spec) {
           this.host.emit('preview:result', result);

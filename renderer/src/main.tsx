@@ -6,11 +6,12 @@ import { followMenu } from './app/menu-commands';
 import { installShortcuts } from './app/shortcuts';
 import { followSystemTheme } from './ui/theme';
 import { openGettingStartedOnFirstStart } from './help/first-start';
-import { firstScreenShown } from './app/first-screen';
+import { firstScreenShown, setFirstScreen } from './app/first-screen';
 import { monacoListeners, monacoReady, setMonacoBoot } from './monaco/ready';
 import { makeRoomForSideBySide } from './diff/side-by-side-room';
 import { watchFindings } from './problems/watch-findings';
 import { connectStore, studio } from './store';
+import { followPreviewShown } from './store/preview-shown';
 import { createTransport } from './transport';
 import { startPageTrace } from './ui/page-trace';
 
@@ -25,9 +26,9 @@ registerAppCommands(() => studio.getState());
 let opened: () => void = () => undefined;
 const workspaceOpened = new Promise<void>((resolve) => (opened = resolve));
 const afterPaint = (then: () => void): void => void requestAnimationFrame(() => setTimeout(then, 0));
-setMonacoBoot(() =>
-  firstScreenShown(studio, workspaceOpened, afterPaint).then(() => import('./app/monaco-boot').then((m) => m.bootMonaco())),
-);
+const firstScreen = firstScreenShown(studio, workspaceOpened, afterPaint);
+setFirstScreen(firstScreen);
+setMonacoBoot(() => firstScreen.then(() => import('./app/monaco-boot').then((m) => m.bootMonaco())));
 
 const api = createTransport();
 connectStore(api);
@@ -38,7 +39,8 @@ if (new URLSearchParams(location.search).has('trace'))
 studio.subscribe((s, prev) => {
   for (const listener of monacoListeners) listener(s, prev);
 });
-watchFindings(studio);
+watchFindings(studio, undefined, firstScreen);
+followPreviewShown(studio);
 makeRoomForSideBySide(studio);
 followMenu(api, () => studio.getState());
 createRoot(document.getElementById('root')!).render(<App />);

@@ -1,8 +1,9 @@
-import { CHANNELS, EVENTS, type ChannelName, type EventName, type StudioApi } from './contract.js';
+import type { ChannelName, EventName, StudioApi } from './contract.js';
 import type { IpcResult } from './ipc-result.js';
+import { CHANNEL_NAMES, EVENT_NAMES } from './names.js';
 
 /**
- * The renderer side of the contract, generated from the CHANNELS and EVENTS tables: one
+ * The renderer side of the contract, generated from the names of its channels and events (names.ts): one
  * method per channel plus `on(event, listener)`. The preload builds it over ipcRenderer,
  * browser mode over a WebSocket; nothing else differs.
  */
@@ -12,10 +13,12 @@ export type Invoke = (channel: ChannelName, request: unknown) => Promise<IpcResu
 /** Listens to one host event; returns the function that stops listening. */
 export type Subscribe = (event: EventName, listener: (payload: unknown) => void) => () => void;
 
-export const CHANNEL_NAMES = Object.freeze(Object.keys(CHANNELS) as ChannelName[]);
+export { CHANNEL_NAMES };
+
+const EVENT_SET: ReadonlySet<string> = new Set(EVENT_NAMES);
 
 export function isEventName(name: unknown): name is EventName {
-  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(EVENTS, name);
+  return typeof name === 'string' && EVENT_SET.has(name);
 }
 
 export function createStudioApi(invoke: Invoke, subscribe: Subscribe): StudioApi {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { EventName } from './contract.js';
 import type { IpcResult } from './ipc-result.js';
 import type { EventPatch } from './event-codec.js';
@@ -18,15 +17,13 @@ export const TOKEN_COOKIE = 'vs_token';
 /** Largest frame either side accepts (a workspace copy or a long template fits easily). */
 export const MAX_FRAME_BYTES = 16 * 1024 * 1024;
 
-export const WireCallSchema = z
-  .object({
-    type: z.literal('call'),
-    id: z.number().int().nonnegative(),
-    channel: z.string().max(100),
-    payload: z.unknown().optional(),
-  })
-  .strict();
-export type WireCall = z.infer<typeof WireCallSchema>;
+/** A call from the renderer (the server checks each against WireCallSchema, wire-schema.ts). */
+export interface WireCall {
+  type: 'call';
+  id: number;
+  channel: string;
+  payload?: unknown;
+}
 
 /**
  * A message from the host. Preview results (preview:result events, preview:set answers) may

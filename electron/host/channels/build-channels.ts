@@ -5,13 +5,14 @@ import { resolveVariantContext, runBuild, type ParsedContextSpec } from '../buil
 import type { HostContext } from '../host-context.js';
 import { countTokens } from '../tokens.js';
 
-type BuildChannel = 'preview:set' | 'build:run' | 'select:explain' | 'tokens:count' | 'snapshot:pin' | 'snapshot:unpin';
+type BuildChannel = 'preview:set' | 'preview:shown' | 'build:run' | 'select:explain' | 'tokens:count' | 'snapshot:pin' | 'snapshot:unpin';
 
 /** Handlers of the builds group: the live preview, one-off builds, variant selection, token counts, pinned baselines. */
 export function buildHandlers(host: HostContext): Pick<ChannelHandlers, BuildChannel> {
   return {
     'preview:set': ({ target, context, baseline }) =>
       host.preview.set(host.requireSession(), { target, context: context as ParsedContextSpec, baseline }),
+    'preview:shown': async ({ window, shown }) => ({ rebuilt: await host.preview.setShown(window, shown) }),
     'build:run': ({ target, context }) =>
       runBuild(host.preview.inputs(host.requireSession(), 'edited'), target, context as ParsedContextSpec),
     'select:explain': ({ context, modelIds }) => {

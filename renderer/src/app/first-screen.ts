@@ -1,6 +1,18 @@
 import type { StoreApi } from 'zustand';
 import type { StudioState } from '../store/types';
 
+let shown: Promise<void> = Promise.resolve();
+
+/** Says when the first screen has shown its texts (main.tsx, from firstScreenShown). */
+export function setFirstScreen(when: Promise<void>): void {
+  shown = when;
+}
+
+/** Resolves once the first screen has shown its texts: what is not needed for them loads after. */
+export function afterFirstScreen(): Promise<void> {
+  return shown;
+}
+
 /** How long Monaco waits at most for the first prompt (a workspace whose preview never builds). */
 export const FIRST_SCREEN_CAP_MS = 1500;
 

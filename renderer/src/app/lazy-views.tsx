@@ -1,9 +1,11 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { afterFirstScreen } from './first-screen';
 
 /**
  * The views the first screen does not show, each in its own chunk, loaded the first time it
- * opens: the app starts with the explorer, the template editor, the preview and the bottom
- * panel's first tab only. While a chunk loads, a small "Loading …" stands in its place. The
+ * opens: the app starts with the explorer, the template editor and the preview. The bottom
+ * panel's tabs (their YAML, drag and drop and forms) load once the first texts are on screen
+ * (afterFirstScreen). While a chunk loads, a small "Loading …" stands in its place. The
  * palette, the help and the folder browser stay in the first chunk: they are small, and keys
  * typed right after the palette opens must reach its input, not the editor.
  */
@@ -34,4 +36,23 @@ export const BundleDialogs = lazyView(
   () => import('../bundles/BundleDialogs').then((m) => ({ default: m.BundleDialogs })),
   'the dialog',
   true,
+);
+
+/** A bottom-panel tab: not before the first texts are on screen (its chunk would compete with them). */
+const afterFirstTexts =
+  <T,>(load: () => Promise<T>) =>
+  (): Promise<T> =>
+    afterFirstScreen().then(load);
+
+export const ComponentList = lazyView(
+  afterFirstTexts(() => import('../components-list/ComponentList').then((m) => ({ default: m.ComponentList }))),
+  'the components',
+);
+export const PlaceholdersTable = lazyView(
+  afterFirstTexts(() => import('../placeholders/PlaceholdersTable').then((m) => ({ default: m.PlaceholdersTable }))),
+  'the placeholders',
+);
+export const ContextForm = lazyView(
+  afterFirstTexts(() => import('../context-form/ContextForm').then((m) => ({ default: m.ContextForm }))),
+  'the context',
 );

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import type { CompareCell, CompareColumnSpec, CompareColumnView } from '../../../shared/ipc/contract';
-import { MAX_COMPARE_COLUMNS } from '../../../shared/ipc/channels/compare';
+import { MAX_COMPARE_COLUMNS } from '../../../shared/ipc/limits';
 import { formatCount } from '../ui/format';
 import { ContextWindowNotice } from '../ui/ContextWindowNotice';
 import { useCommitMark } from '../ui/commit-mark';

@@ -4,7 +4,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useMemo } from 'react';
 import { formatCount } from '../ui/format';
 import type { ComponentReport } from '../../../shared/engine/build/build-result';
-import { docKey } from '../../../shared/ipc/doc-ref';
+import { docKey } from '../../../shared/ipc/doc-key';
 import { outlineOf, variantResultOf } from '../store/preview-slice';
 import { studio, useStudio, type StudioState } from '../store';
 import { focusVariantId } from '../store/focus';
@@ -46,12 +46,16 @@ function Row({ row, count }: { row: ComponentRow; count: number }) {
               studio.getState().announce(`${row.id} is already ${to < 0 ? 'first' : 'last'}`);
               return;
             }
-            if (studio.getState().moveComponent(row.index, to)) {
-              // Keep the focus on the moved item once the list re-renders.
-              requestAnimationFrame(() =>
-                (document.querySelector(`[data-component-id="${row.id}"] .drag-handle`) as HTMLElement | null)?.focus(),
-              );
-            }
+            void studio
+              .getState()
+              .moveComponent(row.index, to)
+              .then((moved) => {
+                // Keep the focus on the moved item once the list re-renders.
+                if (moved)
+                  requestAnimationFrame(() =>
+                    (document.querySelector(`[data-component-id="${row.id}"] .drag-handle`) as HTMLElement | null)?.focus(),
+                  );
+              });
             return;
           }
           listeners?.onKeyDown?.(e);
@@ -65,7 +69,7 @@ function Row({ row, count }: { row: ComponentRow; count: number }) {
           type="checkbox"
           checked={row.enabled}
           aria-label={`${row.enabled ? 'Disable' : 'Enable'} ${row.id}`}
-          onChange={(e) => studio.getState().setComponentEnabled(row.id, e.target.checked)}
+          onChange={(e) => void studio.getState().setComponentEnabled(row.id, e.target.checked)}
         />
       </label>
       <button
@@ -165,7 +169,7 @@ export function ComponentList() {
     if (!e.over || e.active.id === e.over.id) return;
     const from = rows.findIndex((r) => r.id === e.active.id);
     const to = rows.findIndex((r) => r.id === e.over!.id);
-    if (from >= 0 && to >= 0) studio.getState().moveComponent(from, to);
+    if (from >= 0 && to >= 0) void studio.getState().moveComponent(from, to);
   };
 
   return (

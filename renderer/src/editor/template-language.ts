@@ -1,4 +1,5 @@
-import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
+import { docKey } from '../../../shared/ipc/doc-key';
+import type { DocRef } from '../../../shared/ipc/doc-ref';
 import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
 import { variantResultOf } from '../store/preview-slice';
 import { monaco } from '../monaco/setup';

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { allPresets } from '../store/context-slice';
 import { formatProblem } from '../../../shared/domain/problems';
 import type { DocRef, DocumentInfo } from '../../../shared/ipc/contract';
@@ -52,7 +52,9 @@ function DocItem({ doc, label, menu }: { doc: DocumentInfo; label?: string; menu
 
 /** `selectionBar`: what is done with the entries picked with Ctrl+click (the export bar; app/ composes it). */
 export function Explorer({ selectionBar }: { selectionBar?: ReactNode } = {}) {
-  const ws = useStudio((s) => s.workspace);
+  // Rendered in the background (React yields to the event loop meanwhile): a workspace of
+  // hundreds of variants lists them without holding back the requests for the first texts.
+  const ws = useDeferredValue(useStudio((s) => s.workspace));
   const current = useStudio(focusVariantId);
   const currentProfile = useStudio(focusProfileId);
   const presetName = useStudio((s) => s.presetName);
@@ -66,15 +68,20 @@ export function Explorer({ selectionBar }: { selectionBar?: ReactNode } = {}) {
         Opening the workspace…
       </nav>
     );
+  // By id, once per render: a workspace of hundreds of variants lists them without a search per entry.
   const byVariant = new Map<string, DocumentInfo[]>();
   for (const d of ws.documents) {
     const v = variantOf(d.ref);
-    if (v) byVariant.set(v, [...(byVariant.get(v) ?? []), d]);
+    if (!v) continue;
+    const list = byVariant.get(v);
+    if (list) list.push(d);
+    else byVariant.set(v, [d]);
   }
-  const variantIds = [...new Set([...ws.variants.map((v) => v.id), ...byVariant.keys()])].sort();
+  const infoOf = new Map(ws.variants.map((v) => [v.id, v]));
+  const variantIds = [...new Set([...infoOf.keys(), ...byVariant.keys()])].sort();
   const docsOf = (kind: DocRef['kind']) => ws.documents.filter((d) => d.ref.kind === kind);
   const harnessDocs = docsOf('harness-file').sort((a, b) => a.path.localeCompare(b.path));
-  const broken = (id: string) => !ws.variants.some((v) => v.id === id);
+  const broken = (id: string) => !infoOf.has(id);
   const errors = ws.problems.filter((p) => p.severity === 'error');
   return (
     <nav className="explorer" aria-label="Explorer" data-testid="explorer">
@@ -109,7 +116,7 @@ export function Explorer({ selectionBar }: { selectionBar?: ReactNode } = {}) {
       <Group title="Variants" count={variantIds.length}>
         {variantIds.map((id) => {
           const docs = (byVariant.get(id) ?? []).sort((a, b) => a.path.localeCompare(b.path));
-          const info = ws.variants.find((v) => v.id === id);
+          const info = infoOf.get(id);
           return (
             <li key={id} className="variant-entry">
               <button

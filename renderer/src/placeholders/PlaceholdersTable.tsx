@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { variantResultOf } from '../store/preview-slice';
-import { docKey } from '../../../shared/ipc/doc-ref';
+import { docKey } from '../../../shared/ipc/doc-key';
 import { scanTags } from '../../../shared/engine/text/placeholder-scan';
 import { keyUsages, PLACEHOLDER_KEY, readVariantYaml } from '../store/variant-yaml';
 import { LAYER_SHORT, LAYER_TEXT } from '../ui/placeholder-layers';
@@ -20,7 +20,7 @@ export function templateKeys(template: string): string[] {
 function ValueCell({ k, value }: { k: string; value: string }) {
   const [draft, setDraft] = useState<string | null>(null);
   const commit = (): void => {
-    if (draft !== null && draft !== value) studio.getState().setPlaceholder(k, draft);
+    if (draft !== null && draft !== value) void studio.getState().setPlaceholder(k, draft);
     setDraft(null);
   };
   return (
@@ -90,11 +90,15 @@ export function PlaceholdersTable() {
       studio.getState().notify('error', `'${k}' is not a placeholder name (letters, digits, _ . -)`);
       return;
     }
-    if (studio.getState().setPlaceholder(k, newValue)) {
-      studio.getState().announce(`Added placeholder ${k}`);
-      setNewKey('');
-      setNewValue('');
-    }
+    void studio
+      .getState()
+      .setPlaceholder(k, newValue)
+      .then((added) => {
+        if (!added) return;
+        studio.getState().announce(`Added placeholder ${k}`);
+        setNewKey('');
+        setNewValue('');
+      });
   };
 
   return (
@@ -125,7 +129,7 @@ export function PlaceholdersTable() {
                 <td>{used.length ? `line ${used.join(', ')}` : <span className="muted">not used</span>}</td>
                 <td title={layer ? LAYER_TEXT[layer.layer] : undefined}>{layer ? LAYER_SHORT[layer.layer] : '—'}</td>
                 <td>
-                  <button className="small" aria-label={`Remove ${k}`} onClick={() => studio.getState().removePlaceholder(k)}>
+                  <button className="small" aria-label={`Remove ${k}`} onClick={() => void studio.getState().removePlaceholder(k)}>
                     Remove
                   </button>
                 </td>

@@ -261,8 +261,10 @@ export function PreviewPane({ actions, diffControls, budgets, diffView, run }: P
   const pending = useStudio((s) => !!s.preview && !!s.target && !sameTarget(s.preview.target, s.target));
   const contextWindow = useStudio((s) => s.tokens?.contextWindow);
   const current = useStudio((s) => shownPreviewTab(s, !!run));
+  // Shown again after the host built nothing for it (store/preview-shown.ts): nothing of the old result shows until the new one is in.
+  const behind = useStudio((s) => s.previewBehind);
   return (
-    <section className="preview-pane" aria-label="Preview" aria-busy={pending} data-testid="preview">
+    <section className={`preview-pane${behind ? ' behind' : ''}`} aria-label="Preview" aria-busy={pending || behind} data-testid="preview">
       <header className="preview-head">
         <h2 data-testid="preview-title">
           {label ?? 'Preview'}

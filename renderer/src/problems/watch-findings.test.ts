@@ -33,6 +33,26 @@ describe('the check follows edits', () => {
     expect(api.callsOf('check:run')).toHaveLength(2);
   });
 
+  it('checks nothing before the first screen is shown, then once, a moment after', async () => {
+    const api = createFakeApi({ handlers: { 'check:run': () => ({ findings: [] }) } });
+    const { store, disconnect } = setupStore(api);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let shown: () => void = () => {};
+    const stop = watchFindings(store, 10, new Promise<void>((resolve) => (shown = resolve)));
+    cleanup = () => (stop(), disconnect(), vi.useRealTimers());
+    store.getState().applyWorkspace(workspaceView());
+    store.getState().applyWorkspace(workspaceView({ name: 'changed' }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(api.callsOf('check:run')).toHaveLength(0);
+    shown();
+    await vi.advanceTimersByTimeAsync(9);
+    expect(api.callsOf('check:run')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(api.callsOf('check:run')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(api.callsOf('check:run')).toHaveLength(1);
+  });
+
   it('checks again with the model list when it is edited (a variant none of its ids reaches is reported)', async () => {
     const api = createFakeApi({ handlers: { 'check:run': () => ({ findings: [], groups: [] }) } });
     const { store, disconnect } = setupStore(api);

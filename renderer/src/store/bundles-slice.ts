@@ -210,7 +210,7 @@ export const createBundlesSlice: SliceCreator<BundlesSlice> = (set, get) => {
     async copyPrompt(column) {
       let prompt: string | undefined;
       let what = 'the prompt';
-      if (column === undefined) prompt = previewText(get().preview);
+      if (column === undefined) prompt = previewText(await get().currentPreview());
       else {
         const r = await call('compare:copy', { index: column });
         if (!r) return;

@@ -1,13 +1,17 @@
-import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
+import { docKey } from '../../../shared/ipc/doc-key';
+import type { DocRef } from '../../../shared/ipc/doc-ref';
 import { call } from './api';
 import { focusVariantId } from './focus';
 import type { SliceCreator, StudioState } from './types';
-import { moveComponent, readVariantYaml, reorderTemplateSlots, setComponentEnabled, VariantYamlError } from './variant-yaml';
+import type * as VariantYaml from './variant-yaml';
+
+/** The variant.yaml edits (YAML): a chunk of its own, loaded by the first edit (the list that offers them loads it too). */
+export const variantYaml = (): Promise<typeof VariantYaml> => import('./variant-yaml');
 
 export interface ComponentsSlice {
   /** Moves a component in the current variant's componentOrder (announced for screen readers). */
-  moveComponent(from: number, to: number): boolean;
-  setComponentEnabled(id: string, enabled: boolean): boolean;
+  moveComponent(from: number, to: number): Promise<boolean>;
+  setComponentEnabled(id: string, enabled: boolean): Promise<boolean>;
   /** Opens the override template of a component in the current variant, creating it from the default. */
   openComponentOverride(id: string): Promise<void>;
   /** Opens what a component renders: the variant's override, the workspace component, or the built-in's default. */
@@ -15,7 +19,11 @@ export interface ComponentsSlice {
 }
 
 /** Edits the current variant's variant.yaml text through a pure function; reports what went wrong. */
-export function editVariantConfig(get: () => StudioState, edit: (text: string) => string): boolean {
+export function editVariantConfig(
+  get: () => StudioState,
+  edit: (text: string) => string,
+  VariantYamlError: typeof VariantYaml.VariantYamlError,
+): boolean {
   const id = focusVariantId(get());
   if (!id) return false;
   const key = docKey({ kind: 'variant-config', variantId: id });
@@ -36,7 +44,8 @@ export function overrideRef(variantId: string, componentId: string): DocRef {
 }
 
 export const createComponentsSlice: SliceCreator<ComponentsSlice> = (_set, get) => ({
-  moveComponent(from, to) {
+  async moveComponent(from, to) {
+    const { moveComponent, readVariantYaml, reorderTemplateSlots, VariantYamlError } = await variantYaml();
     const id = focusVariantId(get());
     if (!id) return false;
     const cfgKey = docKey({ kind: 'variant-config', variantId: id });
@@ -59,8 +68,9 @@ export const createComponentsSlice: SliceCreator<ComponentsSlice> = (_set, get) 
     if (moved) get().announce(`${moved} moved to position ${to + 1} of ${order.length}`);
     return true;
   },
-  setComponentEnabled(cid, enabled) {
-    const ok = editVariantConfig(get, (t) => setComponentEnabled(t, cid, enabled));
+  async setComponentEnabled(cid, enabled) {
+    const { setComponentEnabled, VariantYamlError } = await variantYaml();
+    const ok = editVariantConfig(get, (t) => setComponentEnabled(t, cid, enabled), VariantYamlError);
     if (ok) get().announce(`${cid} ${enabled ? 'enabled' : 'disabled'}`);
     return ok;
   },

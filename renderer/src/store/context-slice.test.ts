@@ -3,7 +3,8 @@ import { changedLines } from '../../../tests/yaml-source/changed-lines';
 import { createFakeApi, failedPreview, workspaceView } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
 import { setIn } from '../ui/json-path';
-import { deepMerge, resolvePreset } from './context-slice';
+import { deepMerge } from './context-slice';
+import { resolvePreset } from './preset-files';
 
 let cleanup: () => void = () => {};
 afterEach(() => {

@@ -1,14 +1,12 @@
-import { stringify as stringifyYaml } from 'yaml';
-import { SystemPromptContextSchema } from '../../../shared/domain/context';
-import { mergePresetContext } from '../../../shared/domain/preset';
+import { mergePresetContext } from '../../../shared/domain/merge-context';
 import type { ContextSpec, WorkspaceView } from '../../../shared/ipc/contract';
-import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
-import { getIn as getYamlIn, syncIn } from '../../../shared/yaml-source/edit-yaml-source';
-import { describeYamlProblem, readYaml } from '../../../shared/yaml/bounded-yaml';
-import { isObject, setIn, type Path } from '../ui/json-path';
+import { docKey } from '../../../shared/ipc/doc-key';
+import type { DocRef } from '../../../shared/ipc/doc-ref';
+import { setIn, type Path } from '../ui/json-path';
 import { call } from './api';
 import { withFolder } from './with-folder';
 import type { SliceCreator } from './types';
+import type * as PresetFilesModule from './preset-files';
 
 type Json = Record<string, unknown>;
 
@@ -63,77 +61,12 @@ export function allPresets(ws: WorkspaceView | null): PresetEntry[] {
 /** Objects merge deep, arrays and scalars are replaced (as presets' `extends`, the engine's rule). */
 export const deepMerge = (base: Json, over: Json): Json => mergePresetContext(base, over) as Json;
 
-export function validateContext(context: Json): string | null {
-  const r = SystemPromptContextSchema.safeParse(context);
-  if (r.success) return null;
-  const i = r.error.issues[0]!;
-  return `${i.path.join('.') || 'context'}: ${i.message}`;
-}
-
-/** Reads a preset and the presets it extends (through the host, as documents). */
-export async function resolvePreset(
-  read: (ref: DocRef) => Promise<string | undefined>,
-  name: string,
-): Promise<{ context: Json; description: string; kind: 'variant' | 'stack' } | string> {
-  const chain: string[] = [];
-  const layers: Json[] = [];
-  let description = '';
-  let kind: 'variant' | 'stack' = 'variant';
-  let cur: string | undefined = name;
-  while (cur !== undefined) {
-    if (chain.includes(cur)) return `preset ${name}: 'extends' makes a cycle (${[...chain, cur].join(' -> ')})`;
-    chain.push(cur);
-    const text = await read({ kind: 'preset', name: cur });
-    if (text === undefined) return `preset ${cur} cannot be read`;
-    const yaml = readYaml(text);
-    if (!yaml.ok) return `contexts/${cur}.yaml: ${describeYamlProblem(yaml)}`;
-    const parsed = yaml.value;
-    const file = (isObject(parsed) ? parsed : {}) as { context?: unknown; extends?: unknown; description?: unknown; kind?: unknown };
-    if (chain.length === 1 && typeof file.description === 'string') description = file.description;
-    if (chain.length === 1 && file.kind === 'stack') kind = 'stack';
-    layers.unshift(isObject(file.context) ? file.context : {});
-    cur = typeof file.extends === 'string' ? file.extends : undefined;
-  }
-  return { context: layers.reduce((acc, l) => deepMerge(acc, l), {} as Json), description, kind };
-}
-
-/** What a preset's own `context` holds so that, over `base` (its `extends`), it gives `context`. */
-export function overridesOf(base: Json, context: Json): Json {
-  const out: Json = {};
-  for (const [k, v] of Object.entries(context)) {
-    const b = base[k];
-    if (isObject(v) && isObject(b)) {
-      const sub = overridesOf(b, v);
-      if (Object.keys(sub).length > 0) out[k] = sub;
-    } else if (JSON.stringify(v) !== JSON.stringify(b)) out[k] = v;
-  }
-  return out;
-}
-
-/**
- * A preset file's text with `context` (and `description`, when given) written into it as
- * the fewest line changes. A preset that extends another keeps only what differs from it.
- */
-export async function presetFileWith(
-  text: string,
-  context: Json,
-  description: string | undefined,
-  read: (ref: DocRef) => Promise<string | undefined>,
-): Promise<string | { error: string }> {
-  try {
-    const ext = getYamlIn(text, ['extends']);
-    let layer = context;
-    if (typeof ext === 'string') {
-      const base = await resolvePreset(read, ext);
-      if (typeof base === 'string') return { error: base };
-      layer = overridesOf(base.context, context);
-    }
-    let out = syncIn(text, ['context'], layer);
-    if (description !== undefined) out = syncIn(out, ['description'], description);
-    return out;
-  } catch (e) {
-    return { error: e instanceof Error ? e.message : String(e) };
-  }
+type PresetFiles = typeof PresetFilesModule;
+let presetFiles: PresetFiles | undefined;
+/** The preset-file and context-check functions (preset-files.ts, a chunk of its own): loaded once, when first needed. */
+async function loadPresetFiles(): Promise<PresetFiles> {
+  presetFiles ??= await import('./preset-files');
+  return presetFiles;
 }
 
 export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
@@ -145,10 +78,27 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
   // A preset is read through the host: the user may edit a field (or pick another preset)
   // before it arrives. The latest load wins, and the edits made meanwhile are applied over
   // the preset's context instead of being overwritten by it.
-  let presetLoads = 0;
+  const presetLoads = { variant: 0, stack: 0 };
   let editsWhileLoading: ((context: Json) => Json)[] | null = null;
   const recordEdit = (edit: (context: Json) => Json): void => {
     editsWhileLoading?.push(edit);
+  };
+  // An edited context is sent only once checked (preset-files.ts): until then, and while it
+  // does not validate, the preview keeps the preset. The check is at once when loaded (it is
+  // by the first preset read), else once it is.
+  let unchecked: Json | null = null;
+  const edited = (context: Json): void => {
+    const apply = (check: PresetFiles['validateContext']): void => {
+      if (get().context !== context) return;
+      unchecked = null;
+      const contextError = check(context);
+      set({ contextError });
+      if (!contextError) refreshSoon();
+    };
+    set({ context, contextEdited: true });
+    if (presetFiles) return apply(presetFiles.validateContext);
+    unchecked = context;
+    void loadPresetFiles().then((files) => apply(files.validateContext));
   };
   return {
     presetName: null,
@@ -178,12 +128,18 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
       void get().refreshPreview();
     },
     async loadPreset(name, refresh = true) {
-      const load = ++presetLoads;
-      editsWhileLoading = [];
-      const r = await resolvePreset(async (ref) => (await get().ensureDoc(ref))?.text, name);
-      if (load !== presetLoads) return;
-      const edits = editsWhileLoading;
-      editsWhileLoading = null;
+      // Stack and variant presets fill different fields: a load of one does not make a load of the other stale.
+      const kind = get().workspace?.presets.find((p) => p.name === name)?.kind;
+      const slot = kind === 'stack' ? 'stack' : 'variant';
+      const load = ++presetLoads[slot];
+      if (slot === 'variant') editsWhileLoading = [];
+      // A preset the host lists as a variant one is built by name: the preview need not wait for it to be read here.
+      if (kind === 'variant') set({ presetName: name, contextEdited: false });
+      const files = await loadPresetFiles();
+      const r = await files.resolvePreset(async (ref) => (await get().ensureDoc(ref))?.text, name);
+      if (load !== presetLoads[slot]) return;
+      const edits = slot === 'variant' ? (editsWhileLoading ?? []) : [];
+      if (slot === 'variant') editsWhileLoading = null;
       if (typeof r === 'string') {
         get().notify('error', r);
         return;
@@ -195,22 +151,19 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
         return;
       }
       const context = edits.reduce((c, edit) => edit(c), r.context);
-      set({ presetName: name, context, contextEdited: edits.length > 0, contextError: validateContext(context) });
+      unchecked = null;
+      set({ presetName: name, context, contextEdited: edits.length > 0, contextError: files.validateContext(context) });
       get().announce(edits.length > 0 ? `Preset ${name}, with your edits made while it loaded` : `Preset ${name}`);
-      if (refresh) await get().refreshPreview();
+      // Edits made meanwhile were sent over the context shown before: the preview follows them over this one.
+      if (refresh || edits.length > 0) await get().refreshPreview();
     },
     setContextField(path, value) {
       recordEdit((c) => setIn(c, path, value));
-      const context = setIn(get().context, path, value);
-      const contextError = validateContext(context);
-      set({ context, contextEdited: true, contextError });
-      if (!contextError) refreshSoon();
+      edited(setIn(get().context, path, value));
     },
     replaceContext(context) {
       recordEdit(() => context);
-      const contextError = validateContext(context);
-      set({ context, contextEdited: true, contextError });
-      if (!contextError) refreshSoon();
+      edited(context);
     },
     setStackField(path, value) {
       set({ stackContext: setIn(get().stackContext, path, value) });
@@ -225,14 +178,15 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
         const doc = await get().ensureDoc(ref);
         if (!doc) return false;
         // Only the lines of what changed: comments, `extends` and the rest of the file stay.
-        const text = await presetFileWith(doc.text, get().context, description, async (r) => (await get().ensureDoc(r))?.text);
+        const files = await loadPresetFiles();
+        const text = await files.presetFileWith(doc.text, get().context, description, async (r) => (await get().ensureDoc(r))?.text);
         if (typeof text !== 'string') {
           get().notify('error', `Could not save preset ${name}: ${text.error}`);
           return false;
         }
         get().editDoc(key, text, 'structured');
       } else {
-        const text = stringifyYaml({ description: description ?? (base ? `Based on ${base}` : ''), context: get().context });
+        const text = (await loadPresetFiles()).newPresetText(description ?? (base ? `Based on ${base}` : ''), get().context);
         const info = await call('doc:create', { ref, text });
         if (!info || !(await get().ensureDoc(ref))) return false;
       }
@@ -259,7 +213,7 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get) => {
           : { kind: 'stack', context: get().stackContext, discovery };
       }
       const { presetName, contextEdited, contextError, context } = get();
-      if (presetName && (!contextEdited || contextError)) return { kind: 'preset', name: presetName };
+      if (presetName && (!contextEdited || contextError || context === unchecked)) return { kind: 'preset', name: presetName };
       return { kind: 'inline', context: context as never };
     },
   };

@@ -89,7 +89,7 @@ describe('documents slice', () => {
     const { store, api } = make();
     await store.getState().ensureDoc(cfgRef);
     await store.getState().selectVariant('generic');
-    expect(store.getState().moveComponent(0, 1)).toBe(true);
+    expect(await store.getState().moveComponent(0, 1)).toBe(true);
     const moved = store.getState().docs['variant-config:generic']!.text;
     expect(moved).toContain('- B\n  - A');
     store.getState().undo('variant-config:generic');
@@ -112,7 +112,7 @@ describe('documents slice', () => {
     cleanup = disconnect;
     await store.getState().ensureDoc(tplRef);
     await store.getState().selectVariant('generic');
-    store.getState().moveComponent(1, 0);
+    await store.getState().moveComponent(1, 0);
     expect(store.getState().docs['variant-template:generic']!.text).toBe('{{B}}\n====\n{{A}}');
     store.getState().undo();
     expect(store.getState().docs['variant-template:generic']!.text).toBe('{{A}}\n====\n{{B}}');

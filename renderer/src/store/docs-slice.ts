@@ -1,5 +1,6 @@
-import { conventionalPath, docKey, type DocRef } from '../../../shared/ipc/doc-ref';
-import type { DocumentInfo, EventPayload } from '../../../shared/ipc/contract';
+import { conventionalPath, docKey } from '../../../shared/ipc/doc-key';
+import type { DocRef } from '../../../shared/ipc/doc-ref';
+import type { ChannelResponse, DocumentInfo, EventPayload } from '../../../shared/ipc/contract';
 import { revisionIds } from '../../../shared/ipc/text-revision';
 import { applySplices, type TextSplice } from '../../../shared/ipc/text-splice';
 import { plainMessage } from '../ui/plain-message';
@@ -71,7 +72,8 @@ export interface DocsSlice {
   /** Reads documents again from the host (their texts changed there, e.g. references that followed a rename). */
   reloadDocs(keys: readonly string[]): Promise<void>;
   confirmDiscardAll(question: string): Promise<boolean>;
-  offerDrafts(): Promise<void>;
+  /** Offers the drafts the host kept (`listed`: their list, when already asked for). */
+  offerDrafts(listed?: Promise<ChannelResponse<'drafts:list'> | undefined>): Promise<void>;
 }
 
 export function languageOf(ref: DocRef): DocLanguage {
@@ -521,8 +523,8 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
       return false;
     },
 
-    async offerDrafts() {
-      const drafts = await call('drafts:list', {});
+    async offerDrafts(listed) {
+      const drafts = (await listed) ?? (await call('drafts:list', {}));
       if (!drafts || drafts.length === 0) return;
       const names = drafts.map((d) => conventionalPath(d.ref));
       const choice = await get().ask(

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BuildTarget, PreviewResult } from '../../../shared/ipc/contract';
-import { docKey, type DocRef } from '../../../shared/ipc/doc-ref';
+import { docKey } from '../../../shared/ipc/doc-key';
+import type { DocRef } from '../../../shared/ipc/doc-ref';
 import { createFakeApi, workspaceView } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
 import { describeFocus, nextTarget, sameTarget, targetOfDoc, type FocusInputs } from './focus';

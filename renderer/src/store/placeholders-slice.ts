@@ -1,21 +1,22 @@
-import { editVariantConfig } from './components-slice';
-import { removePlaceholder, renamePlaceholder, renameTemplateKey, setPlaceholder } from './variant-yaml';
+import { editVariantConfig, variantYaml } from './components-slice';
 import { focusVariantId } from './focus';
 import type { SliceCreator } from './types';
 
 export interface PlaceholdersSlice {
-  setPlaceholder(key: string, value: string): boolean;
+  setPlaceholder(key: string, value: string): Promise<boolean>;
   /** Renames in variant.yaml and, when asked, every `{{KEY}}` slot of the base template. */
   renamePlaceholder(from: string, to: string, inTemplate: boolean): Promise<boolean>;
-  removePlaceholder(key: string): boolean;
+  removePlaceholder(key: string): Promise<boolean>;
 }
 
 export const createPlaceholdersSlice: SliceCreator<PlaceholdersSlice> = (_set, get) => ({
-  setPlaceholder(key, value) {
-    return editVariantConfig(get, (t) => setPlaceholder(t, key, value));
+  async setPlaceholder(key, value) {
+    const { setPlaceholder, VariantYamlError } = await variantYaml();
+    return editVariantConfig(get, (t) => setPlaceholder(t, key, value), VariantYamlError);
   },
   async renamePlaceholder(from, to, inTemplate) {
-    if (!editVariantConfig(get, (t) => renamePlaceholder(t, from, to))) return false;
+    const { renamePlaceholder, renameTemplateKey, VariantYamlError } = await variantYaml();
+    if (!editVariantConfig(get, (t) => renamePlaceholder(t, from, to), VariantYamlError)) return false;
     const vid = focusVariantId(get());
     if (inTemplate && vid) {
       const doc = await get().ensureDoc({ kind: 'variant-template', variantId: vid });
@@ -24,8 +25,9 @@ export const createPlaceholdersSlice: SliceCreator<PlaceholdersSlice> = (_set, g
     get().announce(`Renamed ${from} to ${to}`);
     return true;
   },
-  removePlaceholder(key) {
-    const ok = editVariantConfig(get, (t) => removePlaceholder(t, key));
+  async removePlaceholder(key) {
+    const { removePlaceholder, VariantYamlError } = await variantYaml();
+    const ok = editVariantConfig(get, (t) => removePlaceholder(t, key), VariantYamlError);
     if (ok) get().announce(`Removed ${key}`);
     return ok;
   },

@@ -20,7 +20,14 @@ export interface PreviewSlice {
    * the last result that built, shown dimmed, and this says why the newer one did not.
    */
   previewStale: { seq: number; error: string } | null;
+  /**
+   * The host builds no preview while this window has it out of sight (store/preview-shown.ts):
+   * from then until its first build after it shows again, what `preview` holds may be behind.
+   */
+  previewBehind: boolean;
   refreshPreview(): Promise<void>;
+  /** The preview's result, built afresh first when it may be behind (copying it, pinning it). */
+  currentPreview(): Promise<PreviewResult | null>;
   applyPreview(result: PreviewResult): void;
   applyTokens(tokens: EventPayload<'preview:tokens'>): void;
   setPreviewTab(tab: PreviewTab): void;
@@ -84,6 +91,11 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = (set, get) => {
     outlineTokens: null,
     previewTab: 'prompt',
     previewStale: null,
+    previewBehind: false,
+    async currentPreview() {
+      if (get().previewBehind) await get().refreshPreview();
+      return get().preview;
+    },
     async refreshPreview() {
       const target = get().target;
       if (!target) return;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkspaceView } from '../../../shared/ipc/contract';
 import { createFakeApi, failedPreview, workspaceView } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
@@ -70,7 +70,10 @@ describe('a reload or a kill', () => {
     await store.getState().loadPreset('plan');
     store.getState().closeCompare();
     ({ store } = await start());
-    expect(store.getState()).toMatchObject({ presetName: 'plan', context: { cwd: '/plan' }, contextEdited: false, compareOpen: false });
+    // The preset's context is read while the preview is already built by its name.
+    await vi.waitFor(() =>
+      expect(store.getState()).toMatchObject({ presetName: 'plan', context: { cwd: '/plan' }, contextEdited: false, compareOpen: false }),
+    );
   });
 
   it('keeps each workspace’s own; edits survive their preset being gone; stored nonsense is ignored', async () => {

@@ -100,7 +100,9 @@ export async function restoreSession(
   const has = (preset: string | null, kind: 'variant' | 'stack'): preset is string =>
     !!preset && view.presets.some((p) => p.name === preset && p.kind === kind);
   const preset = memory && has(memory.preset, 'variant') ? memory.preset : defaultPreset;
-  if (preset) await s().loadPreset(preset, false);
+  // Not waited for: the preview is built with the preset's name while it is read here, and
+  // edits given back meanwhile are applied over it once it is (context-slice.ts).
+  const loading = preset ? s().loadPreset(preset, false) : Promise.resolve();
   // The user's edits come back even when their preset is gone (then over the default one).
   if (memory?.edited) s().replaceContext(memory.edited);
   if (memory?.compare.layout) store.setState({ compareLayoutChoice: memory.compare.layout });
@@ -109,6 +111,7 @@ export async function restoreSession(
     if (memory.stackContext) store.setState({ stackContext: memory.stackContext });
   }
   restored.set(store, view.sessionId);
+  void loading;
   return memory;
 }
 

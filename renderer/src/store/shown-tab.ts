@@ -18,6 +18,15 @@ export function shownPreviewTab(s: StudioState, hasRun = true): PreviewTab {
 }
 
 /**
+ * Whether the whole preview pane is out of sight: the compare view takes the whole window.
+ * The host then builds no preview (preview:shown, store/preview-shown.ts), except for the
+ * compare view's cache tab, which follows the build the preview shows.
+ */
+export function previewPaneCovered(s: StudioState): boolean {
+  return s.compareActive && s.compareLayout === 'window' && s.compareTab !== 'cache';
+}
+
+/**
  * Whether the prompt (or the diff in its place) is out of sight: another preview tab is
  * shown, or the compare view takes the whole window. Its editors then take no new results;
  * they catch up when it shows again.

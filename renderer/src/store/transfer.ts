@@ -1,4 +1,4 @@
-import { TRANSFER_CHUNK_BYTES } from '../../../shared/ipc/contract';
+import { TRANSFER_CHUNK_BYTES } from '../../../shared/ipc/limits';
 import { callRaw } from './api';
 
 /**

@@ -80,6 +80,7 @@ export const KEPT_ACROSS_WORKSPACES = {
   focusRequest: 'a request for the keyboard focus',
   help: 'the help panel shown',
   previewTab: 'which preview view the user looks at',
+  previewBehind: 'whether this window has the preview on screen, which another workspace does not change (store/preview-shown.ts)',
   diffOn: 'the diff stays on or off, against the last saved version of the new workspace',
   diffLayout: 'inline or side by side, a preference',
   palette: 'the palette shown',

@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { WorkspaceView } from '../../../shared/ipc/contract';
-import { call } from './api';
+import { call, callRaw } from './api';
 import { withFolder } from './with-folder';
 import type { SliceCreator, StudioState } from './types';
 import { restoreSession } from './session-memory';
@@ -41,11 +41,14 @@ async function openOn(store: StoreApi<StudioState>, view: WorkspaceView): Promis
 export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, store) => ({
   workspace: null,
   async initWorkspace() {
+    // Asked with the workspace (one round trip less before the first texts): the drafts of the one the host has open.
+    const drafts = callRaw('drafts:list', {}).then((r) => (r.ok ? r.value : undefined));
     let view = await call('workspace:get', {});
+    const opened = !view;
     if (!view) view = (await call('workspace:openBuiltin', {})) ?? null;
     if (!view) return;
     get().applyWorkspace(view);
-    await get().offerDrafts();
+    await get().offerDrafts(opened ? undefined : drafts);
     await openOn(store, view);
   },
   applyWorkspace(view) {

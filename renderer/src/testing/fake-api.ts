@@ -9,7 +9,8 @@ import {
   type StudioApi,
   type WorkspaceView,
 } from '../../../shared/ipc/contract';
-import { conventionalPath, docKey, type DocRef } from '../../../shared/ipc/doc-ref';
+import { conventionalPath, docKey } from '../../../shared/ipc/doc-key';
+import type { DocRef } from '../../../shared/ipc/doc-ref';
 import { revisionIds } from '../../../shared/ipc/text-revision';
 import { applySplices } from '../../../shared/ipc/text-splice';
 
@@ -93,6 +94,7 @@ export function createFakeApi(
       return { ref: ref as DocRef, key, path: key, title: key, dirty: true, isNew: true };
     },
     'drafts:list': () => [],
+    'preview:shown': () => ({ rebuilt: false }),
     'tokens:count': ({ texts }) => texts.map((t) => ({ o200k: Math.ceil(t.length / 4), cl100k: Math.ceil(t.length / 4) })),
   };
   const api = {

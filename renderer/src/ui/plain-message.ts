@@ -1,12 +1,10 @@
-import { CHANNELS } from '../../../shared/ipc/contract';
+import { CHANNEL_NAMES } from '../../../shared/ipc/names';
 
 /**
  * A host message as the user reads it: no contract channel names (`workspace:openFolder: …`,
  * `… (stack:grantFolder)`), a capital letter first and a full stop last.
  */
-const NAMES = Object.keys(CHANNELS)
-  .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-  .join('|');
+const NAMES = CHANNEL_NAMES.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 const LEADING = new RegExp(`^(?:(?:${NAMES}):\\s*)+`);
 const MENTIONED = new RegExp(`\\s*\\((?:${NAMES})\\)`, 'g');
 const BARE = new RegExp(`\\s*\\b(?:${NAMES})\\b`, 'g');

@@ -106,6 +106,11 @@ export const buildChannels = {
     PreviewResultSchema,
     'Choose what the live preview shows; the host rebuilds now (the response) and after every change (preview:result events).',
   ),
+  'preview:shown': channel(
+    z.object({ window: z.string().min(1).max(64), shown: z.boolean() }).strict(),
+    z.object({ rebuilt: z.boolean() }).strict(),
+    'Whether this window has the live preview on screen. While no window that said so has it, edits rebuild nothing; when one shows it again, a preview behind is rebuilt once (a preview:result event before this answer; rebuilt: true).',
+  ),
   'build:run': channel(
     z.object({ target: BuildTargetSchema, context: ContextSpecSchema }).strict(),
     BuildOutcomeSchema,

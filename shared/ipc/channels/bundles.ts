@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_KINDS } from '../../requests/api-kind.js';
 import { BuildTargetSchema, ContextSpecSchema } from './builds.js';
+import { TRANSFER_CHUNK_BYTES } from '../limits.js';
 import { channel, Empty } from './channel.js';
 
 /**
@@ -11,8 +12,7 @@ import { channel, Empty } from './channel.js';
  * dialogs instead.
  */
 
-/** Largest chunk of an upload or a download, in bytes (base64 on the wire). */
-export const TRANSFER_CHUNK_BYTES = 1024 * 1024;
+export { TRANSFER_CHUNK_BYTES };
 
 const Id = z.string().regex(/^[A-Za-z0-9_.-]+$/, 'ids use letters, digits, _ . -');
 const Base64 = z

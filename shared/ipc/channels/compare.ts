@@ -11,6 +11,7 @@ import type { RangeOrigin } from '../../engine/volatility/volatile-range.js';
 import { API_KINDS } from '../../requests/api-kind.js';
 import { BuildTargetSchema, ContextSpecSchema } from './builds.js';
 import { RequestModelSchema } from './bundles.js';
+import { MAX_COMPARE_COLUMNS } from '../limits.js';
 import { channel, Empty } from './channel.js';
 
 /**
@@ -29,8 +30,7 @@ export const CompareColumnSpecSchema = z.discriminatedUnion('kind', [
 ]);
 export type CompareColumnSpec = z.infer<typeof CompareColumnSpecSchema>;
 
-/** The most columns a comparison shows. */
-export const MAX_COMPARE_COLUMNS = 4;
+export { MAX_COMPARE_COLUMNS };
 
 export interface CompareColumnView {
   spec: CompareColumnSpec;

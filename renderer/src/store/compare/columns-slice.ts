@@ -1,5 +1,5 @@
 import type { CompareColumnSpec, CompareResult, CompareTokens } from '../../../../shared/ipc/contract';
-import { MAX_COMPARE_COLUMNS } from '../../../../shared/ipc/channels/compare';
+import { MAX_COMPARE_COLUMNS } from '../../../../shared/ipc/limits';
 import { call } from '../api';
 import { mark } from '../../../../shared/ipc/trace';
 import type { SliceCreator } from '../types';

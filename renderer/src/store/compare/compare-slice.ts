@@ -36,7 +36,7 @@ const createPinsSlice: SliceCreator<PinsSlice> = (set, get) => ({
   snapshots: [],
   explanations: null,
   async pinSnapshot(name) {
-    const text = previewText(get().preview);
+    const text = previewText(await get().currentPreview());
     const names = await call('snapshot:pin', { name, text });
     if (!names) return false;
     // The host keeps a bounded number of pins: say which ones it let go.
