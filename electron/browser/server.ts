@@ -247,7 +247,9 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       ws.send(text);
       if (traced) mark(`host:sent:${traced}`);
     };
-    const unsubscribe = options.host.subscribe((event, payload) => send({ type: 'event', event, payload }));
+    const unsubscribe = options.host.subscribe((event, payload) => {
+      if (events.wants(event, payload)) send({ type: 'event', event, payload });
+    });
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
       let parsed: unknown;
@@ -264,6 +266,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         return;
       }
       const { id, channel } = call.data;
+      events.noteRequest(call.data.payload);
       if (tracing()) mark(`host:recv:${channel}`);
       void options.host.dispatch(channel, call.data.payload).then((result) => {
         if (channel === PREVIEW_CHANNEL && result.ok && ws.readyState === ws.OPEN) {

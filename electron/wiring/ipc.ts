@@ -27,7 +27,7 @@ export function registerIpc(ipcMain: IpcMain, dispatch: Dispatch, location: AppL
       }
       if (tracing()) mark(`host:recv:${channel}`);
       // (The sender is the page's WebContents; a stand-in event in tests may have none.)
-      if (event.sender as WebContents | undefined) listening(event.sender);
+      if (event.sender as WebContents | undefined) listening(event.sender).noteRequest(payload);
       return dispatch(channel, payload);
     });
   }
@@ -44,17 +44,22 @@ export function registerIpc(ipcMain: IpcMain, dispatch: Dispatch, location: AppL
  */
 const encoders = new WeakMap<Pick<WebContents, 'once'>, EventEncoder>();
 
-function listening(contents: Pick<WebContents, 'once'>): void {
-  if (encoders.has(contents)) return;
-  encoders.set(contents, new EventEncoder());
+function listening(contents: Pick<WebContents, 'once'>): EventEncoder {
+  const known = encoders.get(contents);
+  if (known) return known;
+  const encoder = new EventEncoder();
+  encoders.set(contents, encoder);
   contents.once('did-start-loading', () => encoders.delete(contents));
+  return encoder;
 }
 
 /** Sends a host event to the window (if it is still there), encoded as every transport does. */
 export function forwardEvent(contents: WebContents | undefined, event: EventName, payload: unknown): void {
   if (!contents || contents.isDestroyed()) return;
+  const encoder = encoders.get(contents);
+  if (encoder && !encoder.wants(event, payload)) return;
   if (tracing()) mark(`host:encode:${event}`);
-  const wire: WireEvent = encoders.get(contents)?.encode(event, payload) ?? { payload };
+  const wire: WireEvent = encoder?.encode(event, payload) ?? { payload };
   contents.send(event, wire);
   if (tracing()) mark(`host:sent:${event}`);
 }

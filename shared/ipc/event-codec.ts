@@ -18,9 +18,31 @@ export interface WireEvent {
   patch?: EventPatch | undefined;
 }
 
+/** The longest window id a request may name (doc:update's `origin`). */
+const MAX_WINDOW_ID = 64;
+
 export class EventEncoder {
   readonly previews = new PreviewWireEncoder();
   private readonly compares = new CompareWireEncoder();
+  /** The window this encoder sends to, as its own requests name it (doc:update's `origin`). */
+  private window: string | undefined;
+
+  /**
+   * Takes note of a request this window sent: an edit names its window (`origin`), and the
+   * host's doc:text event of that edit, which the window skips anyway, then stays home — on
+   * every keystroke that is a message less between the edit and its rebuild.
+   */
+  noteRequest(payload: unknown): void {
+    if (typeof payload !== 'object' || payload === null) return;
+    const origin = (payload as { origin?: unknown }).origin;
+    if (typeof origin === 'string' && origin.length > 0 && origin.length <= MAX_WINDOW_ID) this.window = origin;
+  }
+
+  /** False for an event this window made itself and has no use for: the doc:text of its own edit. */
+  wants(event: EventName, payload: unknown): boolean {
+    if (event !== 'doc:text' || this.window === undefined) return true;
+    return (payload as { origin?: unknown } | null)?.origin !== this.window;
+  }
 
   encode(event: EventName, payload: unknown): WireEvent {
     if (event === 'preview:result') return this.previews.encode(payload as PreviewResult);
