@@ -8,6 +8,10 @@ import { groupFindings, type FindingGroup, type LintFinding } from '../../../sha
 import type { HostContext } from '../host-context.js';
 import type { WorkspaceSession } from '../workspace-session.js';
 import { loadTokenCounter } from '../tokens.js';
+import { LOOP_SLICER, runSliced } from '../sliced-work.js';
+
+/** A check step is a whole build (tens of ms at 1 MB): one per turn of the event loop, never several in a slice. */
+const ONE_STEP_A_TURN = { ...LOOP_SLICER, sliceMs: 0 };
 
 type CheckChannel = 'check:run';
 
@@ -40,13 +44,15 @@ export function checkHandlers(host: HostContext): Pick<ChannelHandlers, CheckCha
     loaded = { sessionId: session.id, version, workspace };
     // One build at a time: in between, the host answers what came meanwhile (a keystroke and its preview).
     const steps = checkWorkspaceSteps(workspace, { strict: true, countTokens, modelIds });
-    let step = steps.next();
-    while (!step.done) {
-      await new Promise((resolve) => setImmediate(resolve));
-      if (host.session !== session || session.docs.version !== version) return false;
-      step = steps.next();
-    }
-    last = { sessionId: session.id, version, list, findings: step.value, groups: groupFindings(step.value) };
+    const found: { findings?: LintFinding[] } = {};
+    const nextStep = (): boolean => {
+      const step = steps.next();
+      if (step.done) found.findings = step.value;
+      return !step.done;
+    };
+    const unchanged = (): boolean => host.session === session && session.docs.version === version;
+    if (!(await runSliced(nextStep, unchanged, ONE_STEP_A_TURN)) || !found.findings) return false;
+    last = { sessionId: session.id, version, list, findings: found.findings, groups: groupFindings(found.findings) };
     return true;
   };
 
