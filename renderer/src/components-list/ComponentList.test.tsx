@@ -5,6 +5,7 @@ import type { PreviewResult } from '../../../shared/ipc/contract';
 import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
 import { createFakeApi, workspaceView } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
+import { docKey } from '../../../shared/ipc/doc-key';
 import { ComponentList } from './ComponentList';
 
 let disconnect: () => void = () => {};
@@ -108,5 +109,17 @@ describe('ComponentList', () => {
     await flush();
     expect(api.updatedTexts().at(-1)).toContain('componentOverrides:\n  RULES_SECTION:\n    enabled: false');
     expect(screen.getByLabelText('Enable RULES_SECTION')).toBeTruthy();
+  });
+
+  it("once shown, a checkbox's click changes the text in the click itself: React never puts the box back first", async () => {
+    const { store } = await setup();
+    render(<ComponentList />);
+    await flush();
+    const box = screen.getByLabelText<HTMLInputElement>('Disable RULES_SECTION');
+    fireEvent.click(box);
+    // No await between the click and these: the edit, its text and the box are already there.
+    expect(box.checked).toBe(false);
+    expect(box.getAttribute('aria-label')).toBe('Enable RULES_SECTION');
+    expect(store.getState().docs[docKey(cfg)]?.text).toContain('RULES_SECTION:\n    enabled: false');
   });
 });

@@ -1,13 +1,14 @@
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { formatCount } from '../ui/format';
 import type { ComponentReport } from '../../../shared/engine/build/build-result';
 import { docKey } from '../../../shared/ipc/doc-key';
 import { outlineOf, variantResultOf } from '../store/preview-slice';
 import { studio, useStudio, type StudioState } from '../store';
 import { focusVariantId } from '../store/focus';
+import { variantYaml } from '../store/components-slice';
 import { readVariantYaml } from '../store/variant-yaml';
 
 export interface ComponentRow {
@@ -155,6 +156,8 @@ export function ComponentList() {
   );
   const parsed = useMemo(() => (signature ? (JSON.parse(signature) as { rows?: ComponentRow[]; error?: string }) : null), [signature]);
   const rows = parsed?.rows ?? [];
+  // Loaded while the list is shown, so a click's edit applies in the click (components-slice.ts).
+  useEffect(() => void variantYaml(), []);
 
   if (!variantId) return <p className="muted pad">Choose a variant in the explorer.</p>;
   if (parsed?.error)

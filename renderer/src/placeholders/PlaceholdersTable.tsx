@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { variantResultOf } from '../store/preview-slice';
 import { docKey } from '../../../shared/ipc/doc-key';
 import { scanTags } from '../../../shared/engine/text/placeholder-scan';
@@ -6,6 +6,7 @@ import { keyUsages, PLACEHOLDER_KEY, readVariantYaml } from '../store/variant-ya
 import { LAYER_SHORT, LAYER_TEXT } from '../ui/placeholder-layers';
 import { studio, useStudio } from '../store';
 import { focusVariantId } from '../store/focus';
+import { variantYaml } from '../store/components-slice';
 
 /** Keys of `{{...}}` slots in a base template, in order of first use (the engine's own tag scanner). */
 export function templateKeys(template: string): string[] {
@@ -74,6 +75,8 @@ export function PlaceholdersTable() {
   const result = variantId === null ? undefined : variantResultOf(preview, variantId);
   const layers = useMemo(() => new Map(result?.placeholders.map((p) => [p.key, p]) ?? []), [result]);
   const keys = useMemo(() => (template === undefined ? [] : templateKeys(template)), [template]);
+  // Loaded while the table is shown, so an edit applies in the event that asked for it (components-slice.ts).
+  useEffect(() => void variantYaml(), []);
 
   if (!variantId) return <p className="muted pad">Choose a variant in the explorer.</p>;
   if (placeholders?.error)

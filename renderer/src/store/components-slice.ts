@@ -5,8 +5,18 @@ import { focusVariantId } from './focus';
 import type { SliceCreator, StudioState } from './types';
 import type * as VariantYaml from './variant-yaml';
 
-/** The variant.yaml edits (YAML): a chunk of its own, loaded by the first edit (the list that offers them loads it too). */
-export const variantYaml = (): Promise<typeof VariantYaml> => import('./variant-yaml');
+let loaded: typeof VariantYaml | undefined;
+
+/** The variant.yaml edits (YAML): a chunk of its own, loaded by the first edit (the lists that offer them load it when shown). */
+export const variantYaml = async (): Promise<typeof VariantYaml> => (loaded ??= await import('./variant-yaml'));
+
+/**
+ * The edits' module itself once it is loaded, to use as `variantYamlLoaded() ?? (await variantYaml())`:
+ * an edit asked from a control then changes the text within the control's event. A controlled
+ * checkbox whose state changes a task later is first put back by React, and the click looks lost
+ * to anything that looks in between.
+ */
+export const variantYamlLoaded = (): typeof VariantYaml | undefined => loaded;
 
 export interface ComponentsSlice {
   /** Moves a component in the current variant's componentOrder (announced for screen readers). */
@@ -45,7 +55,7 @@ export function overrideRef(variantId: string, componentId: string): DocRef {
 
 export const createComponentsSlice: SliceCreator<ComponentsSlice> = (_set, get) => ({
   async moveComponent(from, to) {
-    const { moveComponent, readVariantYaml, reorderTemplateSlots, VariantYamlError } = await variantYaml();
+    const { moveComponent, readVariantYaml, reorderTemplateSlots, VariantYamlError } = variantYamlLoaded() ?? (await variantYaml());
     const id = focusVariantId(get());
     if (!id) return false;
     const cfgKey = docKey({ kind: 'variant-config', variantId: id });
@@ -69,7 +79,7 @@ export const createComponentsSlice: SliceCreator<ComponentsSlice> = (_set, get) 
     return true;
   },
   async setComponentEnabled(cid, enabled) {
-    const { setComponentEnabled, VariantYamlError } = await variantYaml();
+    const { setComponentEnabled, VariantYamlError } = variantYamlLoaded() ?? (await variantYaml());
     const ok = editVariantConfig(get, (t) => setComponentEnabled(t, cid, enabled), VariantYamlError);
     if (ok) get().announce(`${cid} ${enabled ? 'enabled' : 'disabled'}`);
     return ok;

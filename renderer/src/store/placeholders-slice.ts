@@ -1,4 +1,4 @@
-import { editVariantConfig, variantYaml } from './components-slice';
+import { editVariantConfig, variantYaml, variantYamlLoaded } from './components-slice';
 import { focusVariantId } from './focus';
 import type { SliceCreator } from './types';
 
@@ -11,11 +11,11 @@ export interface PlaceholdersSlice {
 
 export const createPlaceholdersSlice: SliceCreator<PlaceholdersSlice> = (_set, get) => ({
   async setPlaceholder(key, value) {
-    const { setPlaceholder, VariantYamlError } = await variantYaml();
+    const { setPlaceholder, VariantYamlError } = variantYamlLoaded() ?? (await variantYaml());
     return editVariantConfig(get, (t) => setPlaceholder(t, key, value), VariantYamlError);
   },
   async renamePlaceholder(from, to, inTemplate) {
-    const { renamePlaceholder, renameTemplateKey, VariantYamlError } = await variantYaml();
+    const { renamePlaceholder, renameTemplateKey, VariantYamlError } = variantYamlLoaded() ?? (await variantYaml());
     if (!editVariantConfig(get, (t) => renamePlaceholder(t, from, to), VariantYamlError)) return false;
     const vid = focusVariantId(get());
     if (inTemplate && vid) {
@@ -26,7 +26,7 @@ export const createPlaceholdersSlice: SliceCreator<PlaceholdersSlice> = (_set, g
     return true;
   },
   async removePlaceholder(key) {
-    const { removePlaceholder, VariantYamlError } = await variantYaml();
+    const { removePlaceholder, VariantYamlError } = variantYamlLoaded() ?? (await variantYaml());
     const ok = editVariantConfig(get, (t) => removePlaceholder(t, key), VariantYamlError);
     if (ok) get().announce(`Removed ${key}`);
     return ok;
