@@ -11,6 +11,7 @@ import { changedText, countLines } from './diff-stats';
 import { sameBaseline } from '../store/diff-slice';
 import { mark } from '../../../shared/ipc/trace';
 import { promptCovered } from '../store/shown-tab';
+import { frameThrottle } from '../ui/frame-throttle';
 
 /** The diff editor in use (exposed for tests and the bench). */
 export let diffEditor: monaco.editor.IStandaloneDiffEditor | null = null;
@@ -87,16 +88,11 @@ function applyDiff(): void {
   }
 }
 
-/** One diff update per animation frame, however many results came meanwhile. */
-let frame: number | undefined;
-function scheduleDiff(): void {
-  if (frame !== undefined) return;
-  frame = requestAnimationFrame(() => {
-    frame = undefined;
-    applyDiff();
-    mark('shown:diff-models');
-  });
-}
+/** One diff update per animation frame, however many results came meanwhile; the first of them at once. */
+const diffUpdates = frameThrottle(() => {
+  applyDiff();
+  mark('shown:diff-models');
+});
 
 /** The diff models hold the baseline asked for and the prompt shown now. */
 function diffIsCurrent(models: monaco.editor.IDiffEditorModel): boolean {
@@ -127,7 +123,7 @@ function retire(model: monaco.editor.ITextModel): void {
 export function onPreviewForDiff(s: StudioState, prev: StudioState): void {
   // Out of sight (another tab, the compare view over the whole window) it takes no results, and catches up when it shows.
   if (!diffEditor || promptCovered(s)) return;
-  if (s.preview !== prev.preview || promptCovered(prev)) scheduleDiff();
+  if (s.preview !== prev.preview || promptCovered(prev)) diffUpdates.request();
 }
 
 /** Options made once (the layout is applied through updateOptions). */
@@ -173,6 +169,7 @@ export function DiffView() {
       // it unmounts; the models go after it has let go of them (retire). Disposing them
       // first, as the wrapper does by default, threw at every diff off.
       const models = diffEditor?.getModel();
+      diffUpdates.cancel();
       diffEditor = null;
       diffRunning = false;
       diffStale = false;

@@ -1,4 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
+import { frameThrottle } from './frame-throttle';
 
 /** The part of a zustand store a frame value reads. */
 export interface FrameSource<S> {
@@ -6,43 +7,27 @@ export interface FrameSource<S> {
   subscribe(listener: (state: S, prev: S) => void): () => void;
 }
 
-/**
- * The value a view shows, let through at most once per animation frame: the first change
- * after a quiet frame goes through at once; the changes that come while that frame is still
- * to be drawn are held and go through together, the last of them, at the frame.
- */
+/** The value a view shows, let through at most once per animation frame (frameThrottle). */
 function frameGate<S, T>(store: FrameSource<S>, select: (s: S) => T) {
   let shown = select(store.getState());
   return {
     get: (): T => shown,
     subscribe(notify: () => void): () => void {
-      // The frame that ends the window a value just went through in; more values wait for it.
-      let frame: number | undefined;
-      let held = false;
-      const letThrough = (): void => {
+      const take = (): void => {
         const next = select(store.getState());
         if (Object.is(next, shown)) return;
         shown = next;
         notify();
-        frame = requestAnimationFrame(frameEnded);
       };
-      const frameEnded = (): void => {
-        frame = undefined;
-        if (!held) return;
-        held = false;
-        letThrough();
-      };
+      const throttle = frameThrottle(take);
       // A change while no listener was there (between a render and its subscription).
-      letThrough();
+      take();
       const off = store.subscribe((s, prev) => {
-        if (Object.is(select(s), select(prev))) return;
-        if (frame === undefined) letThrough();
-        else held = true;
+        if (!Object.is(select(s), select(prev))) throttle.request();
       });
       return () => {
         off();
-        if (frame !== undefined) cancelAnimationFrame(frame);
-        frame = undefined;
+        throttle.cancel();
       };
     },
   };
