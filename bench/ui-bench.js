@@ -63,6 +63,7 @@ const STAGES = {
     ['edit', 'editor change'],
     ['send:doc:update', 'transport sent'],
     ['store', 'store updated'],
+    ['shown:preview-ahead', 'shown ahead of its build'],
     ['host:recv:doc:update', 'host received'],
     ['host:build:preview', 'host build start'],
     ['host:built:preview', 'host build end'],

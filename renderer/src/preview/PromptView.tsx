@@ -9,6 +9,7 @@ import { jumpToSource } from './jump';
 import { previewText } from '../store/preview-slice';
 import { mark } from '../../../shared/ipc/trace';
 import { promptCovered } from '../store/shown-tab';
+import { previewSpeculation } from './speculation';
 
 /** The read-only preview editor (exposed for outline clicks and focus). */
 export let promptEditor: monaco.editor.IStandaloneCodeEditor | null = null;
@@ -114,12 +115,25 @@ export function PromptView() {
  * preview is painted before any React view re-renders.
  */
 export function onPreviewForEditor(s: StudioState, prev: StudioState): void {
-  if (!promptEditor || promptCovered(s)) return;
+  if (!promptEditor || promptCovered(s)) {
+    speculation.forget();
+    return;
+  }
   // Out of sight it took no results: it catches up when it shows again.
-  if (s.preview === prev.preview && !promptCovered(prev)) return;
+  const uncovered = promptCovered(prev);
+  const ahead = uncovered ? undefined : speculation.next(s, prev);
+  if (ahead) {
+    showPreviewText(promptEditor, ahead.text);
+    mark(s.preview === prev.preview ? 'shown:preview-ahead' : 'shown:preview');
+    return;
+  }
+  if (s.preview === prev.preview && !uncovered) return;
   showPreviewText(promptEditor, previewText(s.preview));
   mark('shown:preview');
 }
+
+/** Keystrokes in the template shown before their builds come, when the prompt they make is certain. */
+const speculation = previewSpeculation();
 
 /** Scrolls the preview to an offset and selects the range. */
 export function revealInPreview(start: number, end: number): void {

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
+import { speculateTemplateEdit } from '../../shared/engine/build/speculate-template-edit.js';
+import { minimalEdit } from '../../shared/engine/text/minimal-edit.js';
+import { loadWorkspace } from '../../shared/engine/workspace/load-workspace.js';
+import type { Variant } from '../../shared/domain/variant.js';
+import { builtinWorkspaceDir } from '../../electron/host/builtin-workspace.js';
+import { folderFileSource } from '../../electron/host/folder-source.js';
+import { build } from './build-helpers.js';
+
+/**
+ * The preview shows a keystroke in the base template before the host's build of it comes
+ * (renderer/src/preview/speculation.ts): only when speculateTemplateEdit says the prompt is
+ * certain, and then it must be exactly the build's text and sections. Checked here against
+ * real builds of every built-in variant under every preset, over seeded random edits where
+ * people type: inside words, at line ends, spaces between words, deletions, pasted words.
+ */
+const ws = loadWorkspace(folderFileSource(builtinWorkspaceDir()));
+const options = { now: '2026-01-15', processCwd: '/tmp' };
+
+function buildOf(variant: Variant, context: (typeof ws.presets)[number]['context'], template: string) {
+  return buildVariantPrompt({
+    variant: { ...variant, baseTemplate: template },
+    context,
+    components: ws.components,
+    tools: ws.tools,
+    options,
+  });
+}
+
+/** A small seeded generator (mulberry32): the same edits on every run. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TYPED = ['a', 'Z', '7', ' ', '.', ',', "'", 'x', 'word', ' more', '{', '}', '=', '#', '-', '\n', '\t', '  '];
+
+/** Where people type: inside the prose they add between the template's slots, mostly at its line ends; now and then anywhere. */
+function randomEdit(template: string, prose: { start: number; end: number }, next: () => number): string {
+  const anywhere = next() < 0.15;
+  const at = anywhere
+    ? Math.floor(next() * template.length)
+    : Math.max(0, Math.min(template.length, prose.start - 3 + Math.floor(next() * (prose.end - prose.start + 6))));
+  const roll = next();
+  if (roll < 0.25) return template.slice(0, at) + template.slice(at + 1);
+  if (roll < 0.3) return template.slice(0, at) + template.slice(at + 4);
+  const lineEnd = template.indexOf('\n', at);
+  const where = roll < 0.6 && lineEnd > 0 ? lineEnd : at;
+  const typed = TYPED[Math.floor(next() * TYPED.length)]!;
+  return template.slice(0, where) + typed + template.slice(where);
+}
+
+const PROSE = 'The agent reads this line, and that one.\nAnother line: with (some) punctuation!\n';
+
+describe('a keystroke in the base template, shown before its build', () => {
+  it('is exactly the build, text and sections, whenever it is given: every built-in variant under every preset', () => {
+    const next = random(23);
+    let given = 0;
+    let refused = 0;
+    for (const variant of ws.variants) {
+      for (const preset of ws.presets) {
+        // Prose after a random line of the template (the built-in ones are slots and separators only).
+        const lines = variant.baseTemplate.split('\n');
+        const cut = lines.slice(0, 1 + Math.floor(next() * (lines.length - 1))).join('\n').length + 1;
+        let template = variant.baseTemplate.slice(0, cut) + PROSE + variant.baseTemplate.slice(cut);
+        let built = buildOf(variant, preset.context, template);
+        // A run of edits, each on the build of the one before, as typing goes.
+        for (let i = 0; i < 40; i++) {
+          const after = randomEdit(template, { start: cut, end: cut + PROSE.length }, next);
+          const edit = minimalEdit(template, after);
+          if (!edit) continue;
+          const guess = speculateTemplateEdit(built, variant.id, template, after, edit);
+          const real = buildOf(variant, preset.context, after);
+          if (guess) {
+            given++;
+            expect(guess.text, `${variant.id} × ${preset.name}, edit ${JSON.stringify(edit)}`).toBe(real.text);
+            expect(guess.sections).toEqual(real.sections);
+          } else refused++;
+          template = after;
+          built = real;
+        }
+      }
+    }
+    // Both kinds occur: the check is not vacuous, and the unsafe edits are refused.
+    expect(given).toBeGreaterThan(200);
+    expect(refused).toBeGreaterThan(200);
+  });
+
+  it('refuses what a build step reads: a brace, a separator near, a newline, a space at an edge', () => {
+    const base = `Intro line here.\n\nSome words and more words.\n${'Filler words go on. '.repeat(5)}\n====\nTail`;
+    const built = build({ baseTemplate: base });
+    const textOf = (template: string): string => build({ baseTemplate: template }).text;
+    const insert = (at: number, typed: string): string => base.slice(0, at) + typed + base.slice(at);
+    const guess = (after: string) => speculateTemplateEdit(built, 'v', base, after, minimalEdit(base, after)!)?.text;
+    const inWords = base.indexOf('Intro') + 2;
+    expect(guess(insert(inWords, 'x'))).toBe(textOf(insert(inWords, 'x')));
+    expect(guess(insert(inWords, 'x'))).toMatch(/^Inxtro line here\.\n\nSome words/);
+    expect(guess(insert(inWords, '{'))).toBeUndefined();
+    expect(guess(insert(inWords, '\n'))).toBeUndefined();
+    expect(guess(insert(inWords, '='))).toBeUndefined();
+    // At the end of the first line: a letter is known; a space is not (it would trail).
+    const end = base.indexOf('\n');
+    expect(guess(insert(end, 's'))).toBe(textOf(insert(end, 's')));
+    expect(guess(insert(end, ' '))).toBeUndefined();
+    // A space between two letters is known; beside another space it is not.
+    expect(guess(insert(base.indexOf('ntro'), ' '))).toBe(textOf(insert(base.indexOf('ntro'), ' ')));
+    expect(guess(insert(base.indexOf(' line'), ' '))).toBeUndefined();
+    // Near the separator cleanup's rules about it might see the edit.
+    const near = base.lastIndexOf('on.');
+    expect(guess(insert(near, 'x'))).toBeUndefined();
+  });
+});
