@@ -51,7 +51,7 @@ function randomEdit(template: string, prose: { start: number; end: number }, nex
   if (roll < 0.25) return template.slice(0, at) + template.slice(at + 1);
   if (roll < 0.3) return template.slice(0, at) + template.slice(at + 4);
   const lineEnd = template.indexOf('\n', at);
-  const where = roll < 0.6 && lineEnd > 0 ? lineEnd : at;
+  const where = roll < 0.6 ? (lineEnd > 0 ? lineEnd : template.length) : at;
   const typed = TYPED[Math.floor(next() * TYPED.length)]!;
   return template.slice(0, where) + typed + template.slice(where);
 }
@@ -66,9 +66,11 @@ describe('a keystroke in the base template, shown before its build', () => {
     for (const variant of ws.variants) {
       for (const preset of ws.presets) {
         // Prose after a random line of the template (the built-in ones are slots and separators only).
+        // Every third time at the very end, with no newline after it (typing that goes on the template).
         const lines = variant.baseTemplate.split('\n');
-        const cut = lines.slice(0, 1 + Math.floor(next() * (lines.length - 1))).join('\n').length + 1;
-        let template = variant.baseTemplate.slice(0, cut) + PROSE + variant.baseTemplate.slice(cut);
+        const atEnd = next() < 1 / 3;
+        const cut = atEnd ? variant.baseTemplate.length : lines.slice(0, 1 + Math.floor(next() * (lines.length - 1))).join('\n').length + 1;
+        let template = variant.baseTemplate.slice(0, cut) + (atEnd ? PROSE.trimEnd() : PROSE) + variant.baseTemplate.slice(cut);
         let built = buildOf(variant, preset.context, template);
         // A run of edits, each on the build of the one before, as typing goes.
         for (let i = 0; i < 40; i++) {
@@ -111,6 +113,13 @@ describe('a keystroke in the base template, shown before its build', () => {
     // A space between two letters is known; beside another space it is not.
     expect(guess(insert(base.indexOf('ntro'), ' '))).toBe(textOf(insert(base.indexOf('ntro'), ' ')));
     expect(guess(insert(base.indexOf(' line'), ' '))).toBeUndefined();
+    // At the very end of the template (and of the prompt): a letter is known, a space is trimmed away.
+    const last = 'Some words here and there';
+    const lastBuilt = build({ baseTemplate: last });
+    const atEnd = (typed: string) => speculateTemplateEdit(lastBuilt, 'v', last, last + typed, minimalEdit(last, last + typed)!)?.text;
+    expect(atEnd('s')).toBe('Some words here and theres');
+    expect(atEnd('s')).toBe(textOf(`${last}s`));
+    expect(atEnd(' ')).toBeUndefined();
     // Near the separator cleanup's rules about it might see the edit.
     const near = base.lastIndexOf('on.');
     expect(guess(insert(near, 'x'))).toBeUndefined();

@@ -42,9 +42,10 @@ function plainEdit(before: string, after: string, edit: MinimalEdit): boolean {
   const end = edit.start + inserted.length;
   // The characters around the edit, with what it removed and with what it put there: no two
   // whitespace characters side by side in either (no edge, double or blank-line space made or lost).
+  // At the end of the template, the end of the prompt: cleanup trims it, so it must not end in whitespace.
   const left = after[edit.start - 1];
-  const right = after[end];
-  if (left === undefined || right === undefined) return false;
+  const right = after[end] ?? '';
+  if (left === undefined || (right === '' && /\s$/.test(left + inserted))) return false;
   if (TWO_SPACES.test(left + removed + right) || TWO_SPACES.test(left + inserted + right)) return false;
   // Not in a line with a brace: it could be inside a `{{key}}` being written.
   const lineBefore = lineAround(before, edit.start, edit.endOld);
@@ -80,12 +81,14 @@ export function speculateTemplateEdit(
   after: string,
   edit: MinimalEdit,
 ): BuiltText | undefined {
+  // Strictly inside the range; or at its end when that is the end of the template and of the prompt.
+  const atEnd = (s: BuildSection): boolean => edit.endOld === before.length && s.end === built.text.length;
   const containing = built.sections.findIndex(
     (s) =>
       s.source.kind === 'template' &&
       s.source.variantId === variantId &&
       s.offset < edit.start &&
-      edit.endOld < s.offset + (s.end - s.start),
+      (edit.endOld < s.offset + (s.end - s.start) || (edit.endOld === s.offset + (s.end - s.start) && atEnd(s))),
   );
   const section = built.sections[containing];
   if (!section) return undefined;
