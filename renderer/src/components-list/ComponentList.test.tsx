@@ -17,7 +17,7 @@ afterEach(() => {
 const cfg = { kind: 'variant-config', variantId: 'generic' } as const;
 const YAML = 'id: generic\ncomponentOrder:\n  - AGENT_ROLE_SECTION\n  - MCP_SECTION\n  - RULES_SECTION\n';
 
-function built(): PreviewResult {
+function built(seq = 1, chars = 120): PreviewResult {
   const result: VariantBuildResult = {
     kind: 'variant',
     variantId: 'generic',
@@ -25,7 +25,7 @@ function built(): PreviewResult {
     text: 'x'.repeat(120),
     sections: [{ start: 0, end: 120, source: { kind: 'component', componentId: 'AGENT_ROLE_SECTION', origin: 'default' }, offset: 0 }],
     components: [
-      { id: 'AGENT_ROLE_SECTION', status: 'ok', chars: 120, finalChars: 120, inTemplate: true },
+      { id: 'AGENT_ROLE_SECTION', status: 'ok', chars, finalChars: chars, inTemplate: true },
       { id: 'MCP_SECTION', status: 'empty', chars: 0, finalChars: 0, reason: 'no MCP servers in the context', inTemplate: true },
       { id: 'RULES_SECTION', status: 'ok', chars: 0, finalChars: 0, inTemplate: true },
     ],
@@ -36,7 +36,7 @@ function built(): PreviewResult {
     inputs: { currentDate: '2026-01-01', cwd: '/x' },
   };
   return {
-    seq: 1,
+    seq,
     target: { kind: 'variant', variantId: 'generic' },
     outcome: { ok: true, kind: 'variant', result, durationMs: 1 },
     baseline: { spec: { kind: 'none' }, text: null },
@@ -67,6 +67,33 @@ describe('ComponentList', () => {
       });
     });
     expect(screen.getByTestId('component-size-AGENT_ROLE_SECTION').textContent).toBe('120 chars · 38 tok');
+  });
+
+  it("keeps a component's count while the next result's counts are coming and its size is the same; not when its size changed", async () => {
+    const s = await setup();
+    render(<ComponentList />);
+    const size = () => screen.getByTestId('component-size-AGENT_ROLE_SECTION').textContent;
+    const counted = (seq: number, chars: number, tokens: number) =>
+      act(() =>
+        s.store.getState().applyTokens({
+          seq,
+          text: { o200k: tokens, cl100k: tokens },
+          baseline: null,
+          sections: [{ key: 'AGENT_ROLE_SECTION', chars, tokens, uses: 1 }],
+        }),
+      );
+    counted(1, 120, 38);
+    expect(size()).toBe('120 chars · 38 tok');
+    // A keystroke elsewhere: the component is the same size, its count stays until the new one comes.
+    act(() => s.store.getState().applyPreview(built(2, 120)));
+    expect(size()).toBe('120 chars · 38 tok');
+    counted(2, 120, 39);
+    expect(size()).toBe('120 chars · 39 tok');
+    // The component itself changed: no count until its own comes.
+    act(() => s.store.getState().applyPreview(built(3, 130)));
+    expect(size()).toBe('130 chars');
+    counted(3, 130, 42);
+    expect(size()).toBe('130 chars · 42 tok');
   });
 
   it('shows each component with its size, or zero with the reason', async () => {

@@ -1,7 +1,7 @@
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { formatCount } from '../ui/format';
 import type { ComponentReport } from '../../../shared/engine/build/build-result';
 import { docKey } from '../../../shared/ipc/doc-key';
@@ -20,7 +20,7 @@ export interface ComponentRow {
   tokens: number | undefined;
 }
 
-function Row({ row, count }: { row: ComponentRow; count: number }) {
+const Row = memo(function Row({ row, count }: { row: ComponentRow; count: number }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: row.id });
   const r = row.report;
   const chars = r?.finalChars ?? 0;
@@ -104,7 +104,7 @@ function Row({ row, count }: { row: ComponentRow; count: number }) {
       </button>
     </li>
   );
-}
+}, sameRow);
 
 /**
  * The rows as a string: equal strings mean nothing to re-render, so a keystroke in the
@@ -141,10 +141,34 @@ export function componentRowsSignature(s: StudioState): string {
       enabled: v.overrides[id]?.enabled !== false,
       hasOverride: v.overrides[id]?.hasTemplate === true || (documents?.some((d) => d.key === overrideKey) ?? false),
       report,
-      tokens: report && report.finalChars > 0 ? tokens.get(id) : undefined,
+      tokens: report && report.finalChars > 0 ? countedTokens(variantId, id, report.finalChars, tokens.get(id)) : undefined,
     };
   });
   return JSON.stringify({ rows });
+}
+
+/** The last count of each component (by variant), with the size it was counted at. */
+const lastCounts = new Map<string, { finalChars: number; tokens: number }>();
+
+/**
+ * A component's count: the one of this result once it is in; until then (the host counts a
+ * moment after each result) the last one, while the component's size is unchanged. Typing in
+ * the template changes no component, so the list does not lose its counts and render twice
+ * per keystroke.
+ */
+function countedTokens(variantId: string, id: string, finalChars: number, counted: number | undefined): number | undefined {
+  const key = `${variantId}\u0000${id}`;
+  if (counted !== undefined) {
+    lastCounts.set(key, { finalChars, tokens: counted });
+    return counted;
+  }
+  const last = lastCounts.get(key);
+  return last?.finalChars === finalChars ? last.tokens : undefined;
+}
+
+/** Rows come parsed anew with every signature: compare what they show, so only a changed row renders again. */
+function sameRow(a: { row: ComponentRow; count: number }, b: { row: ComponentRow; count: number }): boolean {
+  return a.count === b.count && JSON.stringify(a.row) === JSON.stringify(b.row);
 }
 
 export function ComponentList() {
@@ -156,6 +180,9 @@ export function ComponentList() {
   );
   const parsed = useMemo(() => (signature ? (JSON.parse(signature) as { rows?: ComponentRow[]; error?: string }) : null), [signature]);
   const rows = parsed?.rows ?? [];
+  // The same array while the order is the same: a new one makes every sortable row render again.
+  const order = rows.map((r) => r.id).join('\n');
+  const items = useMemo(() => (order ? order.split('\n') : []), [order]);
   // Loaded while the list is shown, so a click's edit applies in the click (components-slice.ts).
   useEffect(() => void variantYaml(), []);
 
@@ -194,7 +221,7 @@ export function ComponentList() {
           },
         }}
       >
-        <SortableContext items={rows.map((r) => r.id)} strategy={verticalListSortingStrategy}>
+        <SortableContext items={items} strategy={verticalListSortingStrategy}>
           <ol className="components" aria-label="Component order">
             {rows.map((r) => (
               <Row key={r.id} row={r} count={rows.length} />

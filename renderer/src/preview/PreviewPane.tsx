@@ -87,7 +87,7 @@ function Sizes() {
 }
 
 /** What the outline shows, as a string: equal strings re-render nothing. */
-function outlineSignature(s: StudioState): string {
+export function outlineSignature(s: StudioState): string {
   const entries = outlineOf(s.preview);
   const counts = s.outlineTokens && s.outlineTokens.seq === s.preview?.seq ? s.outlineTokens.counts : null;
   // A component the prompt holds once: the host's section size (sectionSizes, the number every
@@ -97,11 +97,28 @@ function outlineSignature(s: StudioState): string {
   return JSON.stringify(
     entries.map((e, i) => {
       const size = e.componentId !== undefined ? byKey.get(e.componentId) : undefined;
-      return size
-        ? [e.label, e.detail, size.chars, size.tokens ?? (counts ? (counts[i] ?? null) : null)]
-        : [e.label, e.detail, entryChars(e), counts ? (counts[i] ?? null) : null];
+      const chars = size ? size.chars : entryChars(e);
+      const counted = size?.tokens ?? (counts ? (counts[i] ?? null) : null);
+      return [e.label, e.detail, chars, lastOutlineCount(e.label, e.detail, chars, counted)];
     }),
   );
+}
+
+/** The last count of each outline entry, by what it shows; at most this many kept. */
+const outlineCounts = new Map<string, number>();
+const OUTLINE_COUNTS_KEPT = 4096;
+
+/**
+ * An entry's count: this result's once it is in; until then (counts come a moment after each
+ * result) the last one of an entry with the same label and size. Typing changes one entry:
+ * the others keep their counts, and the outline does not render twice per keystroke.
+ */
+function lastOutlineCount(label: string, detail: string, chars: number, counted: number | null): number | null {
+  const key = `${label}\u0000${detail}\u0000${chars}`;
+  if (counted === null) return outlineCounts.get(key) ?? null;
+  if (outlineCounts.size >= OUTLINE_COUNTS_KEPT) outlineCounts.clear();
+  outlineCounts.set(key, counted);
+  return counted;
 }
 
 function Outline() {
