@@ -12,6 +12,7 @@ import { sameBaseline } from '../store/diff-slice';
 import { mark } from '../../../shared/ipc/trace';
 import { promptCovered } from '../store/shown-tab';
 import { frameThrottle } from '../ui/frame-throttle';
+import { diffAheadOf } from '../store/prompt-ahead';
 
 /** The diff editor in use (exposed for tests and the bench). */
 export let diffEditor: monaco.editor.IStandaloneDiffEditor | null = null;
@@ -59,9 +60,10 @@ function applyDiff(): void {
   const ed = diffEditor;
   const models = ed?.getModel();
   if (!ed || !models) return;
-  const p = studio.getState().preview;
+  const s = studio.getState();
+  const p = s.preview;
   const baseline = p?.baseline.text ?? '';
-  const current = previewText(p);
+  const current = diffAheadOf(s) ?? previewText(p);
   const replaceOriginal = textOf(models.original) !== baseline;
   const edit = minimalEdit(textOf(models.modified), current);
   const replaceModified = !!edit && Math.max(edit.endOld - edit.start, edit.text.length) > BIG_CHANGE;
@@ -99,7 +101,7 @@ function diffIsCurrent(models: monaco.editor.IDiffEditorModel): boolean {
   const s = studio.getState();
   const p = s.preview;
   if (!p || p.baseline.text === null || !sameBaseline(p.baseline.spec, s.effectiveBaseline())) return false;
-  return textOf(models.original) === p.baseline.text && textOf(models.modified) === previewText(p);
+  return textOf(models.original) === p.baseline.text && textOf(models.modified) === (diffAheadOf(s) ?? previewText(p));
 }
 
 /** Longer than a diff may run (maxComputationTime below) plus the worker's round trip. */
@@ -123,8 +125,15 @@ function retire(model: monaco.editor.ITextModel): void {
 export function onPreviewForDiff(s: StudioState, prev: StudioState): void {
   // Out of sight (another tab, the compare view over the whole window) it takes no results, and catches up when it shows.
   if (!diffEditor || promptCovered(s)) return;
-  if (s.preview !== prev.preview || promptCovered(prev)) diffUpdates.request();
+  // A keystroke shown ahead of its build (store/prompt-ahead.ts) goes into the diff at once too.
+  const ahead = diffAheadOf(s);
+  const newAhead = ahead !== undefined && ahead !== diffShownAhead;
+  diffShownAhead = ahead ?? (s.preview !== prev.preview ? undefined : diffShownAhead);
+  if (s.preview !== prev.preview || promptCovered(prev) || newAhead) diffUpdates.request();
 }
+
+/** The prompt ahead of its build that the diff was last asked to show. */
+let diffShownAhead: string | undefined;
 
 /** Options made once (the layout is applied through updateOptions). */
 const DIFF_OPTIONS: monaco.editor.IDiffEditorConstructionOptions = {

@@ -9,7 +9,7 @@ import { jumpToSource } from './jump';
 import { previewText } from '../store/preview-slice';
 import { mark } from '../../../shared/ipc/trace';
 import { promptCovered } from '../store/shown-tab';
-import { previewSpeculation } from './speculation';
+import { promptAheadOf } from '../store/prompt-ahead';
 
 /** The read-only preview editor (exposed for outline clicks and focus). */
 export let promptEditor: monaco.editor.IStandaloneCodeEditor | null = null;
@@ -115,25 +115,20 @@ export function PromptView() {
  * preview is painted before any React view re-renders.
  */
 export function onPreviewForEditor(s: StudioState, prev: StudioState): void {
-  if (!promptEditor || promptCovered(s)) {
-    speculation.forget();
-    return;
-  }
+  if (!promptEditor || promptCovered(s)) return;
+  // Keystrokes in the template shown before their build comes, when the prompt they make is certain.
+  const ahead = promptAheadOf(s);
   // Out of sight it took no results: it catches up when it shows again.
   const uncovered = promptCovered(prev);
-  const ahead = uncovered ? undefined : speculation.next(s, prev);
-  if (ahead) {
-    showPreviewText(promptEditor, ahead.text);
-    mark(s.preview === prev.preview ? 'shown:preview-ahead' : 'shown:preview');
-    return;
-  }
-  if (s.preview === prev.preview && !uncovered) return;
-  showPreviewText(promptEditor, previewText(s.preview));
-  mark('shown:preview');
+  // No new build: a keystroke that is not certain leaves what is shown until its build comes.
+  if (!uncovered && s.preview === prev.preview && (ahead === undefined || ahead === shownAhead)) return;
+  shownAhead = ahead;
+  showPreviewText(promptEditor, ahead ?? previewText(s.preview));
+  mark(s.preview === prev.preview && ahead !== undefined ? 'shown:preview-ahead' : 'shown:preview');
 }
 
-/** Keystrokes in the template shown before their builds come, when the prompt they make is certain. */
-const speculation = previewSpeculation();
+/** The prompt shown ahead of its build, if that is what the preview shows. */
+let shownAhead: string | undefined;
 
 /** Scrolls the preview to an offset and selects the range. */
 export function revealInPreview(start: number, end: number): void {

@@ -5,8 +5,8 @@ import { buildVariantPrompt } from '../../../shared/engine/build/build-variant-p
 import { ComponentRegistry } from '../../../shared/engine/components/component-registry';
 import type { PreviewResult } from '../../../shared/ipc/contract';
 import { docKey } from '../../../shared/ipc/doc-key';
-import type { StudioState } from '../store';
-import { previewSpeculation } from './speculation';
+import type { StudioState } from './types';
+import { diffAheadOf, promptAhead } from './prompt-ahead';
 
 const KEY = docKey({ kind: 'variant-template', variantId: 'v' });
 const components = new ComponentRegistry();
@@ -40,57 +40,79 @@ const typed = (template: string, at: string, text: string): string => template.r
 
 describe('keystrokes shown ahead of their builds', () => {
   it('shows a keystroke as its build will, and takes the build when it comes', () => {
-    const sp = previewSpeculation();
+    const sp = promptAhead();
     const r0 = resultOf(T0);
-    let prev = state(T0, null);
     let s = state(T0, r0);
     // The first build: shown as it is.
-    expect(sp.next(s, prev)).toBeUndefined();
+    expect(sp.textFor(s)).toBeUndefined();
     // A letter typed inside the words: the prompt of that template, at once.
     const t1 = typed(T0, 'tests', 's');
-    [prev, s] = [s, state(t1, r0)];
-    expect(sp.next(s, prev)?.text).toBe(buildOf(t1).text);
+    s = state(t1, r0);
+    expect(sp.textFor(s)).toBe(buildOf(t1).text);
     // Another before the first one's build came.
     const t2 = typed(t1, 'code', 's');
-    [prev, s] = [s, state(t2, r0)];
-    expect(sp.next(s, prev)?.text).toBe(buildOf(t2).text);
+    s = state(t2, r0);
+    expect(sp.textFor(s)).toBe(buildOf(t2).text);
     // The first one's build comes: the second keystroke stays shown on it.
-    [prev, s] = [s, state(t2, resultOf(t1))];
-    expect(sp.next(s, prev)?.text).toBe(buildOf(t2).text);
+    s = state(t2, resultOf(t1));
+    expect(sp.textFor(s)).toBe(buildOf(t2).text);
     // The second one's build: nothing ahead of it, shown as it is.
-    [prev, s] = [s, state(t2, resultOf(t2))];
-    expect(sp.next(s, prev)).toBeUndefined();
+    s = state(t2, resultOf(t2));
+    expect(sp.textFor(s)).toBeUndefined();
   });
 
   it('leaves to the build what is not certain, and goes on once a build came', () => {
-    const sp = previewSpeculation();
-    let prev = state(T0, null);
+    const sp = promptAhead();
     let s = state(T0, resultOf(T0));
-    sp.next(s, prev);
+    sp.textFor(s);
     // A brace might start a `{{key}}`: the build decides.
     const braced = typed(T0, 'tests', '{');
-    [prev, s] = [s, state(braced, s.preview)];
-    expect(sp.next(s, prev)).toBeUndefined();
+    s = state(braced, s.preview);
+    expect(sp.textFor(s)).toBeUndefined();
     // And the next letter waits for it too.
     const after = typed(braced, 'code', 'x');
-    [prev, s] = [s, state(after, s.preview)];
-    expect(sp.next(s, prev)).toBeUndefined();
+    s = state(after, s.preview);
+    expect(sp.textFor(s)).toBeUndefined();
     // Its build comes: typing is shown ahead again (on a line without a brace).
-    [prev, s] = [s, state(after, resultOf(after))];
-    expect(sp.next(s, prev)).toBeUndefined();
+    s = state(after, resultOf(after));
+    expect(sp.textFor(s)).toBeUndefined();
     const more = typed(after, 'run', 's');
-    [prev, s] = [s, state(more, s.preview)];
-    expect(sp.next(s, prev)?.text).toBe(buildOf(more).text);
+    s = state(more, s.preview);
+    expect(sp.textFor(s)).toBe(buildOf(more).text);
   });
 
-  it('forgets what it showed when told (the preview covered)', () => {
-    const sp = previewSpeculation();
-    let prev = state(T0, null);
+  it('shows the build of another variant as it is, and starts again from it', () => {
+    const sp = promptAhead();
     let s = state(T0, resultOf(T0));
-    sp.next(s, prev);
-    sp.forget();
+    sp.textFor(s);
+    const other: PreviewResult = { ...resultOf(T0), target: { kind: 'variant', variantId: 'w' } };
+    const w = buildOf(T0);
+    other.outcome = { ok: true, kind: 'variant', result: { ...w, variantId: 'w' }, durationMs: 1 };
+    s = { ...s, preview: other } as StudioState;
+    // Typing in v's template says nothing of w's prompt.
+    s = { ...s, docs: { [KEY]: { key: KEY, text: typed(T0, 'tests', 's') } } } as unknown as StudioState;
+    expect(sp.textFor(s)).toBeUndefined();
+    // A failed build: nothing is known.
+    s = { ...s, preview: { ...resultOf(T0), outcome: { ok: false, error: 'broken' } } } as unknown as StudioState;
+    expect(sp.textFor(s)).toBeUndefined();
+  });
+
+  it('goes into the diff when the baseline cannot have moved with the template, not when it is built from it', () => {
+    const withBaseline = (template: string, preview: PreviewResult, spec: PreviewResult['baseline']['spec']): StudioState =>
+      state(template, { ...preview, baseline: { spec, text: 'the baseline' } });
+    const r0 = resultOf(T0);
     const t1 = typed(T0, 'tests', 's');
-    [prev, s] = [s, state(t1, s.preview)];
-    expect(sp.next(s, prev)).toBeUndefined();
+    for (const spec of [{ kind: 'saved' }, { kind: 'snapshot', name: 'pin' }, { kind: 'variant', variantId: 'other' }] as const) {
+      diffAheadOf(withBaseline(T0, r0, spec));
+      expect(diffAheadOf(withBaseline(t1, r0, spec)), spec.kind).toBe(buildOf(t1).text);
+    }
+    for (const spec of [
+      { kind: 'preset', name: 'other' },
+      { kind: 'variant', variantId: 'v' },
+    ] as const) {
+      const r = resultOf(T0);
+      diffAheadOf(withBaseline(T0, r, spec));
+      expect(diffAheadOf(withBaseline(t1, r, spec)), spec.kind).toBeUndefined();
+    }
   });
 });
