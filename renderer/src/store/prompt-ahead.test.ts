@@ -92,6 +92,11 @@ describe('keystrokes shown ahead of their builds', () => {
     // Typing in v's template says nothing of w's prompt.
     s = { ...s, docs: { [KEY]: { key: KEY, text: typed(T0, 'tests', 's') } } } as unknown as StudioState;
     expect(sp.textFor(s)).toBeUndefined();
+    // While the latest build failed (the last one shown dimmed), nothing is ahead of it.
+    s = state(T0, resultOf(T0));
+    sp.textFor(s);
+    s = { ...state(typed(T0, 'tests', 's'), s.preview), previewStale: { seq: 9, error: 'variant.yaml: bad' } } as unknown as StudioState;
+    expect(sp.textFor(s)).toBeUndefined();
     // A failed build: nothing is known.
     s = { ...s, preview: { ...resultOf(T0), outcome: { ok: false, error: 'broken' } } } as unknown as StudioState;
     expect(sp.textFor(s)).toBeUndefined();

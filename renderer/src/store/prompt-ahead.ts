@@ -58,7 +58,8 @@ export function promptAhead(): PromptAhead {
   return {
     textFor(s) {
       const r = variantResultOf(s.preview);
-      if (!r) {
+      // The last build failed (the preview shows the one before, dimmed): the workspace does not build, nothing is ahead.
+      if (!r || s.previewStale) {
         result = undefined;
         known = null;
         ahead = [];
