@@ -2,11 +2,12 @@ import type { MatrixCellView, MatrixView } from '../../shared/ipc/contract.js';
 import { HostError } from '../../shared/ipc/host-error.js';
 import { budgetUsage } from '../../shared/engine/budgets/token-budgets.js';
 import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
-import { matrixAxes, matrixCells } from '../../shared/engine/compare/snapshot-matrix.js';
-import { deterministicBuildOptions, SNAPSHOT_DIR, snapshotFileText } from '../../shared/engine/snapshots/snapshot-files.js';
+import { matrixAxes } from '../../shared/engine/compare/snapshot-matrix.js';
+import { deterministicBuildOptions, SNAPSHOT_DIR } from '../../shared/engine/snapshots/snapshot-files.js';
 import type { WorkspaceSnapshot } from '../../shared/engine/workspace/workspace-snapshot.js';
-import { contentHash } from './hash.js';
 import type { HostContext } from './host-context.js';
+import { MatrixCellMemo } from './matrix-cell-memo.js';
+import { hostMatrixCells } from './matrix-cells.js';
 import { LOOP_SLICER, runSliced, type Slicer } from './sliced-work.js';
 import { SnapshotStore } from './snapshot-store.js';
 import { loadTokenCounter } from './tokens.js';
@@ -41,6 +42,8 @@ export class MatrixBuilds {
   private version = 0;
   private latest: Promise<MatrixView> | undefined;
   private readonly tokenMemo = new Map<string, number>();
+  /** The builds of earlier matrices, by the objects they were made from: a cell nothing changed for is not built again. */
+  private readonly memo = new MatrixCellMemo();
 
   constructor(
     private readonly host: HostContext,
@@ -65,21 +68,16 @@ export class MatrixBuilds {
     const saved = session.docs.dirty().length > 0 ? session.savedSnapshot() : undefined;
     const axes = matrixAxes(workspace);
     const total = axes.variants.length * axes.presets.length;
-    let stored: string | undefined;
-    const cells = matrixCells({
+    const cells = hostMatrixCells(this.memo, {
       workspace,
       saved,
-      options: deterministicBuildOptions(),
-      stored: (rel) => (stored = listed.has(rel) ? store.read(rel) : undefined),
+      stored: (rel) => (listed.has(rel) ? store.read(rel) : undefined),
     });
     const out: MatrixCellView[] = [];
     const step = (): boolean => {
       const next = cells.next();
       if (next.done) return false;
-      const { cell, text } = next.value;
-      const promptHash = contentHash(snapshotFileText(text));
-      const storedHash = stored === undefined ? null : cell.snapshot === 'same' ? promptHash : contentHash(stored);
-      out.push({ ...cell, promptHash, storedHash });
+      out.push(next.value);
       return true;
     };
     let shown = this.slicer.now();
