@@ -44,6 +44,8 @@ export class MatrixBuilds {
   private readonly tokenMemo = new Map<string, number>();
   /** The builds of earlier matrices, by the objects they were made from: a cell nothing changed for is not built again. */
   private readonly memo = new MatrixCellMemo();
+  /** The workspace of the last build with nothing unsaved, and the save it was (see savedBaseline). */
+  private clean: { session: WorkspaceSession; savedVersion: number; workspace: WorkspaceSnapshot } | undefined;
 
   constructor(
     private readonly host: HostContext,
@@ -65,7 +67,8 @@ export class MatrixBuilds {
     const current = (): boolean => !this.host.closed && this.version === version && sameState(state, this.host.session);
     if (!current()) return this.afterStale(version);
     const workspace = session.snapshot();
-    const saved = session.docs.dirty().length > 0 ? session.savedSnapshot() : undefined;
+    const saved = session.docs.dirty().length > 0 ? this.savedBaseline(session) : undefined;
+    if (!saved) this.clean = { session, savedVersion: session.docs.savedVersion, workspace };
     const axes = matrixAxes(workspace);
     const total = axes.variants.length * axes.presets.length;
     const cells = hostMatrixCells(this.memo, {
@@ -96,6 +99,18 @@ export class MatrixBuilds {
     if (!done) return this.afterStale(version);
     void this.countTokens(version, workspace, out).catch((error: unknown) => this.host.reportError('matrix tokens', error));
     return { version, ...axes, cells: out, dir: SNAPSHOT_DIR, readOnly: session.readOnly };
+  }
+
+  /**
+   * The workspace as last saved. While nothing was unsaved, the workspace as edited was that
+   * (the matrix then says every cell is `same`), so the snapshot of the last such build serves
+   * until the next save: its objects are the ones the memo knows, and a variant no edit touched
+   * is the same object on both sides (no build, no load of the saved files).
+   */
+  private savedBaseline(session: WorkspaceSession): WorkspaceSnapshot {
+    const clean = this.clean;
+    if (clean?.session === session && clean.savedVersion === session.docs.savedVersion) return clean.workspace;
+    return session.savedSnapshot();
   }
 
   /** A build that stopped: a newer request answers it, else (the workspace changed) a build of the new state. */
