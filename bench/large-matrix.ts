@@ -67,6 +67,7 @@ export async function largeMatrixBench(lib?: string): Promise<void> {
     await host.start();
     // As the app does once its window is up: the encoders load (a block of about half a second) before anyone asks.
     host.warmUp();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     const idle = await probed(() => new Promise((resolve) => setTimeout(resolve, 1000)));
     console.log(
       `snapshot matrix, ${LARGE_VARIANTS} variants x ${LARGE_PRESETS} presets${lib ? ` (host of ${lib})` : ''}; a second of no work first: longest timer lateness ${f(idle.longest)}, loop delay p99 ${f(idle.p99)}`,
