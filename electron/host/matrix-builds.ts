@@ -97,6 +97,9 @@ export class MatrixBuilds {
       this.slicer,
     );
     if (!done) return this.afterStale(version);
+    // The answer goes out in a turn of its own: encoding it (2 MB for 10,000 cells) does not add to the last slice.
+    await this.slicer.pause();
+    if (!current()) return this.afterStale(version);
     void this.countTokens(version, workspace, out).catch((error: unknown) => this.host.reportError('matrix tokens', error));
     return { version, ...axes, cells: out, dir: SNAPSHOT_DIR, readOnly: session.readOnly };
   }
@@ -123,6 +126,9 @@ export class MatrixBuilds {
   /** Token counts (o200k) and budgets gone over, cell by cell in slices; stops when a newer matrix is asked for. */
   private async countTokens(version: number, workspace: WorkspaceSnapshot, cells: readonly MatrixCellView[]): Promise<void> {
     const count = await loadTokenCounter();
+    // Not in the turn that answers the matrix: the first slice of counts waits for the loop's next turn.
+    await this.slicer.pause();
+    if (this.host.closed || this.version !== version) return;
     const variants = new Map(workspace.variants.map((v) => [v.id, v]));
     const presets = new Map(workspace.presets.map((p) => [p.name, p]));
     const options = deterministicBuildOptions();
