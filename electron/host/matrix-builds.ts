@@ -2,11 +2,12 @@ import type { MatrixCellView, MatrixView } from '../../shared/ipc/contract.js';
 import { HostError } from '../../shared/ipc/host-error.js';
 import { budgetUsage } from '../../shared/engine/budgets/token-budgets.js';
 import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
-import { matrixAxes, matrixCells } from '../../shared/engine/compare/snapshot-matrix.js';
-import { deterministicBuildOptions, SNAPSHOT_DIR, snapshotFileText } from '../../shared/engine/snapshots/snapshot-files.js';
+import { matrixAxes } from '../../shared/engine/compare/snapshot-matrix.js';
+import { deterministicBuildOptions, SNAPSHOT_DIR } from '../../shared/engine/snapshots/snapshot-files.js';
 import type { WorkspaceSnapshot } from '../../shared/engine/workspace/workspace-snapshot.js';
-import { contentHash } from './hash.js';
 import type { HostContext } from './host-context.js';
+import { MatrixCellMemo } from './matrix-cell-memo.js';
+import { hostMatrixCells } from './matrix-cells.js';
 import { LOOP_SLICER, runSliced, type Slicer } from './sliced-work.js';
 import { SnapshotStore } from './snapshot-store.js';
 import { loadTokenCounter } from './tokens.js';
@@ -41,6 +42,10 @@ export class MatrixBuilds {
   private version = 0;
   private latest: Promise<MatrixView> | undefined;
   private readonly tokenMemo = new Map<string, number>();
+  /** The builds of earlier matrices, by the objects they were made from: a cell nothing changed for is not built again. */
+  private readonly memo = new MatrixCellMemo();
+  /** The workspace of the last build with nothing unsaved, and the save it was (see savedBaseline). */
+  private clean: { session: WorkspaceSession; savedVersion: number; workspace: WorkspaceSnapshot } | undefined;
 
   constructor(
     private readonly host: HostContext,
@@ -62,24 +67,20 @@ export class MatrixBuilds {
     const current = (): boolean => !this.host.closed && this.version === version && sameState(state, this.host.session);
     if (!current()) return this.afterStale(version);
     const workspace = session.snapshot();
-    const saved = session.docs.dirty().length > 0 ? session.savedSnapshot() : undefined;
+    const saved = session.docs.dirty().length > 0 ? this.savedBaseline(session) : undefined;
+    if (!saved) this.clean = { session, savedVersion: session.docs.savedVersion, workspace };
     const axes = matrixAxes(workspace);
     const total = axes.variants.length * axes.presets.length;
-    let stored: string | undefined;
-    const cells = matrixCells({
+    const cells = hostMatrixCells(this.memo, {
       workspace,
       saved,
-      options: deterministicBuildOptions(),
-      stored: (rel) => (stored = listed.has(rel) ? store.read(rel) : undefined),
+      stored: (rel) => (listed.has(rel) ? store.read(rel) : undefined),
     });
     const out: MatrixCellView[] = [];
     const step = (): boolean => {
       const next = cells.next();
       if (next.done) return false;
-      const { cell, text } = next.value;
-      const promptHash = contentHash(snapshotFileText(text));
-      const storedHash = stored === undefined ? null : cell.snapshot === 'same' ? promptHash : contentHash(stored);
-      out.push({ ...cell, promptHash, storedHash });
+      out.push(next.value);
       return true;
     };
     let shown = this.slicer.now();
@@ -96,8 +97,23 @@ export class MatrixBuilds {
       this.slicer,
     );
     if (!done) return this.afterStale(version);
+    // The answer goes out in a turn of its own: encoding it (2 MB for 10,000 cells) does not add to the last slice.
+    await this.slicer.pause();
+    if (!current()) return this.afterStale(version);
     void this.countTokens(version, workspace, out).catch((error: unknown) => this.host.reportError('matrix tokens', error));
     return { version, ...axes, cells: out, dir: SNAPSHOT_DIR, readOnly: session.readOnly };
+  }
+
+  /**
+   * The workspace as last saved. While nothing was unsaved, the workspace as edited was that
+   * (the matrix then says every cell is `same`), so the snapshot of the last such build serves
+   * until the next save: its objects are the ones the memo knows, and a variant no edit touched
+   * is the same object on both sides (no build, no load of the saved files).
+   */
+  private savedBaseline(session: WorkspaceSession): WorkspaceSnapshot {
+    const clean = this.clean;
+    if (clean?.session === session && clean.savedVersion === session.docs.savedVersion) return clean.workspace;
+    return session.savedSnapshot();
   }
 
   /** A build that stopped: a newer request answers it, else (the workspace changed) a build of the new state. */
@@ -110,6 +126,9 @@ export class MatrixBuilds {
   /** Token counts (o200k) and budgets gone over, cell by cell in slices; stops when a newer matrix is asked for. */
   private async countTokens(version: number, workspace: WorkspaceSnapshot, cells: readonly MatrixCellView[]): Promise<void> {
     const count = await loadTokenCounter();
+    // Not in the turn that answers the matrix: the first slice of counts waits for the loop's next turn.
+    await this.slicer.pause();
+    if (this.host.closed || this.version !== version) return;
     const variants = new Map(workspace.variants.map((v) => [v.id, v]));
     const presets = new Map(workspace.presets.map((p) => [p.name, p]));
     const options = deterministicBuildOptions();

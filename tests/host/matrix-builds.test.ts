@@ -121,6 +121,32 @@ describe('the snapshot matrix in time slices (host)', () => {
     expect(h.events.filter((e) => e.event.startsWith('compare:matrix') && e.payload.version === 1)).toEqual([]);
   });
 
+  it('answers in a turn after its last slice, and counts tokens only from the turn after the answer', async () => {
+    const { h, s, builds, answer } = await buildingMini();
+    let settled = false;
+    void answer.then(() => (settled = true));
+    const allBuilt = () => h.events.some((e) => e.event === 'compare:matrixProgress' && e.payload.done === 4);
+    while (!allBuilt()) {
+      s.release();
+      await nextPause(s, answer);
+    }
+    // Every cell is built and the slice after the last found nothing left: the answer waits for the loop's turn.
+    expect(settled).toBe(false);
+    expect(s.waiting()).toBe(1);
+    s.release();
+    const view = await answer;
+    // The counts start with a pause too: none is counted in the turn of the answer.
+    await nextPause(s);
+    expect((builds as unknown as { tokenMemo: Map<string, number> }).tokenMemo.size).toBe(0);
+    await finish(
+      s,
+      h.waitForEvent('compare:matrixTokens', (p) => p.tokens.length === 4, 10000),
+    );
+    expect((builds as unknown as { tokenMemo: Map<string, number> }).tokenMemo.size).toBe(
+      new Set(view.cells.map((c) => c.promptHash)).size,
+    );
+  });
+
   it('builds again on the new state when the workspace changes while it builds', async () => {
     const { h, s, answer } = await buildingMini();
     await h.call('doc:update', { ref: TEMPLATE, text: '{{ROLE}}\n\n{{GREETING}} changed while building\n' });

@@ -3,6 +3,7 @@ import type { MatrixCellView } from '../../../shared/ipc/contract';
 import { formatCount } from '../ui/format';
 import { studio, useStudio } from '../store';
 import { LineDiff } from './LineDiff';
+import { matrixInputsKey } from './matrix-inputs';
 
 const SNAPSHOT_LABEL = { same: 'matches', differs: 'differs', missing: 'no snapshot' } as const;
 const SAVED_LABEL = { same: 'as saved', differs: 'unsaved change', new: 'new' } as const;
@@ -134,10 +135,11 @@ export function MatrixView() {
   const matrix = useStudio((s) => s.matrix);
   // A newer matrix is building: the one shown may be out of date, so it is dimmed and not approved from.
   const building = useStudio((s) => s.matrixProgress !== null);
-  const workspaceVersion = useStudio((s) => s.workspace);
+  // A new matrix when what it is made from changed, not at every view the host sends.
+  const inputs = useStudio((s) => matrixInputsKey(s.workspace));
   useEffect(() => {
     void studio.getState().loadMatrix();
-  }, [workspaceVersion]);
+  }, [inputs]);
   const box = useRef<HTMLDivElement>(null);
   const rows = useRowWindow(matrix?.variants.length ?? 0, box);
   if (!matrix)

@@ -36,7 +36,7 @@ export interface MatrixInputs {
 }
 
 /** Whether a stored snapshot file holds this prompt (without building the file's text). */
-function sameSnapshot(stored: string, prompt: string): boolean {
+export function sameSnapshot(stored: string, prompt: string): boolean {
   return stored.length === prompt.length + 1 && stored.startsWith(prompt) && stored.endsWith(snapshotFileText(''));
 }
 

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import type { ContextPreset } from '../../shared/domain/preset.js';
+import type { Variant } from '../../shared/domain/variant.js';
+import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
+import type { ComponentRegistry } from '../../shared/engine/components/component-registry.js';
+import { deterministicBuildOptions, snapshotFileText } from '../../shared/engine/snapshots/snapshot-files.js';
+import type { ToolCatalog } from '../../shared/engine/tools/tool-catalog.js';
+import type { WorkspaceSnapshot } from '../../shared/engine/workspace/workspace-snapshot.js';
+
+/** What the matrix needs of one build (deterministic snapshot options) to make its cell. */
+export interface BuildDigest {
+  chars: number;
+  /** Build warnings of severity warning. */
+  warnings: number;
+  /** The content hash (hash.ts) of the prompt's snapshot file text. */
+  promptHash: string;
+}
+
+/** A build as made now: its digest, and its prompt (undefined when the digest came from the memo). */
+export interface DigestedBuild {
+  digest: BuildDigest;
+  text: string | undefined;
+  /** Whether the hash tells this prompt from every other (no lone surrogate): remembered digests always do. */
+  exact: boolean;
+}
+
+interface Remembered {
+  components: ComponentRegistry;
+  tools: ToolCatalog;
+  digest: BuildDigest;
+}
+
+/** contentHash(snapshotFileText(text)) without making the file text: the hash takes the prompt, then its final newline. */
+export function snapshotHash(text: string): string {
+  const tail = snapshotFileText('');
+  return createHash('sha256').update(text, 'utf8').update(tail, 'utf8').digest('hex');
+}
+
+/** Whether every surrogate of the text is paired: then its UTF-8 bytes (and so its hash) tell it from every other text. */
+const wellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
+
+/**
+ * The digests of the matrix's builds, remembered by the objects the build is made from: a
+ * workspace snapshot never changes once loaded, and an edit makes new objects of what it
+ * changed (typing in a base template replaces that variant alone: edited-templates.ts). So a
+ * cell whose variant, preset, components and tools are the same objects as at its last build
+ * is that build again, and the next matrix (another request, the saved baseline) takes it from
+ * here instead of building 10,000 prompts anew. Held weakly: the digests of a snapshot go with
+ * it. A prompt with a lone surrogate is never remembered (its hash would not tell it from the
+ * same text with U+FFFD in its place, and the matrix compares remembered prompts by hash).
+ */
+export class MatrixCellMemo {
+  private readonly builds = new WeakMap<Variant, WeakMap<ContextPreset, Remembered>>();
+  private readonly options = deterministicBuildOptions();
+  /** How many prompts this memo built (for tests: what was reused and what was not). */
+  built = 0;
+
+  digest(ws: WorkspaceSnapshot, variant: Variant, preset: ContextPreset): DigestedBuild {
+    let presets = this.builds.get(variant);
+    const known = presets?.get(preset);
+    if (known && known.components === ws.components && known.tools === ws.tools)
+      return { digest: known.digest, text: undefined, exact: true };
+    this.built++;
+    const result = buildVariantPrompt({
+      variant,
+      context: preset.context,
+      components: ws.components,
+      tools: ws.tools,
+      options: this.options,
+    });
+    const text = result.text;
+    const digest: BuildDigest = {
+      chars: text.length,
+      warnings: result.warnings.filter((w) => w.severity === 'warning').length,
+      promptHash: snapshotHash(text),
+    };
+    const exact = wellFormed(text);
+    if (exact) {
+      if (!presets) this.builds.set(variant, (presets = new WeakMap()));
+      presets.set(preset, { components: ws.components, tools: ws.tools, digest });
+    }
+    return { digest, text, exact };
+  }
+
+  /** The prompt of a build, made now (for the rare comparison a hash cannot decide). */
+  text(ws: WorkspaceSnapshot, variant: Variant, preset: ContextPreset): string {
+    const options = this.options;
+    return buildVariantPrompt({ variant, context: preset.context, components: ws.components, tools: ws.tools, options }).text;
+  }
+}
