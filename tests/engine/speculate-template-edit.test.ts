@@ -39,7 +39,36 @@ function random(seed: number): () => number {
   };
 }
 
-const TYPED = ['a', 'Z', '7', ' ', '.', ',', "'", 'x', 'word', ' more', '{', '}', '=', '#', '-', '\n', '\t', '  '];
+const TYPED = [
+  'a',
+  'Z',
+  '7',
+  ' ',
+  '.',
+  ',',
+  "'",
+  'x',
+  'word',
+  ' more',
+  '{',
+  '}',
+  '=',
+  '#',
+  '-',
+  '\n',
+  '\t',
+  '  ',
+  '$',
+  '&',
+  '@',
+  '*',
+  '_',
+  '/',
+  '"',
+  '(',
+  ')',
+  '!?',
+];
 
 /** Where people type: inside the prose they add between the template's slots, mostly at its line ends; now and then anywhere. */
 function randomEdit(template: string, prose: { start: number; end: number }, next: () => number): string {
