@@ -39,36 +39,8 @@ function random(seed: number): () => number {
   };
 }
 
-const TYPED = [
-  'a',
-  'Z',
-  '7',
-  ' ',
-  '.',
-  ',',
-  "'",
-  'x',
-  'word',
-  ' more',
-  '{',
-  '}',
-  '=',
-  '#',
-  '-',
-  '\n',
-  '\t',
-  '  ',
-  '$',
-  '&',
-  '@',
-  '*',
-  '_',
-  '/',
-  '"',
-  '(',
-  ')',
-  '!?',
-];
+/** What is typed: every character the rule lets through, and the ones it must refuse. */
+const TYPED = 'a Z 7 x word . , \' " ( ) !? ; : $ & @ * _ /'.split(' ').concat([' ', ' more', '{', '}', '=', '#', '-', '\n', '\t', '  ']);
 
 /** Where people type: inside the prose they add between the template's slots, mostly at its line ends; now and then anywhere. */
 function randomEdit(template: string, prose: { start: number; end: number }, next: () => number): string {
