@@ -25,7 +25,10 @@ interface Known {
 const AHEAD_KEPT = 8;
 
 export interface PromptAhead {
-  /** The prompt for the state `s` when it is ahead of the build `s` holds; undefined when the build is it (or nothing is certain). */
+  /**
+   * The newest prompt certain for the state `s` when it is ahead of the build `s` holds (it may
+   * lack a keystroke that is not certain); undefined when the build is the newest.
+   */
   textFor(s: StudioState): string | undefined;
 }
 
@@ -69,14 +72,14 @@ export function promptAhead(): PromptAhead {
       if (!known) return undefined;
       const current = s.docs[known.templateKey]?.text;
       if (current === undefined) return undefined;
-      if (current !== known.template) {
-        const moved = advance(known, current);
-        // Not certain: the build decides; the next keystrokes are tried from the same build.
-        if (!moved) return undefined;
+      const moved = current === known.template ? known : advance(known, current);
+      if (moved && moved !== known) {
         known = moved;
         ahead.push(moved);
         if (ahead.length > AHEAD_KEPT) ahead.shift();
       }
+      // Not certain: the newest prompt that is stays until the build decides, and the next
+      // keystrokes are tried from it.
       return known.built.text === r.text ? undefined : known.built.text;
     },
   };
