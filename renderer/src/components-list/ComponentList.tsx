@@ -10,6 +10,7 @@ import { studio, useStudio, type StudioState } from '../store';
 import { focusVariantId } from '../store/focus';
 import { variantYaml } from '../store/components-slice';
 import { readVariantYaml } from '../store/variant-yaml';
+import { keptCounts } from '../store/kept-counts';
 
 export interface ComponentRow {
   id: string;
@@ -141,30 +142,14 @@ export function componentRowsSignature(s: StudioState): string {
       enabled: v.overrides[id]?.enabled !== false,
       hasOverride: v.overrides[id]?.hasTemplate === true || (documents?.some((d) => d.key === overrideKey) ?? false),
       report,
-      tokens: report && report.finalChars > 0 ? countedTokens(variantId, id, report.finalChars, tokens.get(id)) : undefined,
+      tokens: report && report.finalChars > 0 ? componentCount(`${variantId}\u0000${id}`, report.finalChars, tokens.get(id)) : undefined,
     };
   });
   return JSON.stringify({ rows });
 }
 
-/** The last count of each component (by variant), with the size it was counted at. */
-const lastCounts = new Map<string, { finalChars: number; tokens: number }>();
-
-/**
- * A component's count: the one of this result once it is in; until then (the host counts a
- * moment after each result) the last one, while the component's size is unchanged. Typing in
- * the template changes no component, so the list does not lose its counts and render twice
- * per keystroke.
- */
-function countedTokens(variantId: string, id: string, finalChars: number, counted: number | undefined): number | undefined {
-  const key = `${variantId}\u0000${id}`;
-  if (counted !== undefined) {
-    lastCounts.set(key, { finalChars, tokens: counted });
-    return counted;
-  }
-  const last = lastCounts.get(key);
-  return last?.finalChars === finalChars ? last.tokens : undefined;
-}
+/** Each component's last count (by variant), shown while the next result's counts are coming and its size is the same. */
+const componentCount = keptCounts();
 
 /** Rows come parsed anew with every signature: compare what they show, so only a changed row renders again. */
 function sameRow(a: { row: ComponentRow; count: number }, b: { row: ComponentRow; count: number }): boolean {

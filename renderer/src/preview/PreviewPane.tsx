@@ -13,6 +13,7 @@ import { jumpToSource } from './jump';
 import { outlineOf, previewText, stackResultOf, variantResultOf, type PreviewTab } from '../store/preview-slice';
 import { PlainText } from '../ui/PlainText';
 import { entryChars } from '../store/outline';
+import { keptCounts } from '../store/kept-counts';
 import { hasNativeTools, shownPreviewTab } from '../store/shown-tab';
 
 /** The Monaco views come in their own chunks, after the app's first paint. */
@@ -99,27 +100,13 @@ export function outlineSignature(s: StudioState): string {
       const size = e.componentId !== undefined ? byKey.get(e.componentId) : undefined;
       const chars = size ? size.chars : entryChars(e);
       const counted = size?.tokens ?? (counts ? (counts[i] ?? null) : null);
-      return [e.label, e.detail, chars, lastOutlineCount(e.label, e.detail, chars, counted)];
+      return [e.label, e.detail, chars, entryCount(`${e.label}\u0000${e.detail}`, chars, counted) ?? null];
     }),
   );
 }
 
-/** The last count of each outline entry, by what it shows; at most this many kept. */
-const outlineCounts = new Map<string, number>();
-const OUTLINE_COUNTS_KEPT = 4096;
-
-/**
- * An entry's count: this result's once it is in; until then (counts come a moment after each
- * result) the last one of an entry with the same label and size. Typing changes one entry:
- * the others keep their counts, and the outline does not render twice per keystroke.
- */
-function lastOutlineCount(label: string, detail: string, chars: number, counted: number | null): number | null {
-  const key = `${label}\u0000${detail}\u0000${chars}`;
-  if (counted === null) return outlineCounts.get(key) ?? null;
-  if (outlineCounts.size >= OUTLINE_COUNTS_KEPT) outlineCounts.clear();
-  outlineCounts.set(key, counted);
-  return counted;
-}
+/** Each outline entry's last count, shown while the next result's counts are coming and its size is the same. */
+const entryCount = keptCounts();
 
 function Outline() {
   const signature = useStudio(outlineSignature);
