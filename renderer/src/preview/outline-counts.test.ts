@@ -1,37 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseContext } from '../../../shared/domain/parse-context';
-import { defineVariant } from '../../../shared/domain/variant';
-import { buildVariantPrompt } from '../../../shared/engine/build/build-variant-prompt';
-import { ComponentRegistry } from '../../../shared/engine/components/component-registry';
 import type { PreviewResult } from '../../../shared/ipc/contract';
 import type { StudioState } from '../store';
+import { builtPreview } from '../testing/built-preview';
 import { outlineSignature } from './PreviewPane';
 
-const components = new ComponentRegistry();
-components.register('ROLE_SECTION', () => '# Role\n\nYou are a careful agent.');
-components.register('RULES_SECTION', () => '# Rules\n\nWrite the tests first.');
-
-function resultOf(seq: number, template: string): PreviewResult {
-  const result = buildVariantPrompt({
-    variant: defineVariant({
-      id: 'v',
-      family: 'f',
-      description: 't',
-      baseTemplate: template,
-      componentOrder: ['ROLE_SECTION', 'RULES_SECTION'],
-    }),
-    context: parseContext({ cwd: '/proj' }),
-    components,
-    tools: new Map(),
-    options: { now: '2026-01-15', processCwd: '/tmp' },
-  });
-  return {
-    seq,
-    target: { kind: 'variant', variantId: 'v' },
-    outcome: { ok: true, kind: 'variant', result, durationMs: 1 },
-    baseline: { spec: { kind: 'none' }, text: null },
-  };
-}
+const COMPONENTS = { ROLE_SECTION: '# Role\n\nYou are a careful agent.', RULES_SECTION: '# Rules\n\nWrite the tests first.' };
+const resultOf = (seq: number, template: string): PreviewResult => builtPreview(seq, template, COMPONENTS);
 
 const rowsOf = (s: Partial<StudioState>) => JSON.parse(outlineSignature(s as StudioState)) as [string, string, number, number | null][];
 const tokensOf = (seq: number, counts: number[]) => ({ seq, counts });

@@ -1,35 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parseContext } from '../../../shared/domain/parse-context';
-import { defineVariant } from '../../../shared/domain/variant';
-import { buildVariantPrompt } from '../../../shared/engine/build/build-variant-prompt';
-import { ComponentRegistry } from '../../../shared/engine/components/component-registry';
 import type { PreviewResult } from '../../../shared/ipc/contract';
 import { docKey } from '../../../shared/ipc/doc-key';
+import { builtPreview, builtVariant } from '../testing/built-preview';
 import type { StudioState } from './types';
 import { diffAheadOf, promptAhead } from './prompt-ahead';
 
 const KEY = docKey({ kind: 'variant-template', variantId: 'v' });
-const components = new ComponentRegistry();
-components.register('ROLE', () => 'You are a careful agent.');
-
-const buildOf = (template: string) =>
-  buildVariantPrompt({
-    variant: defineVariant({ id: 'v', family: 'f', description: 'for tests', baseTemplate: template, componentOrder: ['ROLE'] }),
-    context: parseContext({ cwd: '/proj' }),
-    components,
-    tools: new Map(),
-    options: { now: '2026-01-15', processCwd: '/tmp' },
-  });
-
+const COMPONENTS = { ROLE: 'You are a careful agent.' };
+const buildOf = (template: string) => builtVariant(template, COMPONENTS);
 let seq = 0;
-function resultOf(template: string): PreviewResult {
-  return {
-    seq: ++seq,
-    target: { kind: 'variant', variantId: 'v' },
-    outcome: { ok: true, kind: 'variant', result: buildOf(template), durationMs: 1 },
-    baseline: { spec: { kind: 'none' }, text: null },
-  };
-}
+const resultOf = (template: string): PreviewResult => builtPreview(++seq, template, COMPONENTS);
 
 /** The parts of the store the speculation reads. */
 const state = (template: string, preview: PreviewResult | null): StudioState =>
