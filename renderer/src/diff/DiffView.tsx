@@ -127,9 +127,9 @@ export function onPreviewForDiff(s: StudioState, prev: StudioState): void {
   if (!diffEditor || promptCovered(s)) return;
   // A keystroke shown ahead of its build (store/prompt-ahead.ts) goes into the diff at once too.
   const ahead = diffAheadOf(s);
-  const newAhead = ahead !== undefined && ahead !== diffShownAhead;
-  diffShownAhead = ahead ?? (s.preview !== prev.preview ? undefined : diffShownAhead);
-  if (s.preview !== prev.preview || promptCovered(prev) || newAhead) diffUpdates.request();
+  if (s.preview === prev.preview && !promptCovered(prev) && ahead === diffShownAhead) return;
+  diffShownAhead = ahead;
+  diffUpdates.request();
 }
 
 /** The prompt ahead of its build that the diff was last asked to show. */

@@ -119,9 +119,7 @@ export function onPreviewForEditor(s: StudioState, prev: StudioState): void {
   // Keystrokes in the template shown before their build comes, when the prompt they make is certain.
   const ahead = promptAheadOf(s);
   // Out of sight it took no results: it catches up when it shows again.
-  const uncovered = promptCovered(prev);
-  // No new build: a keystroke that is not certain leaves what is shown until its build comes.
-  if (!uncovered && s.preview === prev.preview && (ahead === undefined || ahead === shownAhead)) return;
+  if (s.preview === prev.preview && !promptCovered(prev) && ahead === shownAhead) return;
   shownAhead = ahead;
   showPreviewText(promptEditor, ahead ?? previewText(s.preview));
   mark(s.preview === prev.preview && ahead !== undefined ? 'shown:preview-ahead' : 'shown:preview');
