@@ -19,9 +19,13 @@ function tabSignature(s: StudioState): string {
   return JSON.stringify(s.tabs.map((k) => [k, s.docs[k]?.title, s.docs[k]?.path, s.docs[k]?.dirty]));
 }
 
-function Tabs({ end }: { end: ReactNode }) {
+/** The open documents' tabs, then what other features put after them (the compare view's tab). */
+export function DocumentTabs({ end }: { end?: ReactNode }) {
   const signature = useStudio(tabSignature);
   const active = useStudio((s) => s.activeTab);
+  // One tab of the strip is selected: the compare view's while it is in front, else the document's.
+  // Beside the compare view the document keeps its highlight (it is still where the keys go).
+  const compareInFront = useStudio((s) => s.compareActive);
   const tabs = JSON.parse(signature) as [string, string | undefined, string | undefined, boolean | undefined][];
   return (
     <div className="tabs" role="tablist" aria-label="Open documents" data-testid="tabs">
@@ -32,7 +36,7 @@ function Tabs({ end }: { end: ReactNode }) {
           <div key={key} className={`tab${key === active ? ' active' : ''}${d.dirty ? ' dirty' : ''}`} role="presentation">
             <button
               role="tab"
-              aria-selected={key === active}
+              aria-selected={key === active && !compareInFront}
               title={d.path}
               onClick={() => (studio.getState().activateTab(key), studio.getState().hideCompare())}
               data-doc-key={key}
@@ -120,7 +124,7 @@ export function EditorArea({ tabsEnd, compare }: EditorAreaParts) {
   const compareSplit = useStudio((s) => s.compareLayout === 'beside');
   return (
     <section className="editor-area" aria-label="Editor">
-      <Tabs end={tabsEnd} />
+      <DocumentTabs end={tabsEnd} />
       <ReadOnlyOffer />
       <Banner />
       <div className={`editor-body${compareActive ? ` with-compare${compareSplit ? ' split' : ''}` : ''}`}>
