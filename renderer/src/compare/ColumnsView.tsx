@@ -25,16 +25,41 @@ function specLabel(spec: CompareColumnSpec): string {
 }
 
 /** The column's header: what it is, why, its own preset, sizes and budgets; the place for per-column actions. */
-function ColumnHeader({ view, index, count, tokens }: { view: CompareColumnView; index: number; count: number; tokens: number | null }) {
+interface HeaderProps {
+  view: CompareColumnView;
+  index: number;
+  count: number;
+}
+
+/** The column's size: the one part of its header that changes while typing. */
+function ColumnSize({ index }: { index: number }) {
+  const chars = useStudio((s) => s.compareResult?.columns[index]?.chars ?? 0);
+  const tokens = useStudio((s) => s.compareTokens?.totals[index] ?? null);
+  return (
+    <span className="muted">
+      {formatCount(chars)} chars{tokens !== null ? ` · ${formatCount(tokens)} tok` : ''}
+    </span>
+  );
+}
+
+/** The view without its size (ColumnSize shows that). */
+const headerShows = (view: CompareColumnView): string => JSON.stringify({ ...view, chars: undefined });
+
+/** Every result brings new column views: a header renders again only when what it shows changed, not for every keystroke. */
+function sameHeader(a: HeaderProps, b: HeaderProps): boolean {
+  return a.index === b.index && a.count === b.count && headerShows(a.view) === headerShows(b.view);
+}
+
+const ColumnHeader = memo(function ColumnHeader({ view, index, count }: HeaderProps) {
   const presets = useStudio((s) => s.workspace?.presets ?? NONE);
   const budgets = useStudio((s) => s.compareTokens?.budgets[index] ?? null);
   const contextWindow = useStudio((s) => s.compareTokens?.contextWindows?.[index] ?? null);
   const spec = view.spec;
-  const s = studio.getState();
+  // The state at the click, not at the last render (a memoised header may be older than the columns).
   const setPreset = (preset: string) => {
-    const columns = [...s.compareColumns];
+    const columns = [...studio.getState().compareColumns];
     columns[index] = { ...spec, preset: preset || undefined } as CompareColumnSpec;
-    s.setCompareColumns(columns);
+    studio.getState().setCompareColumns(columns);
   };
   return (
     <div className="compare-col-head" data-testid="compare-column-header" role="columnheader">
@@ -45,7 +70,7 @@ function ColumnHeader({ view, index, count, tokens }: { view: CompareColumnView;
             className="icon"
             aria-label={`Move ${view.label} left`}
             disabled={index === 0}
-            onClick={() => s.moveCompareColumn(index, -1)}
+            onClick={() => studio.getState().moveCompareColumn(index, -1)}
           >
             ◀
           </button>
@@ -53,11 +78,11 @@ function ColumnHeader({ view, index, count, tokens }: { view: CompareColumnView;
             className="icon"
             aria-label={`Move ${view.label} right`}
             disabled={index === count - 1}
-            onClick={() => s.moveCompareColumn(index, 1)}
+            onClick={() => studio.getState().moveCompareColumn(index, 1)}
           >
             ▶
           </button>
-          <button className="icon" aria-label={`Remove ${view.label}`} onClick={() => s.removeCompareColumn(index)}>
+          <button className="icon" aria-label={`Remove ${view.label}`} onClick={() => studio.getState().removeCompareColumn(index)}>
             ×
           </button>
         </span>
@@ -76,16 +101,14 @@ function ColumnHeader({ view, index, count, tokens }: { view: CompareColumnView;
               </option>
             ))}
         </select>
-        <span className="muted">
-          {formatCount(view.chars)} chars{tokens !== null ? ` · ${formatCount(tokens)} tok` : ''}
-        </span>
+        <ColumnSize index={index} />
       </div>
       {!view.error && <columnActions.Render column={index} label={view.label} />}
       {budgets && <BudgetLines lines={budgets} compact />}
       <ContextWindowNotice check={contextWindow} compact />
     </div>
   );
-}
+}, sameHeader);
 
 /** A cell's text, with what differs from the first column marked (word level): added text highlighted, removed text struck through. */
 interface RowProps {
@@ -230,7 +253,7 @@ export function ColumnsView() {
                 section
               </div>
               {result.columns.map((view, i) => (
-                <ColumnHeader key={`${i}:${specLabel(view.spec)}`} view={view} index={i} count={n} tokens={tokens?.totals[i] ?? null} />
+                <ColumnHeader key={`${i}:${specLabel(view.spec)}`} view={view} index={i} count={n} />
               ))}
             </div>
             <columnsRunRow.Render columns={n} />

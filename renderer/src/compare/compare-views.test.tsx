@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CacheView as CacheViewData, CompareResult, MatrixView as MatrixData } from '../../../shared/ipc/contract';
 import { createFakeApi, differingMatrixCell } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
@@ -8,6 +8,7 @@ import { CacheView } from './CacheView';
 import { ColumnsView } from './ColumnsView';
 import { MatrixView } from './MatrixView';
 import { RoutingView } from './RoutingView';
+import { columnActions } from './slots';
 
 let disconnect: () => void = () => {};
 afterEach(() => {
@@ -73,6 +74,68 @@ describe('the compare views', () => {
     expect(twice!.querySelector('.compare-text')!.textContent).toBe('Acme Payments team');
     expect(twice!.querySelector('.compare-cell-size')!.textContent).toBe('36 chars · 6 tok · used 2×');
     expect(once!.querySelector('.compare-cell-size')!.textContent).toBe('18 chars · 3 tok');
+  });
+
+  it('render a header again only when it changed, not for a keystroke that only changed the sizes', () => {
+    const { store } = setup();
+    let headerRenders = 0;
+    columnActions.fill(() => {
+      headerRenders++;
+      return null;
+    });
+    const column = (id: string, chars: number) => ({
+      spec: { kind: 'variant' as const, variantId: id },
+      label: id,
+      variantId: id,
+      why: 'chosen by id',
+      preset: 'basic',
+      kind: 'variant' as const,
+      chars,
+    });
+    const result = (seq: number, text: string, why = 'chosen by id'): CompareResult => ({
+      seq,
+      columns: [column('generic', text.length + 100), { ...column('xs', text.length + 50), why }],
+      rows: [
+        { key: '(template text)', cells: [{ text }, { text }] },
+        { key: 'RULES_SECTION', cells: [{ text: 'Rules.' }, { text: 'Rules.' }] },
+      ],
+    });
+    // The rows take at most one result per animation frame (ui/frame-value.ts): each step here is a frame of its own.
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] });
+    const nextFrame = () => act(() => vi.advanceTimersToNextFrame());
+    try {
+      store.setState({ compareColumns: result(1, 'x').columns.map((c) => c.spec), compareResult: result(1, 'Hello') });
+      render(<ColumnsView />);
+      expect(headerRenders).toBe(2);
+      const sizes = () =>
+        screen.getAllByTestId('compare-column-header').map((h) => h.querySelector('.compare-col-meta > .muted')!.textContent);
+      const table = () => [...screen.getByTestId('compare-sizes').querySelectorAll('tbody tr')].map((tr) => tr.textContent);
+      expect(sizes()).toEqual(['105 chars', '55 chars']);
+
+      // A keystroke: the template's text and the sizes change, nothing else.
+      nextFrame();
+      act(() => store.setState({ compareResult: result(2, 'Hello!') }));
+      nextFrame();
+      expect(headerRenders).toBe(2);
+      expect(sizes()).toEqual(['106 chars', '56 chars']);
+      expect(table()).toEqual([
+        '(template text)6 / …6 / … (±0)',
+        'RULES_SECTION6 / …6 / … (±0)',
+        'total106 / …56 / … (−50)',
+        'tools as text——',
+        'tools as native JSON——',
+      ]);
+      expect(screen.getAllByTestId('compare-cell')[0]!.textContent).toContain('Hello!');
+
+      // What a header shows changed: that header renders again.
+      act(() => store.setState({ compareResult: result(3, 'Hello!', 'picked by hand') }));
+      nextFrame();
+      expect(headerRenders).toBe(3);
+      expect(screen.getAllByTestId('compare-why')[1]!.textContent).toBe('picked by hand');
+    } finally {
+      columnActions.fill(null);
+      vi.useRealTimers();
+    }
   });
 
   it('name each snapshot-matrix row by its variant alone; its approve button says what it approves', () => {
