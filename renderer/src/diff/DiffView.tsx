@@ -81,12 +81,12 @@ function applyDiff(): void {
   }
   const changed = applyText(models.modified, current);
   if (changed) {
-    // The text first (this frame), the diff's decorations when the worker has it.
-    const modifiedEditor = ed.getModifiedEditor();
-    const line = models.modified.getPositionAt(changed.end).lineNumber;
-    modifiedEditor.revealLineInCenterIfOutsideViewport(line, monaco.editor.ScrollType.Immediate);
-    modifiedEditor.render();
+    // The worker gets the diff to do first: it computes while this thread paints the frame.
+    // The text shows in that frame (Monaco renders in its animation frame: rendering it now
+    // would only lay the page out once more), the diff's decorations when the worker has it.
     rediff(ed);
+    const line = models.modified.getPositionAt(changed.end).lineNumber;
+    ed.getModifiedEditor().revealLineInCenterIfOutsideViewport(line, monaco.editor.ScrollType.Immediate);
   }
 }
 
@@ -151,6 +151,8 @@ const DIFF_OPTIONS: monaco.editor.IDiffEditorConstructionOptions = {
   maxComputationTime: 2000,
   diffAlgorithm: 'legacy',
   renderMarginRevertIcon: false,
+  // Prompts are prose: indentation guides would only cost a layout read per frame.
+  guides: { indentation: false },
   hideUnchangedRegions: { enabled: false },
 };
 
