@@ -24,10 +24,11 @@ function previewModel(): monaco.editor.ITextModel {
 
 /**
  * Applies a new result to the preview: one minimal edit, the changed line scrolled into
- * view, and a synchronous render — the change is on screen in the same task that received
- * the result, without waiting for the next animation frame.
+ * view, and (`now`) a synchronous render — the change is on screen in the same task that
+ * received the result, without waiting for the next animation frame. Otherwise Monaco renders
+ * it in that frame, with the rest of the page's layout.
  */
-export function showPreviewText(ed: monaco.editor.IStandaloneCodeEditor, text: string): void {
+export function showPreviewText(ed: monaco.editor.IStandaloneCodeEditor, text: string, now = true): void {
   const model = ed.getModel();
   if (!model) return;
   const changed = applyText(model, text);
@@ -37,7 +38,7 @@ export function showPreviewText(ed: monaco.editor.IStandaloneCodeEditor, text: s
     const line = model.getPositionAt(changed.start).lineNumber;
     ed.revealLineInCenterIfOutsideViewport(line, monaco.editor.ScrollType.Immediate);
   }
-  ed.render();
+  if (now) ed.render();
 }
 
 function goToSourceAt(offset: number): void {
@@ -121,7 +122,9 @@ export function onPreviewForEditor(s: StudioState, prev: StudioState): void {
   // Out of sight it took no results: it catches up when it shows again.
   if (s.preview === prev.preview && !promptCovered(prev) && ahead === shownAhead) return;
   shownAhead = ahead;
-  showPreviewText(promptEditor, ahead ?? previewText(s.preview));
+  // Beside the compare view, the columns are what is watched: the preview renders in the frame
+  // with them rather than lay the page out once more in this task, ahead of the columns' result.
+  showPreviewText(promptEditor, ahead ?? previewText(s.preview), !s.compareActive);
   mark(s.preview === prev.preview && ahead !== undefined ? 'shown:preview-ahead' : 'shown:preview');
 }
 
