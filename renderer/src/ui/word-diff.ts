@@ -10,24 +10,95 @@ const cache = new Map<string, DiffPiece[]>();
 const CACHE_LIMIT = 400;
 /** Longest a diff may take before it falls back to lines, then to "all changed". */
 const TIMEOUT_MS = 25;
+/**
+ * Above this many characters (both sides) the differing middle is diffed by lines, not
+ * words: the diff's timeout bounds its search, not the cutting of the texts into words,
+ * which took about 30 ms per megabyte and side on every keystroke of a 1 MB template.
+ */
+const WORDS_UP_TO = 64 * 1024;
+/** Above this the differing middle is shown as changed whole. */
+const LINES_UP_TO = 2 * 1024 * 1024;
+/** Middles longer than this are not remembered (the key is both texts). */
+const CACHE_UP_TO = 64 * 1024;
 
 function pieces(changes: readonly Change[]): DiffPiece[] {
   return changes.map((c) => ({ text: c.value, kind: c.added ? 'added' : c.removed ? 'removed' : 'same' }));
 }
 
+/** Characters compared at once while looking for the common ends. */
+const BLOCK = 1024;
+
+const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13;
+
 /**
- * How `other` differs from `base`, word by word (memoised by the pair: while typing, only
- * the edited section is diffed again). A very different pair falls back to lines.
+ * How many characters both texts start with and end with, each cut back to whitespace so
+ * that no word is split (a word diff then sees whole words at the edges of the middle).
+ */
+function commonEnds(a: string, b: string): { head: number; tail: number } {
+  const n = Math.min(a.length, b.length);
+  // Whole blocks first (a native comparison of slices), then character by character.
+  let head = 0;
+  while (head + BLOCK <= n && a.slice(head, head + BLOCK) === b.slice(head, head + BLOCK)) head += BLOCK;
+  while (head < n && a.charCodeAt(head) === b.charCodeAt(head)) head++;
+  while (head > 0 && !isSpace(a.charCodeAt(head - 1))) head--;
+  const room = n - head;
+  let tail = 0;
+  while (tail + BLOCK <= room && a.slice(a.length - tail - BLOCK, a.length - tail) === b.slice(b.length - tail - BLOCK, b.length - tail))
+    tail += BLOCK;
+  while (tail < room && a.charCodeAt(a.length - 1 - tail) === b.charCodeAt(b.length - 1 - tail)) tail++;
+  while (tail > 0 && !isSpace(a.charCodeAt(a.length - tail))) tail--;
+  return { head, tail };
+}
+
+/** The diff of two texts with nothing in common at their ends (or that is not worth finding). */
+function middleDiff(base: string, other: string): DiffPiece[] {
+  const size = base.length + other.length;
+  const words = size <= WORDS_UP_TO ? diffWordsWithSpace(base, other, { timeout: TIMEOUT_MS }) : undefined;
+  const lines = words || size > LINES_UP_TO ? undefined : diffLines(base, other, { timeout: TIMEOUT_MS });
+  if (words) return pieces(words);
+  if (lines) return pieces(lines);
+  return [...(base ? [{ text: base, kind: 'removed' as const }] : []), ...(other ? [{ text: other, kind: 'added' as const }] : [])];
+}
+
+/** `pieces` with adjacent pieces of one kind joined and empty ones left out. */
+function joined(parts: readonly DiffPiece[]): DiffPiece[] {
+  const out: DiffPiece[] = [];
+  for (const p of parts) {
+    const prev = out[out.length - 1];
+    if (!p.text) continue;
+    if (prev && prev.kind === p.kind) prev.text += p.text;
+    else out.push({ ...p });
+  }
+  return out;
+}
+
+function remember(key: string, value: DiffPiece[]): DiffPiece[] {
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+/**
+ * How `other` differs from `base`, word by word: the text both start and end with is one
+ * piece each, the middle between them is diffed. A very different or very long middle falls
+ * back to lines, then to "all changed". The pieces always add up to both texts. Memoised by
+ * the pair while it is short, else by its middle: while typing, only the edited section is
+ * diffed again.
  */
 export function wordDiff(base: string, other: string): DiffPiece[] {
   if (base === other) return [{ text: other, kind: 'same' }];
-  const key = `${base.length}:${base}\u0000${other}`;
-  const hit = cache.get(key);
+  const whole = base.length + other.length <= CACHE_UP_TO ? `${base.length}:${base}\u0000${other}` : undefined;
+  const hit = whole !== undefined ? cache.get(whole) : undefined;
   if (hit) return hit;
-  const words = diffWordsWithSpace(base, other, { timeout: TIMEOUT_MS });
-  const lines = words ? undefined : diffLines(base, other, { timeout: TIMEOUT_MS });
-  const out = words ? pieces(words) : lines ? pieces(lines) : [{ text: other, kind: 'added' as const }];
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(key, out);
-  return out;
+  const { head, tail } = commonEnds(base, other);
+  const baseMiddle = base.slice(head, base.length - tail);
+  const otherMiddle = other.slice(head, other.length - tail);
+  const middleKey =
+    whole === undefined && baseMiddle.length + otherMiddle.length <= CACHE_UP_TO
+      ? `middle:${baseMiddle.length}:${baseMiddle}\u0000${otherMiddle}`
+      : undefined;
+  const middle = (middleKey !== undefined ? cache.get(middleKey) : undefined) ?? middleDiff(baseMiddle, otherMiddle);
+  if (middleKey !== undefined) remember(middleKey, middle);
+  const out = joined([{ text: base.slice(0, head), kind: 'same' }, ...middle, { text: base.slice(base.length - tail), kind: 'same' }]);
+  return whole !== undefined ? remember(whole, out) : out;
 }
