@@ -7,7 +7,8 @@ import { deterministicBuildOptions, SNAPSHOT_DIR } from '../../shared/engine/sna
 import type { WorkspaceSnapshot } from '../../shared/engine/workspace/workspace-snapshot.js';
 import type { HostContext } from './host-context.js';
 import { MatrixCellMemo } from './matrix-cell-memo.js';
-import { hostMatrixCells } from './matrix-cells.js';
+import { hostMatrixCells, neededBuilds } from './matrix-cells.js';
+import { buildInWorkers, builtMatrixWorker, MatrixWorkerError } from './matrix-in-workers.js';
 import { LOOP_SLICER, runSliced, type Slicer } from './sliced-work.js';
 import { SnapshotStore } from './snapshot-store.js';
 import { loadTokenCounter } from './tokens.js';
@@ -25,6 +26,17 @@ interface BuildState {
   docs: number;
   saved: number;
 }
+/** Where the builds a matrix lacks are made: worker threads from this file (none: the host's thread), when at least `minCells` are lacking. */
+export interface MatrixWorkers {
+  file: URL | undefined;
+  minCells: number;
+  /** How many (default: the machine's cores, at most 2). */
+  count?: number | undefined;
+}
+
+/** Fewer builds than this are made on the host's thread (a row after typing: a few milliseconds, in slices), more in workers. */
+const WORKER_MIN_CELLS = 400;
+
 const stateOf = (session: WorkspaceSession): BuildState => ({ session, docs: session.docs.version, saved: session.docs.savedVersion });
 
 /**
@@ -50,6 +62,7 @@ export class MatrixBuilds {
   constructor(
     private readonly host: HostContext,
     private readonly slicer: Slicer = LOOP_SLICER,
+    private readonly workers: MatrixWorkers = { file: builtMatrixWorker(), minCells: WORKER_MIN_CELLS },
   ) {}
 
   /** The matrix of the workspace as it is now; older builds still running are answered with this one. */
@@ -71,11 +84,38 @@ export class MatrixBuilds {
     if (!saved) this.clean = { session, savedVersion: session.docs.savedVersion, workspace };
     const axes = matrixAxes(workspace);
     const total = axes.variants.length * axes.presets.length;
-    const cells = hostMatrixCells(this.memo, {
-      workspace,
-      saved,
-      stored: (rel) => (listed.has(rel) ? store.read(rel) : undefined),
-    });
+    const inputs = { workspace, saved, stored: (rel: string) => (listed.has(rel) ? store.read(rel) : undefined) };
+    let shown = this.slicer.now();
+    /** Cells of the workspace now whose build is known (progress: never less than the cells made). */
+    let ready = 0;
+    const progress = (done: number): void => {
+      if (this.slicer.now() - shown < PROGRESS_MS) return;
+      shown = this.slicer.now();
+      this.host.emit('compare:matrixProgress', { version, done, total });
+    };
+    if (this.workers.file) {
+      const rows = neededBuilds(this.memo, inputs);
+      const lacking = rows.reduce((n, row) => n + (row.ws === workspace ? row.presets.length : 0), 0);
+      if (rows.reduce((n, row) => n + row.presets.length, 0) >= this.workers.minCells) {
+        const outcome = await buildInWorkers({
+          file: this.workers.file,
+          workers: this.workers.count,
+          memo: this.memo,
+          rows,
+          goOn: current,
+          onBuilt: (ws, n) => {
+            if (ws !== workspace) return;
+            ready = total - lacking + n;
+            progress(ready);
+          },
+        }).catch((error: unknown) => {
+          if (!(error instanceof MatrixWorkerError)) throw error;
+          throw new HostError('BUILD_FAILED', `the snapshot matrix could not be built: ${error.message}`);
+        });
+        if (outcome === 'stopped' || !current()) return this.afterStale(version);
+      }
+    }
+    const cells = hostMatrixCells(this.memo, inputs);
     const out: MatrixCellView[] = [];
     const step = (): boolean => {
       const next = cells.next();
@@ -83,15 +123,11 @@ export class MatrixBuilds {
       out.push(next.value);
       return true;
     };
-    let shown = this.slicer.now();
     const done = await runSliced(
       step,
       () => {
         if (!current()) return false;
-        if (this.slicer.now() - shown >= PROGRESS_MS) {
-          shown = this.slicer.now();
-          this.host.emit('compare:matrixProgress', { version, done: out.length, total });
-        }
+        progress(Math.max(ready, out.length));
         return true;
       },
       this.slicer,

@@ -3,6 +3,7 @@ import type { ContextPreset } from '../../shared/domain/preset.js';
 import type { Variant } from '../../shared/domain/variant.js';
 import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
 import type { ComponentRegistry } from '../../shared/engine/components/component-registry.js';
+import type { BuildOptions } from '../../shared/engine/environment.js';
 import { deterministicBuildOptions, snapshotFileText } from '../../shared/engine/snapshots/snapshot-files.js';
 import type { ToolCatalog } from '../../shared/engine/tools/tool-catalog.js';
 import type { WorkspaceSnapshot } from '../../shared/engine/workspace/workspace-snapshot.js';
@@ -39,6 +40,21 @@ export function snapshotHash(text: string): string {
 /** Whether every surrogate of the text is paired: then its UTF-8 bytes (and so its hash) tell it from every other text. */
 const wellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
+/** What a build is made from besides its variant and preset. */
+export type BuildObjects = Pick<WorkspaceSnapshot, 'components' | 'tools'>;
+
+/** A build (deterministic snapshot options) and its digest: the one computation the memo and the matrix's workers make. */
+export function digestBuild(ws: BuildObjects, variant: Variant, preset: ContextPreset, options: BuildOptions): DigestedBuild {
+  const result = buildVariantPrompt({ variant, context: preset.context, components: ws.components, tools: ws.tools, options });
+  const text = result.text;
+  const digest: BuildDigest = {
+    chars: text.length,
+    warnings: result.warnings.filter((w) => w.severity === 'warning').length,
+    promptHash: snapshotHash(text),
+  };
+  return { digest, text, exact: wellFormed(text) };
+}
+
 /**
  * The digests of the matrix's builds, remembered by the objects the build is made from: a
  * workspace snapshot never changes once loaded, and an edit makes new objects of what it
@@ -56,30 +72,25 @@ export class MatrixCellMemo {
   built = 0;
 
   digest(ws: WorkspaceSnapshot, variant: Variant, preset: ContextPreset): DigestedBuild {
-    let presets = this.builds.get(variant);
-    const known = presets?.get(preset);
-    if (known && known.components === ws.components && known.tools === ws.tools)
-      return { digest: known.digest, text: undefined, exact: true };
+    const known = this.known(ws, variant, preset);
+    if (known) return { digest: known, text: undefined, exact: true };
     this.built++;
-    const result = buildVariantPrompt({
-      variant,
-      context: preset.context,
-      components: ws.components,
-      tools: ws.tools,
-      options: this.options,
-    });
-    const text = result.text;
-    const digest: BuildDigest = {
-      chars: text.length,
-      warnings: result.warnings.filter((w) => w.severity === 'warning').length,
-      promptHash: snapshotHash(text),
-    };
-    const exact = wellFormed(text);
-    if (exact) {
-      if (!presets) this.builds.set(variant, (presets = new WeakMap()));
-      presets.set(preset, { components: ws.components, tools: ws.tools, digest });
-    }
-    return { digest, text, exact };
+    const made = digestBuild(ws, variant, preset, this.options);
+    if (made.exact) this.remember(ws, variant, preset, made.digest);
+    return made;
+  }
+
+  /** The digest remembered for this build, if any. */
+  known(ws: BuildObjects, variant: Variant, preset: ContextPreset): BuildDigest | undefined {
+    const known = this.builds.get(variant)?.get(preset);
+    return known && known.components === ws.components && known.tools === ws.tools ? known.digest : undefined;
+  }
+
+  /** Remembers the digest of a build of exactly these objects whose hash tells its prompt from every other (made elsewhere: a worker). */
+  remember(ws: BuildObjects, variant: Variant, preset: ContextPreset, digest: BuildDigest): void {
+    let presets = this.builds.get(variant);
+    if (!presets) this.builds.set(variant, (presets = new WeakMap()));
+    presets.set(preset, { components: ws.components, tools: ws.tools, digest });
   }
 
   /** The prompt of a build, made now (for the rare comparison a hash cannot decide). */
