@@ -7,7 +7,7 @@ import { deterministicBuildOptions, SNAPSHOT_DIR } from '../../shared/engine/sna
 import type { WorkspaceSnapshot } from '../../shared/engine/workspace/workspace-snapshot.js';
 import type { HostContext } from './host-context.js';
 import { MatrixCellMemo } from './matrix-cell-memo.js';
-import { hostMatrixCells, neededBuilds } from './matrix-cells.js';
+import { hostMatrixCells, neededBuilds, type NeededRow } from './matrix-cells.js';
 import { buildInWorkers, builtMatrixWorker, MatrixWorkerError } from './matrix-in-workers.js';
 import { LOOP_SLICER, runSliced, type Slicer } from './sliced-work.js';
 import { SnapshotStore } from './snapshot-store.js';
@@ -94,7 +94,19 @@ export class MatrixBuilds {
       this.host.emit('compare:matrixProgress', { version, done, total });
     };
     if (this.workers.file) {
-      const rows = neededBuilds(this.memo, inputs);
+      // What the memo lacks, found in slices too (a workspace loaded anew: 10,000 lookups by content).
+      const rows: NeededRow[] = [];
+      const needed = neededBuilds(this.memo, inputs);
+      const found = await runSliced(
+        () => {
+          const next = needed.next();
+          if (!next.done) rows.push(...next.value);
+          return !next.done;
+        },
+        current,
+        this.slicer,
+      );
+      if (!found) return this.afterStale(version);
       const lacking = rows.reduce((n, row) => n + (row.ws === workspace ? row.presets.length : 0), 0);
       if (rows.reduce((n, row) => n + row.presets.length, 0) >= this.workers.minCells) {
         const outcome = await buildInWorkers({

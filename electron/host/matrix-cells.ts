@@ -30,14 +30,14 @@ export interface NeededRow {
 }
 
 /**
- * The builds hostMatrixCells will ask the memo for that it does not know yet, row by row: every
- * cell of the workspace now, and the saved side of each cell whose objects differ from it.
+ * The builds hostMatrixCells will ask the memo for that it does not know yet, a variant at a
+ * time (a caller can pause between any two): every cell of the workspace now, and the saved side
+ * of each cell whose objects differ from it. Yields the variant's rows (none when it knows them all).
  */
-export function neededBuilds(memo: MatrixCellMemo, inputs: Omit<HostMatrixInputs, 'stored'>): NeededRow[] {
+export function* neededBuilds(memo: MatrixCellMemo, inputs: Omit<HostMatrixInputs, 'stored'>): Generator<NeededRow[], void, undefined> {
   const { workspace: ws, saved } = inputs;
   const savedVariants = firstBy(saved?.variants, (v) => v.id);
   const savedPresets = firstBy(saved?.presets, (p) => p.name);
-  const rows: NeededRow[] = [];
   for (const variant of ws.variants) {
     const now: ContextPreset[] = [];
     const before: ContextPreset[] = [];
@@ -49,10 +49,11 @@ export function neededBuilds(memo: MatrixCellMemo, inputs: Omit<HostMatrixInputs
       const same = savedVariant === variant && savedPreset === preset && saved.components === ws.components && saved.tools === ws.tools;
       if (!same && !memo.known(saved, savedVariant, savedPreset)) before.push(savedPreset);
     }
+    const rows: NeededRow[] = [];
     if (now.length) rows.push({ ws, variant, presets: now });
     if (saved && savedVariant && before.length) rows.push({ ws: saved, variant: savedVariant, presets: before });
+    yield rows;
   }
-  return rows;
 }
 
 /**
