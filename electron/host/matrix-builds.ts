@@ -8,7 +8,7 @@ import type { WorkspaceSnapshot } from '../../shared/engine/workspace/workspace-
 import type { HostContext } from './host-context.js';
 import { MatrixCellMemo } from './matrix-cell-memo.js';
 import { hostMatrixCells, neededBuilds, type NeededRow } from './matrix-cells.js';
-import { buildInWorkers, builtMatrixWorker, MatrixWorkerError } from './matrix-in-workers.js';
+import { buildInWorkers, builtMatrixWorker, MatrixWorkerError, runInWorkers, type WorkersOutcome } from './matrix-in-workers.js';
 import { LOOP_SLICER, runSliced, type Slicer } from './sliced-work.js';
 import { SnapshotStore } from './snapshot-store.js';
 import { loadTokenCounter } from './tokens.js';
@@ -173,6 +173,12 @@ export class MatrixBuilds {
 
   /** Token counts (o200k) and budgets gone over, cell by cell in slices; stops when a newer matrix is asked for. */
   private async countTokens(version: number, workspace: WorkspaceSnapshot, cells: readonly MatrixCellView[]): Promise<void> {
+    const file = this.workers.file;
+    if (file && cells.length >= this.workers.minCells) {
+      await this.slicer.pause();
+      if (this.host.closed || this.version !== version) return;
+      if ((await this.countInWorkers(file, version, workspace, cells)) !== 'unsuited') return;
+    }
     const count = await loadTokenCounter();
     // Not in the turn that answers the matrix: the first slice of counts waits for the loop's next turn.
     await this.slicer.pause();
@@ -223,6 +229,68 @@ export class MatrixBuilds {
       this.slicer,
     );
     if (done && !this.host.closed && this.version === version) this.host.emit('compare:matrixTokens', { version, tokens, budgetsOver });
+  }
+
+  /** countTokens's counts made in workers, row by row; the growing prefix of them goes out as on the host's thread. */
+  private async countInWorkers(
+    file: URL,
+    version: number,
+    workspace: WorkspaceSnapshot,
+    cells: readonly MatrixCellView[],
+  ): Promise<WorkersOutcome> {
+    const variants = new Map(workspace.variants.map((v) => [v.id, v]));
+    const presets = new Map(workspace.presets.map((p) => [p.name, p]));
+    const tokens: number[] = new Array<number>(cells.length);
+    const budgetsOver: number[] = new Array<number>(cells.length);
+    const rows: NeededRow[] = [];
+    /** Each row's cells, by index. */
+    const rowCells: number[][] = [];
+    const width = Math.max(1, workspace.presets.length);
+    for (let start = 0; start < cells.length; start += width) {
+      const variant = variants.get(cells[start]!.variantId)!;
+      const row: NeededRow = { ws: workspace, variant, presets: [] };
+      const indexes: number[] = [];
+      for (let i = start; i < Math.min(cells.length, start + width); i++) {
+        const known = this.tokenMemo.get(cells[i]!.promptHash);
+        if (known !== undefined && !variant.budgets) {
+          tokens[i] = known;
+          budgetsOver[i] = 0;
+          continue;
+        }
+        row.presets.push(presets.get(cells[i]!.preset)!);
+        indexes.push(i);
+      }
+      if (indexes.length === 0) continue;
+      rows.push(row);
+      rowCells.push(indexes);
+    }
+    const current = (): boolean => !this.host.closed && this.version === version;
+    let counted = 0;
+    let sent = this.slicer.now();
+    const outcome = await runInWorkers({
+      file,
+      task: 'count',
+      rows,
+      workers: this.workers.count,
+      goOn: current,
+      onRow: (index, results) => {
+        rowCells[index]!.forEach((i, k) => {
+          const known = this.tokenMemo.get(cells[i]!.promptHash);
+          if (known === undefined) {
+            if (this.tokenMemo.size >= TOKEN_MEMO_SIZE) this.tokenMemo.clear();
+            this.tokenMemo.set(cells[i]!.promptHash, results[k]!.tokens);
+          }
+          tokens[i] = known ?? results[k]!.tokens;
+          budgetsOver[i] = results[k]!.budgetsOver;
+        });
+        while (counted < cells.length && tokens[counted] !== undefined) counted++;
+        if (this.slicer.now() - sent < TOKENS_MS) return;
+        sent = this.slicer.now();
+        this.host.emit('compare:matrixTokens', { version, tokens: tokens.slice(0, counted), budgetsOver: budgetsOver.slice(0, counted) });
+      },
+    });
+    if (outcome === 'done' && current()) this.host.emit('compare:matrixTokens', { version, tokens, budgetsOver });
+    return outcome;
   }
 }
 

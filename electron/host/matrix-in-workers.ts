@@ -5,15 +5,24 @@ import type { WorkspaceSnapshot } from '../../shared/engine/workspace/workspace-
 import { builtWorkerFile } from './built-worker.js';
 import type { MatrixCellMemo } from './matrix-cell-memo.js';
 import type { NeededRow } from './matrix-cells.js';
-import { wireComponents, type FromMatrixWorker, type ToMatrixWorker, type WireRow, type WireSide } from './matrix-worker-protocol.js';
+import {
+  wireComponents,
+  type FromMatrixWorker,
+  type ToMatrixWorker,
+  type WireRow,
+  type WireSide,
+  type WorkerResult,
+  type WorkerTask,
+} from './matrix-worker-protocol.js';
 
 /**
  * The snapshot matrix's builds in worker threads (matrix-worker.ts): the rows the memo does not
  * know are handed out in batches to two workers (the machine's cores), each asking for the next
  * batch when it answers one, so a worker slowed by other work gets fewer. Their digests go into
  * the memo, and the matrix is then made on the host's thread from it as before (matrix-cells.ts):
- * the same cells, with 10,000 builds' prompts, hashing and garbage off the host's loop. The
- * workers live for one build: a newer request or a closed host terminates them; a worker that
+ * the same cells, with 10,000 builds' prompts, hashing and garbage off the host's loop. The token
+ * counts that follow the matrix are made the same way (runInWorkers with the task 'count'). The
+ * workers live for one task: a newer request or a closed host terminates them; a worker that
  * crashes or exits early fails the build with its reason.
  */
 
@@ -30,28 +39,53 @@ const BATCH_CELLS = 60;
 const IN_FLIGHT = 2;
 const MAX_WORKER_HEAP_MB = 1024;
 
-export interface WorkerBuilds {
+export interface WorkerJob<T extends WorkerTask> {
   file: URL;
-  memo: MatrixCellMemo;
+  task: T;
   rows: readonly NeededRow[];
   /** How many workers (default: the machine's cores, at most 2). */
   workers?: number | undefined;
   /** Asked after each answer of a worker: false stops every worker. */
   goOn(): boolean;
-  /** The builds done so far, by side (the workspace snapshot they were made from). */
-  onBuilt?(ws: WorkspaceSnapshot, builds: number): void;
+  /** A row's results, one per preset of it, in its order. */
+  onRow(index: number, results: WorkerResult<T>[]): void;
 }
 
 /** Thrown when a worker stopped before it was done (a crash, an exit, an error it reported). */
 export class MatrixWorkerError extends Error {}
 
+export type WorkersOutcome = 'done' | 'stopped' | 'unsuited';
+
 /**
  * Builds the rows in workers and remembers their digests. 'done' once every row's digests are in
- * the memo; 'stopped' when goOn said no; 'unsuited' (before any work) when the builds cannot
- * cross to a worker (a component registered in code, a value that cannot be copied): they are
- * then left to the host's thread. Rejects with a MatrixWorkerError when a worker fails.
+ * the memo; 'stopped' when goOn said no; 'unsuited' when the builds cannot cross to a worker (a
+ * component registered in code, a value that cannot be copied): what is left is then the host's
+ * thread's to build. Rejects with a MatrixWorkerError when a worker fails.
  */
-export async function buildInWorkers(job: WorkerBuilds): Promise<'done' | 'stopped' | 'unsuited'> {
+export function buildInWorkers(
+  job: Omit<WorkerJob<'digest'>, 'task' | 'onRow'> & {
+    memo: MatrixCellMemo;
+    /** The builds done so far, by side (the workspace snapshot they were made from). */
+    onBuilt?(ws: WorkspaceSnapshot, builds: number): void;
+  },
+): Promise<WorkersOutcome> {
+  const built = new Map<WorkspaceSnapshot, number>();
+  return runInWorkers({
+    ...job,
+    task: 'digest',
+    onRow: (index, digests) => {
+      const row = job.rows[index]!;
+      digests.forEach(({ exact, ...digest }, i) => {
+        if (exact) job.memo.remember(row.ws, row.variant, row.presets[i]!, digest);
+      });
+      built.set(row.ws, (built.get(row.ws) ?? 0) + digests.length);
+      job.onBuilt?.(row.ws, built.get(row.ws)!);
+    },
+  });
+}
+
+/** Runs a task on every cell of the rows in workers (see buildInWorkers for the outcomes). */
+export async function runInWorkers<T extends WorkerTask>(job: WorkerJob<T>): Promise<WorkersOutcome> {
   const sides = new Map<WorkspaceSnapshot, { index: number; presets: Map<ContextPreset, number>; wire: WireSide }>();
   for (const row of job.rows) {
     if (sides.has(row.ws)) continue;
@@ -79,9 +113,18 @@ export async function buildInWorkers(job: WorkerBuilds): Promise<'done' | 'stopp
       end();
       reject(new MatrixWorkerError(`the snapshot matrix's worker stopped: ${reason}`));
     };
-    /** The next batch of rows for a worker, or false when every row was handed out. */
-    const sendBatch = (worker: Worker): boolean => {
-      if (next >= job.rows.length) return false;
+    /** Posts, or on a value that cannot be copied to a worker (DataCloneError) leaves what is not done yet to the host's thread. */
+    const send = (post: () => void): void => {
+      try {
+        post();
+      } catch {
+        end();
+        resolve('unsuited');
+      }
+    };
+    /** The next batch of rows for a worker (none when every row was handed out). */
+    const sendBatch = (worker: Worker): void => {
+      if (next >= job.rows.length) return;
       const rows: WireRow[] = [];
       for (let cells = 0; next < job.rows.length && cells < BATCH_CELLS; next++) {
         const row = job.rows[next]!;
@@ -89,20 +132,13 @@ export async function buildInWorkers(job: WorkerBuilds): Promise<'done' | 'stopp
         rows.push({ job: next, side: side.index, variant: row.variant, presets: row.presets.map((p) => side.presets.get(p)!) });
         cells += row.presets.length;
       }
-      worker.postMessage({ type: 'rows', rows } satisfies ToMatrixWorker);
-      return true;
+      worker.postMessage({ type: 'rows', task: job.task, rows } satisfies ToMatrixWorker);
     };
-    const built = new Map<WorkspaceSnapshot, number>();
     const onMessage = (worker: Worker, message: FromMatrixWorker): void => {
       if (settled) return;
       if (message.type === 'failed') return fail(`a build threw: ${message.message}`);
-      for (const { job: index, digests } of message.rows) {
-        const row = job.rows[index]!;
-        digests.forEach(({ exact, ...digest }, i) => {
-          if (exact) job.memo.remember(row.ws, row.variant, row.presets[i]!, digest);
-        });
-        built.set(row.ws, (built.get(row.ws) ?? 0) + digests.length);
-        job.onBuilt?.(row.ws, built.get(row.ws)!);
+      for (const { job: index, results } of message.rows) {
+        job.onRow(index, results as WorkerResult<T>[]);
         answered++;
       }
       if (answered === job.rows.length) {
@@ -115,21 +151,12 @@ export async function buildInWorkers(job: WorkerBuilds): Promise<'done' | 'stopp
       }
       send(() => sendBatch(worker));
     };
-    /** Posts, or on a value that cannot be copied to a worker (DataCloneError) leaves what is not built yet to the host's thread. */
-    const send = (post: () => void): void => {
-      try {
-        post();
-      } catch {
-        end();
-        resolve('unsuited');
-      }
-    };
     send(() => {
       for (const worker of workers) {
         worker.on('message', (message: FromMatrixWorker) => onMessage(worker, message));
         worker.on('error', (error) => fail(error.message));
         worker.on('messageerror', (error) => fail(`a message could not be read (${error.message})`));
-        worker.on('exit', (code) => fail(`it exited with code ${code} before the matrix was built`));
+        worker.on('exit', (code) => fail(`it exited with code ${code} before it was done`));
         for (const side of sides.values())
           worker.postMessage({ type: 'side', side: side.index, value: side.wire } satisfies ToMatrixWorker);
       }

@@ -9,7 +9,7 @@ import type { BuildDigest } from './matrix-cell-memo.js';
  * The messages between the host and the snapshot matrix's worker threads (matrix-worker.ts).
  * The host sends each workspace side a build is made from once (components, tools, presets),
  * then rows to build (a variant and the presets it is built under); a worker answers each
- * batch of rows with their digests, in the order asked. Nothing else is kept between batches.
+ * batch of rows with their digests (or their token counts), in the order asked. Nothing else is kept between batches.
  */
 
 /** A component entry as data: a built-in by its index in BUILTIN_COMPONENTS (the same object there), a template as is. */
@@ -34,9 +34,20 @@ export interface WireRow {
 
 export type WorkerDigest = BuildDigest & { exact: boolean };
 
-export type ToMatrixWorker = { type: 'side'; side: number; value: WireSide } | { type: 'rows'; rows: WireRow[] };
+/** A cell's o200k token count (tokens.ts loadTokenCounter) and how many of its variant's budgets it goes over. */
+export interface WorkerCount {
+  tokens: number;
+  budgetsOver: number;
+}
 
-export type FromMatrixWorker = { type: 'digests'; rows: { job: number; digests: WorkerDigest[] }[] } | { type: 'failed'; message: string };
+/** What a worker makes of each cell of a row: its digest (the matrix), or its counts (the counts that follow it). */
+export type WorkerTask = 'digest' | 'count';
+export type WorkerResult<T extends WorkerTask> = T extends 'digest' ? WorkerDigest : WorkerCount;
+
+export type ToMatrixWorker = { type: 'side'; side: number; value: WireSide } | { type: 'rows'; task: WorkerTask; rows: WireRow[] };
+
+export type FromMatrixWorker =
+  { type: 'results'; rows: { job: number; results: (WorkerDigest | WorkerCount)[] }[] } | { type: 'failed'; message: string };
 
 /**
  * A registry's entries as data, or undefined when one cannot cross to a worker (a component

@@ -79,6 +79,23 @@ describe('the snapshot matrix built in worker threads (host)', () => {
     expect(memoOf(workers).built).toBe(0);
   }, 120_000);
 
+  it('counts the cells’ tokens and budgets gone over in workers exactly as the host’s thread does', async () => {
+    const dir = largeWorkspace(path.join(tempDir(), 'ws'), VARIANTS, PRESETS);
+    fs.appendFileSync(path.join(dir, 'variants/generic/variant.yaml'), 'budgets:\n  total: 100\n');
+    const h = await hosts.start({ initialWorkspace: dir });
+    const counts = async (workers: MatrixWorkers): Promise<Loose> => {
+      // Each MatrixBuilds's first matrix is its version 1: the waiter is set before the request.
+      const all = h.waitForEvent('compare:matrixTokens', (p) => p.version === 1 && p.tokens.length === VARIANTS * PRESETS, 120_000);
+      await new MatrixBuilds(h.host, LOOP_SLICER, workers).request();
+      return all;
+    };
+    const inWorker = await counts(inWorkers());
+    const inThread = await counts(IN_THREAD);
+    expect(inWorker).toEqual(inThread);
+    expect((inThread.tokens as number[]).every((n) => n > 0)).toBe(true);
+    expect((inThread.budgetsOver as number[]).filter((n) => n > 0)).toEqual(Array(PRESETS).fill(1));
+  }, 120_000);
+
   it('keeps the memo’s benefit: nothing changed starts no worker, and a typed row is built again alone', async () => {
     const h = await generatedHost();
     const workers = new MatrixBuilds(h.host, LOOP_SLICER, inWorkers());
@@ -142,7 +159,7 @@ describe('the snapshot matrix built in worker threads (host)', () => {
 
   it.each([
     ['throws as it loads', 'throw new Error("no engine here");', /worker stopped: no engine here/],
-    ['exits', 'process.exit(3);', /worker stopped: it exited with code 3 before the matrix was built/],
+    ['exits', 'process.exit(3);', /worker stopped: it exited with code 3 before it was done/],
     [
       'reports a build that threw',
       'import { parentPort } from "node:worker_threads"; parentPort.on("message", (m) => m.type === "rows" && parentPort.postMessage({ type: "failed", message: "boom" }));',
