@@ -174,7 +174,7 @@ export class MatrixBuilds {
   /** Token counts (o200k) and budgets gone over, cell by cell in slices; stops when a newer matrix is asked for. */
   private async countTokens(version: number, workspace: WorkspaceSnapshot, cells: readonly MatrixCellView[]): Promise<void> {
     const file = this.workers.file;
-    if (file && cells.length >= this.workers.minCells) {
+    if (file) {
       await this.slicer.pause();
       if (this.host.closed || this.version !== version) return;
       if ((await this.countInWorkers(file, version, workspace, cells)) !== 'unsuited') return;
@@ -231,7 +231,10 @@ export class MatrixBuilds {
     if (done && !this.host.closed && this.version === version) this.host.emit('compare:matrixTokens', { version, tokens, budgetsOver });
   }
 
-  /** countTokens's counts made in workers, row by row; the growing prefix of them goes out as on the host's thread. */
+  /**
+   * countTokens's counts made in workers, row by row; the growing prefix of them goes out as on
+   * the host's thread. 'unsuited' (nothing sent) when fewer than the workers' minimum are to count.
+   */
   private async countInWorkers(
     file: URL,
     version: number,
@@ -264,6 +267,8 @@ export class MatrixBuilds {
       rows.push(row);
       rowCells.push(indexes);
     }
+    // A few counts (a typed row's) are made here: a worker would first spend half a second loading the encoders.
+    if (rowCells.reduce((n, row) => n + row.length, 0) < this.workers.minCells) return 'unsuited';
     const current = (): boolean => !this.host.closed && this.version === version;
     let counted = 0;
     let sent = this.slicer.now();
