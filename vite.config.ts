@@ -7,9 +7,9 @@ import electron from 'vite-plugin-electron/simple';
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * The main process's build: main.js, and the eval's worker thread as an entry of its own
- * (electron/host/run/eval-in-worker.ts starts dist-electron/eval-worker.js, next to the chunk
- * that holds it). Its bundled CommonJS dependencies may name `__filename` (write-file-atomic
+ * The main process's build: main.js, and the eval's and the snapshot matrix's worker threads as
+ * entries of their own (electron/host/run/eval-in-worker.ts starts dist-electron/eval-worker.js,
+ * electron/host/matrix-in-workers.ts dist-electron/matrix-worker.js, next to the chunk that holds them). Its bundled CommonJS dependencies may name `__filename` (write-file-atomic
  * names its temporary files by it), which an ES module does not have: it is the chunk's file.
  * tests/run/eval-worker.test.ts builds the same and runs the worker from it.
  */
@@ -18,6 +18,7 @@ export function mainBuild(outDir: string, command: 'build' | 'serve' = 'build') 
     entry: {
       main: path.join(root, 'electron/main.ts'),
       'eval-worker': path.join(root, 'electron/host/run/eval-worker.ts'),
+      'matrix-worker': path.join(root, 'electron/host/matrix-worker.ts'),
     },
     vite: {
       root,

@@ -6,7 +6,7 @@
  * (monitorEventLoopDelay), and the same for the token counts that follow; first the same
  * probes over a second of no work, which is how noisy the machine is. Rounds: the first
  * request, the same again with nothing changed, after typing in one variant's template, after
- * editing a preset (the workspace loads anew: every cell is built again). Printed, not asserted.
+ * editing a preset (the workspace loads anew: new objects, the same content but the preset's column). Printed, not asserted.
  *
  * `--lib <dist-lib folder>` measures another build's host (e.g. main's) on the same workspace.
  */

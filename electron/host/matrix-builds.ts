@@ -7,7 +7,8 @@ import { deterministicBuildOptions, SNAPSHOT_DIR } from '../../shared/engine/sna
 import type { WorkspaceSnapshot } from '../../shared/engine/workspace/workspace-snapshot.js';
 import type { HostContext } from './host-context.js';
 import { MatrixCellMemo } from './matrix-cell-memo.js';
-import { hostMatrixCells } from './matrix-cells.js';
+import { hostMatrixCells, neededBuilds, type NeededRow } from './matrix-cells.js';
+import { buildInWorkers, builtMatrixWorker, MatrixWorkerError, runInWorkers, type WorkersOutcome } from './matrix-in-workers.js';
 import { LOOP_SLICER, runSliced, type Slicer } from './sliced-work.js';
 import { SnapshotStore } from './snapshot-store.js';
 import { loadTokenCounter } from './tokens.js';
@@ -25,6 +26,17 @@ interface BuildState {
   docs: number;
   saved: number;
 }
+/** Where the builds a matrix lacks are made: worker threads from this file (none: the host's thread), when at least `minCells` are lacking. */
+export interface MatrixWorkers {
+  file: URL | undefined;
+  minCells: number;
+  /** How many (default: the machine's cores, at most 2). */
+  count?: number | undefined;
+}
+
+/** Fewer builds than this are made on the host's thread (a row after typing: a few milliseconds, in slices), more in workers. */
+const WORKER_MIN_CELLS = 400;
+
 const stateOf = (session: WorkspaceSession): BuildState => ({ session, docs: session.docs.version, saved: session.docs.savedVersion });
 
 /**
@@ -50,6 +62,7 @@ export class MatrixBuilds {
   constructor(
     private readonly host: HostContext,
     private readonly slicer: Slicer = LOOP_SLICER,
+    private readonly workers: MatrixWorkers = { file: builtMatrixWorker(), minCells: WORKER_MIN_CELLS },
   ) {}
 
   /** The matrix of the workspace as it is now; older builds still running are answered with this one. */
@@ -71,11 +84,50 @@ export class MatrixBuilds {
     if (!saved) this.clean = { session, savedVersion: session.docs.savedVersion, workspace };
     const axes = matrixAxes(workspace);
     const total = axes.variants.length * axes.presets.length;
-    const cells = hostMatrixCells(this.memo, {
-      workspace,
-      saved,
-      stored: (rel) => (listed.has(rel) ? store.read(rel) : undefined),
-    });
+    const inputs = { workspace, saved, stored: (rel: string) => (listed.has(rel) ? store.read(rel) : undefined) };
+    let shown = this.slicer.now();
+    /** Cells of the workspace now whose build is known (progress: never less than the cells made). */
+    let ready = 0;
+    const progress = (done: number): void => {
+      if (this.slicer.now() - shown < PROGRESS_MS) return;
+      shown = this.slicer.now();
+      this.host.emit('compare:matrixProgress', { version, done, total });
+    };
+    if (this.workers.file) {
+      // What the memo lacks, found in slices too (a workspace loaded anew: 10,000 lookups by content).
+      const rows: NeededRow[] = [];
+      const needed = neededBuilds(this.memo, inputs);
+      const found = await runSliced(
+        () => {
+          const next = needed.next();
+          if (!next.done) rows.push(...next.value);
+          return !next.done;
+        },
+        current,
+        this.slicer,
+      );
+      if (!found) return this.afterStale(version);
+      const lacking = rows.reduce((n, row) => n + (row.ws === workspace ? row.presets.length : 0), 0);
+      if (rows.reduce((n, row) => n + row.presets.length, 0) >= this.workers.minCells) {
+        const outcome = await buildInWorkers({
+          file: this.workers.file,
+          workers: this.workers.count,
+          memo: this.memo,
+          rows,
+          goOn: current,
+          onBuilt: (ws, n) => {
+            if (ws !== workspace) return;
+            ready = total - lacking + n;
+            progress(ready);
+          },
+        }).catch((error: unknown) => {
+          if (!(error instanceof MatrixWorkerError)) throw error;
+          throw new HostError('BUILD_FAILED', `the snapshot matrix could not be built: ${error.message}`);
+        });
+        if (outcome === 'stopped' || !current()) return this.afterStale(version);
+      }
+    }
+    const cells = hostMatrixCells(this.memo, inputs);
     const out: MatrixCellView[] = [];
     const step = (): boolean => {
       const next = cells.next();
@@ -83,15 +135,11 @@ export class MatrixBuilds {
       out.push(next.value);
       return true;
     };
-    let shown = this.slicer.now();
     const done = await runSliced(
       step,
       () => {
         if (!current()) return false;
-        if (this.slicer.now() - shown >= PROGRESS_MS) {
-          shown = this.slicer.now();
-          this.host.emit('compare:matrixProgress', { version, done: out.length, total });
-        }
+        progress(Math.max(ready, out.length));
         return true;
       },
       this.slicer,
@@ -125,6 +173,12 @@ export class MatrixBuilds {
 
   /** Token counts (o200k) and budgets gone over, cell by cell in slices; stops when a newer matrix is asked for. */
   private async countTokens(version: number, workspace: WorkspaceSnapshot, cells: readonly MatrixCellView[]): Promise<void> {
+    const file = this.workers.file;
+    if (file) {
+      await this.slicer.pause();
+      if (this.host.closed || this.version !== version) return;
+      if ((await this.countInWorkers(file, version, workspace, cells)) !== 'unsuited') return;
+    }
     const count = await loadTokenCounter();
     // Not in the turn that answers the matrix: the first slice of counts waits for the loop's next turn.
     await this.slicer.pause();
@@ -175,6 +229,73 @@ export class MatrixBuilds {
       this.slicer,
     );
     if (done && !this.host.closed && this.version === version) this.host.emit('compare:matrixTokens', { version, tokens, budgetsOver });
+  }
+
+  /**
+   * countTokens's counts made in workers, row by row; the growing prefix of them goes out as on
+   * the host's thread. 'unsuited' (nothing sent) when fewer than the workers' minimum are to count.
+   */
+  private async countInWorkers(
+    file: URL,
+    version: number,
+    workspace: WorkspaceSnapshot,
+    cells: readonly MatrixCellView[],
+  ): Promise<WorkersOutcome> {
+    const variants = new Map(workspace.variants.map((v) => [v.id, v]));
+    const presets = new Map(workspace.presets.map((p) => [p.name, p]));
+    const tokens: number[] = new Array<number>(cells.length);
+    const budgetsOver: number[] = new Array<number>(cells.length);
+    const rows: NeededRow[] = [];
+    /** Each row's cells, by index. */
+    const rowCells: number[][] = [];
+    const width = Math.max(1, workspace.presets.length);
+    for (let start = 0; start < cells.length; start += width) {
+      const variant = variants.get(cells[start]!.variantId)!;
+      const row: NeededRow = { ws: workspace, variant, presets: [] };
+      const indexes: number[] = [];
+      for (let i = start; i < Math.min(cells.length, start + width); i++) {
+        const known = this.tokenMemo.get(cells[i]!.promptHash);
+        if (known !== undefined && !variant.budgets) {
+          tokens[i] = known;
+          budgetsOver[i] = 0;
+          continue;
+        }
+        row.presets.push(presets.get(cells[i]!.preset)!);
+        indexes.push(i);
+      }
+      if (indexes.length === 0) continue;
+      rows.push(row);
+      rowCells.push(indexes);
+    }
+    // A few counts (a typed row's) are made here: a worker would first spend half a second loading the encoders.
+    if (rowCells.reduce((n, row) => n + row.length, 0) < this.workers.minCells) return 'unsuited';
+    const current = (): boolean => !this.host.closed && this.version === version;
+    let counted = 0;
+    let sent = this.slicer.now();
+    const outcome = await runInWorkers({
+      file,
+      task: 'count',
+      rows,
+      workers: this.workers.count,
+      goOn: current,
+      onRow: (index, results) => {
+        rowCells[index]!.forEach((i, k) => {
+          const known = this.tokenMemo.get(cells[i]!.promptHash);
+          if (known === undefined) {
+            if (this.tokenMemo.size >= TOKEN_MEMO_SIZE) this.tokenMemo.clear();
+            this.tokenMemo.set(cells[i]!.promptHash, results[k]!.tokens);
+          }
+          tokens[i] = known ?? results[k]!.tokens;
+          budgetsOver[i] = results[k]!.budgetsOver;
+        });
+        while (counted < cells.length && tokens[counted] !== undefined) counted++;
+        if (this.slicer.now() - sent < TOKENS_MS) return;
+        sent = this.slicer.now();
+        this.host.emit('compare:matrixTokens', { version, tokens: tokens.slice(0, counted), budgetsOver: budgetsOver.slice(0, counted) });
+      },
+    });
+    if (outcome === 'done' && current()) this.host.emit('compare:matrixTokens', { version, tokens, budgetsOver });
+    return outcome;
   }
 }
 

@@ -3,9 +3,12 @@ import type { ContextPreset } from '../../shared/domain/preset.js';
 import type { Variant } from '../../shared/domain/variant.js';
 import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
 import type { ComponentRegistry } from '../../shared/engine/components/component-registry.js';
+import type { BuildOptions } from '../../shared/engine/environment.js';
 import { deterministicBuildOptions, snapshotFileText } from '../../shared/engine/snapshots/snapshot-files.js';
 import type { ToolCatalog } from '../../shared/engine/tools/tool-catalog.js';
 import type { WorkspaceSnapshot } from '../../shared/engine/workspace/workspace-snapshot.js';
+import { contentKey } from './content-key.js';
+import { wireComponents } from './matrix-worker-protocol.js';
 
 /** What the matrix needs of one build (deterministic snapshot options) to make its cell. */
 export interface BuildDigest {
@@ -36,11 +39,30 @@ export function snapshotHash(text: string): string {
   return createHash('sha256').update(text, 'utf8').update(tail, 'utf8').digest('hex');
 }
 
+/** Digests remembered by content at most (two matrices of 10,000 cells: now and as saved). */
+const CONTENT_MEMO_SIZE = 40_000;
+
 /** Whether every surrogate of the text is paired: then its UTF-8 bytes (and so its hash) tell it from every other text. */
 const wellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
+/** What a build is made from besides its variant and preset. */
+export type BuildObjects = Pick<WorkspaceSnapshot, 'components' | 'tools'>;
+
+/** A build (deterministic snapshot options) and its digest: the one computation the memo and the matrix's workers make. */
+export function digestBuild(ws: BuildObjects, variant: Variant, preset: ContextPreset, options: BuildOptions): DigestedBuild {
+  const result = buildVariantPrompt({ variant, context: preset.context, components: ws.components, tools: ws.tools, options });
+  const text = result.text;
+  const digest: BuildDigest = {
+    chars: text.length,
+    warnings: result.warnings.filter((w) => w.severity === 'warning').length,
+    promptHash: snapshotHash(text),
+  };
+  return { digest, text, exact: wellFormed(text) };
+}
+
 /**
- * The digests of the matrix's builds, remembered by the objects the build is made from: a
+ * The digests of the matrix's builds, remembered by the objects the build is made from (and by
+ * their content, below): a
  * workspace snapshot never changes once loaded, and an edit makes new objects of what it
  * changed (typing in a base template replaces that variant alone: edited-templates.ts). So a
  * cell whose variant, preset, components and tools are the same objects as at its last build
@@ -51,35 +73,69 @@ const wellFormed = (text: string): boolean => (text as string & { isWellFormed()
  */
 export class MatrixCellMemo {
   private readonly builds = new WeakMap<Variant, WeakMap<ContextPreset, Remembered>>();
+  /**
+   * The same digests by the content of what they were made from: a workspace loaded anew (an
+   * edited preset reloads it) makes new objects of unchanged files, whose builds are the same.
+   */
+  private readonly byContent = new Map<string, BuildDigest>();
+  /** Each object's content key (null: it has none). */
+  private readonly keys = new WeakMap<object, string | null>();
   private readonly options = deterministicBuildOptions();
   /** How many prompts this memo built (for tests: what was reused and what was not). */
   built = 0;
 
   digest(ws: WorkspaceSnapshot, variant: Variant, preset: ContextPreset): DigestedBuild {
-    let presets = this.builds.get(variant);
-    const known = presets?.get(preset);
-    if (known && known.components === ws.components && known.tools === ws.tools)
-      return { digest: known.digest, text: undefined, exact: true };
+    const known = this.known(ws, variant, preset);
+    if (known) return { digest: known, text: undefined, exact: true };
     this.built++;
-    const result = buildVariantPrompt({
-      variant,
-      context: preset.context,
-      components: ws.components,
-      tools: ws.tools,
-      options: this.options,
-    });
-    const text = result.text;
-    const digest: BuildDigest = {
-      chars: text.length,
-      warnings: result.warnings.filter((w) => w.severity === 'warning').length,
-      promptHash: snapshotHash(text),
-    };
-    const exact = wellFormed(text);
-    if (exact) {
-      if (!presets) this.builds.set(variant, (presets = new WeakMap()));
-      presets.set(preset, { components: ws.components, tools: ws.tools, digest });
-    }
-    return { digest, text, exact };
+    const made = digestBuild(ws, variant, preset, this.options);
+    if (made.exact) this.remember(ws, variant, preset, made.digest);
+    return made;
+  }
+
+  /** The digest remembered for this build (of these objects, else of objects with the same content), if any. */
+  known(ws: BuildObjects, variant: Variant, preset: ContextPreset): BuildDigest | undefined {
+    const known = this.builds.get(variant)?.get(preset);
+    if (known && known.components === ws.components && known.tools === ws.tools) return known.digest;
+    const key = this.cellKey(ws, variant, preset);
+    const digest = key === undefined ? undefined : this.byContent.get(key);
+    if (digest) this.rememberObjects(ws, variant, preset, digest);
+    return digest;
+  }
+
+  /** Remembers the digest of a build whose hash tells its prompt from every other (made here or elsewhere: a worker). */
+  remember(ws: BuildObjects, variant: Variant, preset: ContextPreset, digest: BuildDigest): void {
+    this.rememberObjects(ws, variant, preset, digest);
+    const key = this.cellKey(ws, variant, preset);
+    if (key === undefined) return;
+    if (this.byContent.size >= CONTENT_MEMO_SIZE) this.byContent.clear();
+    this.byContent.set(key, digest);
+  }
+
+  private rememberObjects(ws: BuildObjects, variant: Variant, preset: ContextPreset, digest: BuildDigest): void {
+    let presets = this.builds.get(variant);
+    if (!presets) this.builds.set(variant, (presets = new WeakMap()));
+    presets.set(preset, { components: ws.components, tools: ws.tools, digest });
+  }
+
+  /** The content key of a build's inputs (a preset by its context, the one part of it a build reads), or undefined when one has none. */
+  private cellKey(ws: BuildObjects, variant: Variant, preset: ContextPreset): string | undefined {
+    const parts = [
+      this.keyOf(variant, () => contentKey(variant)),
+      this.keyOf(preset.context, () => contentKey(preset.context)),
+      this.keyOf(ws.components, () => {
+        const wire = wireComponents(ws.components);
+        return wire && contentKey(wire);
+      }),
+      this.keyOf(ws.tools, () => contentKey(ws.tools)),
+    ];
+    return parts.includes(null) ? undefined : parts.join(' ');
+  }
+
+  private keyOf(value: object, make: () => string | undefined): string | null {
+    let key = this.keys.get(value);
+    if (key === undefined) this.keys.set(value, (key = make() ?? null));
+    return key;
   }
 
   /** The prompt of a build, made now (for the rare comparison a hash cannot decide). */

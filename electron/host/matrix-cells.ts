@@ -22,6 +22,40 @@ function firstBy<T>(items: readonly T[] | undefined, key: (item: T) => string): 
   return out;
 }
 
+/** Builds of one variant under some presets, made from one workspace snapshot (the workspace now, or as saved). */
+export interface NeededRow {
+  ws: WorkspaceSnapshot;
+  variant: Variant;
+  presets: ContextPreset[];
+}
+
+/**
+ * The builds hostMatrixCells will ask the memo for that it does not know yet, a variant at a
+ * time (a caller can pause between any two): every cell of the workspace now, and the saved side
+ * of each cell whose objects differ from it. Yields the variant's rows (none when it knows them all).
+ */
+export function* neededBuilds(memo: MatrixCellMemo, inputs: Omit<HostMatrixInputs, 'stored'>): Generator<NeededRow[], void, undefined> {
+  const { workspace: ws, saved } = inputs;
+  const savedVariants = firstBy(saved?.variants, (v) => v.id);
+  const savedPresets = firstBy(saved?.presets, (p) => p.name);
+  for (const variant of ws.variants) {
+    const now: ContextPreset[] = [];
+    const before: ContextPreset[] = [];
+    const savedVariant = savedVariants.get(variant.id);
+    for (const preset of ws.presets) {
+      if (!memo.known(ws, variant, preset)) now.push(preset);
+      const savedPreset = savedPresets.get(preset.name);
+      if (!saved || !savedVariant || !savedPreset) continue;
+      const same = savedVariant === variant && savedPreset === preset && saved.components === ws.components && saved.tools === ws.tools;
+      if (!same && !memo.known(saved, savedVariant, savedPreset)) before.push(savedPreset);
+    }
+    const rows: NeededRow[] = [];
+    if (now.length) rows.push({ ws, variant, presets: now });
+    if (saved && savedVariant && before.length) rows.push({ ws: saved, variant: savedVariant, presets: before });
+    yield rows;
+  }
+}
+
 /**
  * The cells of the host's matrix one at a time, row by row: the cells snapshotMatrix
  * (shared/engine/compare/snapshot-matrix.ts) makes, with the hashes approval checks. Builds

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Connection } from '../../../shared/wire/connections.js';
 import type { EvalCellView, EvalProgress, EvalSummaryView, RunMode } from '../../../shared/wire/run-result.js';
@@ -12,6 +10,7 @@ import type { ClientLimits } from './http-client.js';
 import { LoopTurns } from './loop-turns.js';
 import type { SpendGuard } from './spend-guard.js';
 import { cellView } from './eval-events.js';
+import { builtWorkerFile } from '../built-worker.js';
 
 /**
  * An eval whose cells run in a worker thread (eval-worker.ts), so the host's event loop — the
@@ -34,8 +33,7 @@ export const EVAL_WORKER_FILE = 'eval-worker.js';
  * tests): evals then run on the host's thread.
  */
 export function builtEvalWorker(moduleUrl: string = import.meta.url): URL | undefined {
-  const url = new URL(EVAL_WORKER_FILE, moduleUrl);
-  return url.protocol === 'file:' && fs.existsSync(fileURLToPath(url)) ? url : undefined;
+  return builtWorkerFile(EVAL_WORKER_FILE, moduleUrl);
 }
 
 export interface WorkerEvalDeps {

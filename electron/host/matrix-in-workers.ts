@@ -1,0 +1,166 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { ContextPreset } from '../../shared/domain/preset.js';
+import type { WorkspaceSnapshot } from '../../shared/engine/workspace/workspace-snapshot.js';
+import { builtWorkerFile } from './built-worker.js';
+import type { MatrixCellMemo } from './matrix-cell-memo.js';
+import type { NeededRow } from './matrix-cells.js';
+import {
+  wireComponents,
+  type FromMatrixWorker,
+  type ToMatrixWorker,
+  type WireRow,
+  type WireSide,
+  type WorkerResult,
+  type WorkerTask,
+} from './matrix-worker-protocol.js';
+
+/**
+ * The snapshot matrix's builds in worker threads (matrix-worker.ts): the rows the memo does not
+ * know are handed out in batches to two workers (the machine's cores), each asking for the next
+ * batch when it answers one, so a worker slowed by other work gets fewer. Their digests go into
+ * the memo, and the matrix is then made on the host's thread from it as before (matrix-cells.ts):
+ * the same cells, with 10,000 builds' prompts, hashing and garbage off the host's loop. The token
+ * counts that follow the matrix are made the same way (runInWorkers with the task 'count'). The
+ * workers live for one task: a newer request or a closed host terminates them; a worker that
+ * crashes or exits early fails the build with its reason.
+ */
+
+/** The worker's file name: next to this module in dist-lib/, and an entry of its own in dist-electron/ (vite.config.ts). */
+export const MATRIX_WORKER_FILE = 'matrix-worker.js';
+
+export function builtMatrixWorker(moduleUrl: string = import.meta.url): URL | undefined {
+  return builtWorkerFile(MATRIX_WORKER_FILE, moduleUrl);
+}
+
+/** How many builds a batch holds at least (a few milliseconds of a worker's time: the host's turn per answer stays short). */
+const BATCH_CELLS = 60;
+/** Batches a worker has in hand, so it never waits for the host between two. */
+const IN_FLIGHT = 2;
+const MAX_WORKER_HEAP_MB = 1024;
+
+export interface WorkerJob<T extends WorkerTask> {
+  file: URL;
+  task: T;
+  rows: readonly NeededRow[];
+  /** How many workers (default: the machine's cores, at most 2). */
+  workers?: number | undefined;
+  /** Asked after each answer of a worker: false stops every worker. */
+  goOn(): boolean;
+  /** A row's results, one per preset of it, in its order. */
+  onRow(index: number, results: WorkerResult<T>[]): void;
+}
+
+/** Thrown when a worker stopped before it was done (a crash, an exit, an error it reported). */
+export class MatrixWorkerError extends Error {}
+
+export type WorkersOutcome = 'done' | 'stopped' | 'unsuited';
+
+/**
+ * Builds the rows in workers and remembers their digests. 'done' once every row's digests are in
+ * the memo; 'stopped' when goOn said no; 'unsuited' when the builds cannot cross to a worker (a
+ * component registered in code, a value that cannot be copied): what is left is then the host's
+ * thread's to build. Rejects with a MatrixWorkerError when a worker fails.
+ */
+export function buildInWorkers(
+  job: Omit<WorkerJob<'digest'>, 'task' | 'onRow'> & {
+    memo: MatrixCellMemo;
+    /** The builds done so far, by side (the workspace snapshot they were made from). */
+    onBuilt?(ws: WorkspaceSnapshot, builds: number): void;
+  },
+): Promise<WorkersOutcome> {
+  const built = new Map<WorkspaceSnapshot, number>();
+  return runInWorkers({
+    ...job,
+    task: 'digest',
+    onRow: (index, digests) => {
+      const row = job.rows[index]!;
+      digests.forEach(({ exact, ...digest }, i) => {
+        if (exact) job.memo.remember(row.ws, row.variant, row.presets[i]!, digest);
+      });
+      built.set(row.ws, (built.get(row.ws) ?? 0) + digests.length);
+      job.onBuilt?.(row.ws, built.get(row.ws)!);
+    },
+  });
+}
+
+/** Runs a task on every cell of the rows in workers (see buildInWorkers for the outcomes). */
+export async function runInWorkers<T extends WorkerTask>(job: WorkerJob<T>): Promise<WorkersOutcome> {
+  const sides = new Map<WorkspaceSnapshot, { index: number; presets: Map<ContextPreset, number>; wire: WireSide }>();
+  for (const row of job.rows) {
+    if (sides.has(row.ws)) continue;
+    const components = wireComponents(row.ws.components);
+    if (!components) return 'unsuited';
+    const wire: WireSide = { components, tools: row.ws.tools, presets: row.ws.presets };
+    sides.set(row.ws, { index: sides.size, presets: new Map(row.ws.presets.map((p, i) => [p, i])), wire });
+  }
+  if (job.rows.length === 0) return 'done';
+  const count = Math.max(1, Math.min(job.workers ?? Math.min(2, os.availableParallelism()), job.rows.length));
+  const workers = Array.from(
+    { length: count },
+    () => new Worker(job.file, { resourceLimits: { maxOldGenerationSizeMb: MAX_WORKER_HEAP_MB } }),
+  );
+  let next = 0;
+  let answered = 0;
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const end = (): void => {
+      settled = true;
+      for (const worker of workers) void worker.terminate();
+    };
+    const fail = (reason: string): void => {
+      if (settled) return;
+      end();
+      reject(new MatrixWorkerError(`the snapshot matrix's worker stopped: ${reason}`));
+    };
+    /** Posts, or on a value that cannot be copied to a worker (DataCloneError) leaves what is not done yet to the host's thread. */
+    const send = (post: () => void): void => {
+      try {
+        post();
+      } catch {
+        end();
+        resolve('unsuited');
+      }
+    };
+    /** The next batch of rows for a worker (none when every row was handed out). */
+    const sendBatch = (worker: Worker): void => {
+      if (next >= job.rows.length) return;
+      const rows: WireRow[] = [];
+      for (let cells = 0; next < job.rows.length && cells < BATCH_CELLS; next++) {
+        const row = job.rows[next]!;
+        const side = sides.get(row.ws)!;
+        rows.push({ job: next, side: side.index, variant: row.variant, presets: row.presets.map((p) => side.presets.get(p)!) });
+        cells += row.presets.length;
+      }
+      worker.postMessage({ type: 'rows', task: job.task, rows } satisfies ToMatrixWorker);
+    };
+    const onMessage = (worker: Worker, message: FromMatrixWorker): void => {
+      if (settled) return;
+      if (message.type === 'failed') return fail(`a build threw: ${message.message}`);
+      for (const { job: index, results } of message.rows) {
+        job.onRow(index, results as WorkerResult<T>[]);
+        answered++;
+      }
+      if (answered === job.rows.length) {
+        end();
+        return resolve('done');
+      }
+      if (!job.goOn()) {
+        end();
+        return resolve('stopped');
+      }
+      send(() => sendBatch(worker));
+    };
+    send(() => {
+      for (const worker of workers) {
+        worker.on('message', (message: FromMatrixWorker) => onMessage(worker, message));
+        worker.on('error', (error) => fail(error.message));
+        worker.on('messageerror', (error) => fail(`a message could not be read (${error.message})`));
+        worker.on('exit', (code) => fail(`it exited with code ${code} before it was done`));
+        for (const side of sides.values())
+          worker.postMessage({ type: 'side', side: side.index, value: side.wire } satisfies ToMatrixWorker);
+      }
+      for (let round = 0; round < IN_FLIGHT; round++) for (const worker of workers) sendBatch(worker);
+    });
+  });
+}
