@@ -24,7 +24,6 @@ function specLabel(spec: CompareColumnSpec): string {
   return spec.kind === 'variant' ? spec.variantId : spec.kind === 'model' ? spec.modelId : `profile ${spec.profileId}`;
 }
 
-/** The column's header: what it is, why, its own preset, sizes and budgets; the place for per-column actions. */
 interface HeaderProps {
   view: CompareColumnView;
   index: number;
@@ -50,6 +49,7 @@ function sameHeader(a: HeaderProps, b: HeaderProps): boolean {
   return a.index === b.index && a.count === b.count && headerShows(a.view) === headerShows(b.view);
 }
 
+/** The column's header: what it is, why, its own preset, sizes and budgets; the place for per-column actions. */
 const ColumnHeader = memo(function ColumnHeader({ view, index, count }: HeaderProps) {
   const presets = useStudio((s) => s.workspace?.presets ?? NONE);
   const budgets = useStudio((s) => s.compareTokens?.budgets[index] ?? null);
