@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CacheView as CacheViewData, CompareResult, MatrixView as MatrixData } from '../../../shared/ipc/contract';
-import { createFakeApi, differingMatrixCell } from '../testing/fake-api';
+import { createFakeApi, differingMatrixCell, workspaceView } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
 import { CacheView } from './CacheView';
 import { ColumnsView } from './ColumnsView';
@@ -136,6 +136,34 @@ describe('the compare views', () => {
       columnActions.fill(null);
       vi.useRealTimers();
     }
+  });
+
+  it('keep every column’s own preset when two headers choose one after the other (a header reads the columns at the choice)', () => {
+    const { store } = setup();
+    const base = workspaceView();
+    const presets = ['basic', 'no-mcp', 'yolo'].map((name) => ({ name, description: name, kind: 'variant' as const }));
+    const columns = ['generic', 'xs'].map((id) => ({
+      spec: { kind: 'variant' as const, variantId: id },
+      label: id,
+      variantId: id,
+      why: 'chosen by id',
+      preset: 'basic',
+      kind: 'variant' as const,
+      chars: 20,
+    }));
+    store.setState({
+      workspace: { ...base, presets },
+      compareColumns: columns.map((c) => c.spec),
+      compareResult: { seq: 1, columns, rows: [{ key: 'RULES_SECTION', cells: [{ text: 'Rules.' }, { text: 'Rules.' }] }] },
+    });
+    render(<ColumnsView />);
+    // No new result between the two choices: neither header renders again.
+    fireEvent.change(screen.getByLabelText('Preset of xs'), { target: { value: 'no-mcp' } });
+    fireEvent.change(screen.getByLabelText('Preset of generic'), { target: { value: 'yolo' } });
+    expect(store.getState().compareColumns).toEqual([
+      { kind: 'variant', variantId: 'generic', preset: 'yolo' },
+      { kind: 'variant', variantId: 'xs', preset: 'no-mcp' },
+    ]);
   });
 
   it('name each snapshot-matrix row by its variant alone; its approve button says what it approves', () => {
