@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CacheView as CacheViewData, CompareResult, MatrixView as MatrixData } from '../../../shared/ipc/contract';
+import type { CacheView as CacheViewData, CompareColumnView, CompareResult, MatrixView as MatrixData } from '../../../shared/ipc/contract';
 import { createFakeApi, differingMatrixCell, workspaceView } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
 import { CacheView } from './CacheView';
@@ -23,20 +23,25 @@ function setup(handlers: NonNullable<Parameters<typeof createFakeApi>[0]>['handl
   return s;
 }
 
+/** A variant column as the host describes it (chosen by id, under basic). */
+function variantColumn(id: string, chars: number): CompareColumnView {
+  return {
+    spec: { kind: 'variant', variantId: id },
+    label: id,
+    variantId: id,
+    why: 'chosen by id',
+    preset: 'basic',
+    kind: 'variant',
+    chars,
+  };
+}
+
 describe('the compare views', () => {
   it('show the words a column lacks struck through, as text (not a bar with the text in a tooltip)', () => {
     const { store } = setup();
     const result: CompareResult = {
       seq: 1,
-      columns: ['generic', 'xs'].map((id) => ({
-        spec: { kind: 'variant', variantId: id },
-        label: id,
-        variantId: id,
-        why: 'chosen by id',
-        preset: 'basic',
-        kind: 'variant',
-        chars: 20,
-      })),
+      columns: ['generic', 'xs'].map((id) => variantColumn(id, 20)),
       rows: [{ key: 'RULES_SECTION', cells: [{ text: 'Always run the tests first.' }, { text: 'Always run tests.' }] }],
     };
     store.setState({ compareColumns: result.columns.map((c) => c.spec), compareResult: result });
@@ -50,18 +55,9 @@ describe('the compare views', () => {
 
   it('show a placeholder the template uses twice once, with its count and the size of both uses', () => {
     const { store } = setup();
-    const column = (id: string) => ({
-      spec: { kind: 'variant' as const, variantId: id },
-      label: id,
-      variantId: id,
-      why: 'chosen by id',
-      preset: 'basic',
-      kind: 'variant' as const,
-      chars: 40,
-    });
     const result: CompareResult = {
       seq: 1,
-      columns: [column('generic'), column('xs')],
+      columns: [variantColumn('generic', 40), variantColumn('xs', 40)],
       rows: [{ key: '{{TEAM_NAME}}', cells: [{ text: 'Acme Payments team', uses: 2 }, { text: 'Acme Payments team' }] }],
     };
     store.setState({
@@ -83,18 +79,9 @@ describe('the compare views', () => {
       headerRenders++;
       return null;
     });
-    const column = (id: string, chars: number) => ({
-      spec: { kind: 'variant' as const, variantId: id },
-      label: id,
-      variantId: id,
-      why: 'chosen by id',
-      preset: 'basic',
-      kind: 'variant' as const,
-      chars,
-    });
     const result = (seq: number, text: string, why = 'chosen by id'): CompareResult => ({
       seq,
-      columns: [column('generic', text.length + 100), { ...column('xs', text.length + 50), why }],
+      columns: [variantColumn('generic', text.length + 100), { ...variantColumn('xs', text.length + 50), why }],
       rows: [
         { key: '(template text)', cells: [{ text }, { text }] },
         { key: 'RULES_SECTION', cells: [{ text: 'Rules.' }, { text: 'Rules.' }] },
@@ -142,15 +129,7 @@ describe('the compare views', () => {
     const { store } = setup();
     const base = workspaceView();
     const presets = ['basic', 'no-mcp', 'yolo'].map((name) => ({ name, description: name, kind: 'variant' as const }));
-    const columns = ['generic', 'xs'].map((id) => ({
-      spec: { kind: 'variant' as const, variantId: id },
-      label: id,
-      variantId: id,
-      why: 'chosen by id',
-      preset: 'basic',
-      kind: 'variant' as const,
-      chars: 20,
-    }));
+    const columns = ['generic', 'xs'].map((id) => variantColumn(id, 20));
     store.setState({
       workspace: { ...base, presets },
       compareColumns: columns.map((c) => c.spec),
