@@ -60,7 +60,7 @@ function middleDiff(base: string, other: string): DiffPiece[] {
   return [...(base ? [{ text: base, kind: 'removed' as const }] : []), ...(other ? [{ text: other, kind: 'added' as const }] : [])];
 }
 
-/** `pieces` with adjacent pieces of one kind joined and empty ones left out. */
+/** `parts` with adjacent pieces of one kind joined and empty ones left out. */
 function joined(parts: readonly DiffPiece[]): DiffPiece[] {
   const out: DiffPiece[] = [];
   for (const p of parts) {
