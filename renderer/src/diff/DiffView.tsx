@@ -13,6 +13,7 @@ import { mark } from '../../../shared/ipc/trace';
 import { promptCovered } from '../store/shown-tab';
 import { frameThrottle } from '../ui/frame-throttle';
 import { diffAheadOf } from '../store/prompt-ahead';
+import { skipHiddenOriginalZones } from './hidden-original-zones';
 
 /** The diff editor in use (exposed for tests and the bench). */
 export let diffEditor: monaco.editor.IStandaloneDiffEditor | null = null;
@@ -136,7 +137,7 @@ export function onPreviewForDiff(s: StudioState, prev: StudioState): void {
 let diffShownAhead: string | undefined;
 
 /** Options made once (the layout is applied through updateOptions). */
-const DIFF_OPTIONS: monaco.editor.IDiffEditorConstructionOptions = {
+const DIFF_OPTIONS: monaco.editor.IDiffEditorConstructionOptions & { hideOriginalLineNumbers: boolean } = {
   ...overflowWidgetOptions(),
   readOnly: true,
   originalEditable: false,
@@ -154,6 +155,10 @@ const DIFF_OPTIONS: monaco.editor.IDiffEditorConstructionOptions = {
   // Prompts are prose: indentation guides would only cost a layout read per frame.
   guides: { indentation: false },
   hideUnchangedRegions: { enabled: false },
+  // Inline, the baseline's own line numbers would be a second column beside the prompt's; the
+  // original editor is then hidden (width 0), and takes no alignment zones (hidden-original-zones.ts).
+  // Monaco validates this option; its typings do not list it.
+  hideOriginalLineNumbers: true,
 };
 
 /**
@@ -208,6 +213,7 @@ export function DiffView() {
         options={{ ...DIFF_OPTIONS, renderSideBySide: layout === 'side' }}
         onMount={(ed) => {
           diffEditor = ed;
+          skipHiddenOriginalZones(ed.getOriginalEditor(), () => studio.getState().diffLayout !== 'side');
           applyDiff();
           ed.onDidUpdateDiff(() => {
             mark('diff:computed');
