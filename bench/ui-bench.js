@@ -90,7 +90,7 @@ const STAGES = {
     ['decoded:preview:result', 'renderer decoded'],
     ['apply:preview', 'store apply'],
     ['shown:diff-models', 'diff models updated'],
-    ['diff:computed', 'diff computed (worker)'],
+    ['diff:computed', 'diff computed'],
     ['dom', 'DOM shows it'],
     ['paint', 'painted'],
   ],

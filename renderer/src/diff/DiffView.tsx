@@ -14,6 +14,9 @@ import { promptCovered } from '../store/shown-tab';
 import { frameThrottle } from '../ui/frame-throttle';
 import { diffAheadOf } from '../store/prompt-ahead';
 import { skipHiddenOriginalZones } from './hidden-original-zones';
+import { diffSmallChangesOnThisThread } from './main-thread-diff';
+
+diffSmallChangesOnThisThread();
 
 /** The diff editor in use (exposed for tests and the bench). */
 export let diffEditor: monaco.editor.IStandaloneDiffEditor | null = null;
