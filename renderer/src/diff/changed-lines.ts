@@ -41,8 +41,3 @@ export function changedLines(original: string, modified: string): ChangedLines |
     modifiedEnd: edit.start + edit.text.length + afterEdit,
   };
 }
-
-/** The lines of `text` in [start, end) (end before a line end or at the text's end). */
-export function linesBetween(text: string, start: number, end: number): string[] {
-  return text.slice(start, end).split('\n');
-}

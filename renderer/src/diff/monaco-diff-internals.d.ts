@@ -8,10 +8,11 @@ declare module 'monaco-editor/editor/common/diff/rangeMapping.js' {
   interface InternalRange extends IRange {
     delta(lineCount: number): InternalRange;
   }
-  interface InternalLineRange {
+  export class LineRange {
+    constructor(startLineNumber: number, endLineNumberExclusive: number);
     readonly startLineNumber: number;
     readonly endLineNumberExclusive: number;
-    delta(offset: number): InternalLineRange;
+    delta(offset: number): LineRange;
   }
   export class RangeMapping {
     constructor(originalRange: InternalRange, modifiedRange: InternalRange);
@@ -19,11 +20,15 @@ declare module 'monaco-editor/editor/common/diff/rangeMapping.js' {
     readonly modifiedRange: InternalRange;
   }
   export class DetailedLineRangeMapping {
-    constructor(original: InternalLineRange, modified: InternalLineRange, innerChanges: RangeMapping[] | undefined);
-    readonly original: InternalLineRange;
-    readonly modified: InternalLineRange;
+    constructor(original: LineRange, modified: LineRange, innerChanges: RangeMapping[] | undefined);
+    readonly original: LineRange;
+    readonly modified: LineRange;
     readonly innerChanges: RangeMapping[] | undefined;
   }
+}
+
+declare module 'monaco-editor/editor/common/core/ranges/lineRange.js' {
+  export { LineRange } from 'monaco-editor/editor/common/diff/rangeMapping.js';
 }
 
 declare module 'monaco-editor/editor/common/diff/linesDiffComputers.js' {

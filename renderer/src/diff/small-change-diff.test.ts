@@ -87,12 +87,32 @@ describe('smallChangeDiff', () => {
     expect(plain(r!.changes)).toEqual(whole(text, spaced, 'legacy'));
   });
 
+  it('a paste of 20,000 lines, and its removal, as the legacy computer over the whole texts has them', () => {
+    const paste = prose(20_000, 3).map((l) => `pasted ${l}`);
+    const pasted = [...base.slice(0, 2500), ...paste, ...base.slice(2500)].join('\n');
+    for (const [a, b] of [
+      [text, pasted],
+      [pasted, text],
+      [text, [...base, ...paste].join('\n')],
+    ] as const) {
+      const here = smallChangeDiff(a, b, OPTIONS, 'legacy', linesBefore(a));
+      expect(here?.changes).toHaveLength(1);
+      expect(plain(here!.changes)).toEqual(whole(a, b, 'legacy'));
+    }
+    // The advanced computer gives an insertion inner ranges: left to the worker.
+    expect(smallChangeDiff(text, pasted, OPTIONS, 'advanced', linesBefore(text))).toBeUndefined();
+    // A paste that also changes a line is a diff for the worker.
+    const changedToo = [...base.slice(0, 2500), ...paste, `${base[2500]}!`, ...base.slice(2501)].join('\n');
+    expect(smallChangeDiff(text, changedToo, OPTIONS, 'legacy', linesBefore(text))).toBeUndefined();
+  });
+
   it("leaves to the worker large changes, a lone '\\r', moves and other algorithms", () => {
     const other = prose(3000, 2).join('\n');
     expect(smallChangeDiff(text, other, OPTIONS, 'legacy', linesBefore(text))).toBeUndefined();
-    const manyLines = [...base.slice(0, 10), ...Array.from({ length: 401 }, (_, i) => `new ${i}`), ...base.slice(10)].join('\n');
+    // Lines changed, not only added: 401 of them in place of one, or one of 33 KB.
+    const manyLines = [...base.slice(0, 10), ...Array.from({ length: 401 }, (_, i) => `new ${i}`), ...base.slice(11)].join('\n');
     expect(smallChangeDiff(text, manyLines, OPTIONS, 'legacy', linesBefore(text))).toBeUndefined();
-    const longLine = [...base.slice(0, 10), 'y'.repeat(33 * 1024), ...base.slice(10)].join('\n');
+    const longLine = [...base.slice(0, 10), 'y'.repeat(33 * 1024), ...base.slice(11)].join('\n');
     expect(smallChangeDiff(text, longLine, OPTIONS, 'legacy', linesBefore(text))).toBeUndefined();
     const cr = text.replace('\n7: ', '\n7:\r ');
     expect(smallChangeDiff(text, cr, OPTIONS, 'legacy', linesBefore(text))).toBeUndefined();

@@ -1,18 +1,20 @@
 import type { DocumentDiff } from 'monaco-editor/editor/browser/widget/diffEditor/diffProviderFactoryService.js';
 import { linesDiffComputers, type LinesDiffOptions } from 'monaco-editor/editor/common/diff/linesDiffComputers.js';
 import { DetailedLineRangeMapping, RangeMapping } from 'monaco-editor/editor/common/diff/rangeMapping.js';
-import { changedLines, linesBetween } from './changed-lines';
+import { LineRange } from 'monaco-editor/editor/common/core/ranges/lineRange.js';
+import { changedLines } from './changed-lines';
 
-/** Differing lines up to this many (and characters, on each side) are diffed by smallChangeDiff. */
+/** Differing lines up to this many (and characters, on each side) are diffed by smallChangeDiff's computer. */
 const MAX_LINES = 400;
 const MAX_CHARS = 32 * 1024;
 
 /**
  * The diff of two texts that differ in a few lines: those lines diffed by the line diff
  * computer Monaco's worker would run (`algorithm`), moved down by the lines before them
- * (`linesBefore(offset)`: how many lines end before that offset). Undefined when they differ
- * in more (another baseline, a paste), when a lone '\r' (a line break to Monaco) is among
- * them, or when moves are asked for: that diff is the worker's.
+ * (`linesBefore(offset)`: how many lines end before that offset). Lines only added or only
+ * removed, however many (a paste), make one change without a computer, as the legacy computer
+ * has it. Undefined when the texts differ in more (another baseline), when a lone '\r' (a line
+ * break to Monaco) is among those lines, or when moves are asked for: that diff is the worker's.
  */
 export function smallChangeDiff(
   from: string,
@@ -24,14 +26,29 @@ export function smallChangeDiff(
   if (options.computeMoves || (algorithm !== 'legacy' && algorithm !== 'advanced')) return undefined;
   const changed = changedLines(from, to);
   if (!changed) return { identical: true, quitEarly: false, changes: [], moves: [] };
-  if (changed.originalEnd - changed.start > MAX_CHARS || changed.modifiedEnd - changed.start > MAX_CHARS) return undefined;
-  const fromLines = linesBetween(from, changed.start, changed.originalEnd);
-  const toLines = linesBetween(to, changed.start, changed.modifiedEnd);
-  if (fromLines.length > MAX_LINES || toLines.length > MAX_LINES) return undefined;
-  if (fromLines.some((l) => l.includes('\r')) || toLines.some((l) => l.includes('\r'))) return undefined;
+  const fromText = from.slice(changed.start, changed.originalEnd);
+  const toText = to.slice(changed.start, changed.modifiedEnd);
+  if (fromText.includes('\r') || toText.includes('\r')) return undefined;
+  const small = fromText.length <= MAX_CHARS && toText.length <= MAX_CHARS;
+  if (!small && algorithm !== 'legacy') return undefined;
+  const fromLines = fromText.split('\n');
+  const toLines = toText.split('\n');
+  const before = linesBefore(changed.start);
+  if (algorithm === 'legacy') {
+    const added = oneSided(fromLines, toLines);
+    if (added) {
+      const start = before + added.same + 1;
+      const change = new DetailedLineRangeMapping(
+        new LineRange(start, start + added.from),
+        new LineRange(start, start + added.to),
+        undefined,
+      );
+      return { identical: false, quitEarly: false, changes: [change], moves: [] };
+    }
+  }
+  if (!small || fromLines.length > MAX_LINES || toLines.length > MAX_LINES) return undefined;
   const computer = algorithm === 'legacy' ? linesDiffComputers.getLegacy() : linesDiffComputers.getDefault();
   const result = computer.computeDiff(fromLines, toLines, options);
-  const before = linesBefore(changed.start);
   const changes = result.changes.map(
     (c) =>
       new DetailedLineRangeMapping(
@@ -42,4 +59,18 @@ export function smallChangeDiff(
   );
   // As the worker says: texts that differ are not identical, even where no line changed but for whitespace.
   return { identical: false, quitEarly: result.hitTimeout, changes, moves: [] };
+}
+
+/**
+ * Lines only added or only removed: after the lines both start with (`same`) and those both end
+ * with, one side has none left. How many are left on each side; undefined when both have some.
+ */
+function oneSided(from: readonly string[], to: readonly string[]): { same: number; from: number; to: number } | undefined {
+  const shorter = Math.min(from.length, to.length);
+  let same = 0;
+  while (same < shorter && from[same] === to[same]) same++;
+  let end = 0;
+  while (end < shorter - same && from[from.length - 1 - end] === to[to.length - 1 - end]) end++;
+  const left = { same, from: from.length - same - end, to: to.length - same - end };
+  return left.from === 0 || left.to === 0 ? left : undefined;
 }
