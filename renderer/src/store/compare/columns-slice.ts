@@ -5,11 +5,13 @@ import { mark } from '../../../../shared/ipc/trace';
 import type { SliceCreator } from '../types';
 import { focusVariantId } from '../focus';
 import { loadColumns, saveColumns } from './compare-storage';
+import { carryTokens } from './carry-tokens';
 
 /** The compare view's columns: what they are (remembered per workspace), what the host built, their token counts. */
 export interface CompareColumnsSlice {
   compareColumns: CompareColumnSpec[];
   compareResult: CompareResult | null;
+  /** The counts of compareResult (its seq): the host's, or until they come those of the result before that still hold (carry-tokens.ts). */
   compareTokens: CompareTokens | null;
   /** The columns, made first (the remembered ones, else the default two) when there are none yet. */
   ensureCompareColumns(): CompareColumnSpec[];
@@ -96,7 +98,8 @@ export const createCompareColumnsSlice: SliceCreator<CompareColumnsSlice> = (set
       mark('apply:compare');
       const cur = get().compareResult;
       if (!live || (cur && result.seq <= cur.seq)) return;
-      set({ compareResult: result });
+      const tokens = get().compareTokens;
+      set({ compareResult: result, compareTokens: cur && tokens ? carryTokens(cur, tokens, result) : null });
     },
     applyCompareTokens(tokens) {
       if (get().compareResult?.seq !== tokens.seq) return;

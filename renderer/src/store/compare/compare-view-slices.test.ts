@@ -93,6 +93,20 @@ describe('compare columns', () => {
     api.emit('compare:tokens', { seq: 6, rows: [[7]], totals: [9], budgets: [null] });
     expect(store.getState().compareTokens?.totals).toEqual([9]);
   });
+
+  it("keep a column's counts with that column, not its place, until the counts of a new result come", async () => {
+    const api = createFakeApi({ handlers: { 'compare:set': () => result(1, ['xs', 'generic']) } });
+    const { store, disconnect } = setupStore(api);
+    cleanup = disconnect;
+    store.setState({ workspace: workspaceView({ root: null, builtin: true }), presetName: 'basic' });
+    await store.getState().startCompare();
+    api.emit('compare:tokens', { seq: 1, rows: [[3, 4]], totals: [30, 40], budgets: [null, null] });
+    // The first column removed: until generic's counts of result 2 come, it shows its own, not xs's.
+    api.emit('compare:result', result(2, ['generic']));
+    expect(store.getState().compareTokens).toEqual({ seq: 2, rows: [[4]], totals: [40], budgets: [null] });
+    api.emit('compare:tokens', { seq: 2, rows: [[5]], totals: [41], budgets: [null] });
+    expect(store.getState().compareTokens?.totals).toEqual([41]);
+  });
 });
 
 describe('routing, matrix and cache', () => {
