@@ -30,7 +30,10 @@ export function smallChangeDiff(
   const toText = to.slice(changed.start, changed.modifiedEnd);
   if (fromText.includes('\r') || toText.includes('\r')) return undefined;
   const small = fromText.length <= MAX_CHARS && toText.length <= MAX_CHARS;
-  if (!small && algorithm !== 'legacy') return undefined;
+  // Lines only added leave the other side its context lines, at most three (and lines only removed likewise):
+  // large texts unlike that are not split into lines here at all.
+  const shorter = fromText.length <= toText.length ? fromText : toText;
+  if (!small && (algorithm !== 'legacy' || lineBreaks(shorter, 3) === 3)) return undefined;
   const fromLines = fromText.split('\n');
   const toLines = toText.split('\n');
   const before = linesBefore(changed.start);
@@ -73,4 +76,11 @@ function oneSided(from: readonly string[], to: readonly string[]): { same: numbe
   while (end < shorter - same && from[from.length - 1 - end] === to[to.length - 1 - end]) end++;
   const left = { same, from: from.length - same - end, to: to.length - same - end };
   return left.from === 0 || left.to === 0 ? left : undefined;
+}
+
+/** How many line breaks `text` holds, counted up to `max`. */
+function lineBreaks(text: string, max: number): number {
+  let n = 0;
+  for (let at = text.indexOf('\n'); at >= 0 && n < max; at = text.indexOf('\n', at + 1)) n++;
+  return n;
 }
