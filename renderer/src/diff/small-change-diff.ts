@@ -34,35 +34,53 @@ export function smallChangeDiff(
   // large texts unlike that are not split into lines here at all.
   const shorter = fromText.length <= toText.length ? fromText : toText;
   if (!small && (algorithm !== 'legacy' || lineBreaks(shorter, 3) === 3)) return undefined;
-  const fromLines = fromText.split('\n');
-  const toLines = toText.split('\n');
   const before = linesBefore(changed.start);
+  const result = diffOfLines(fromText.split('\n'), toText.split('\n'), options, algorithm, before, before);
+  // As the worker says: texts that differ are not identical, even where no line changed but for whitespace.
+  return result && { identical: false, quitEarly: result.hitTimeout, changes: result.changes, moves: [] };
+}
+
+/**
+ * The diff of some lines of two texts, as whole-text line numbers: `fromLines` start after
+ * `originalBy` lines of the original, `toLines` after `modifiedBy` of the modified text. Lines
+ * only added or removed make one change (legacy); otherwise the computer runs, on up to
+ * MAX_LINES lines and MAX_CHARS characters a side. Undefined beyond that.
+ */
+export function diffOfLines(
+  fromLines: string[],
+  toLines: string[],
+  options: LinesDiffOptions,
+  algorithm: string,
+  originalBy: number,
+  modifiedBy: number,
+): { changes: DetailedLineRangeMapping[]; hitTimeout: boolean } | undefined {
   if (algorithm === 'legacy') {
     const added = oneSided(fromLines, toLines);
     if (added) {
-      const start = before + added.same + 1;
       const change = new DetailedLineRangeMapping(
-        new LineRange(start, start + added.from),
-        new LineRange(start, start + added.to),
+        new LineRange(originalBy + added.same + 1, originalBy + added.same + 1 + added.from),
+        new LineRange(modifiedBy + added.same + 1, modifiedBy + added.same + 1 + added.to),
         undefined,
       );
-      return { identical: false, quitEarly: false, changes: [change], moves: [] };
+      return { changes: [change], hitTimeout: false };
     }
   }
-  if (!small || fromLines.length > MAX_LINES || toLines.length > MAX_LINES) return undefined;
+  if (fromLines.length > MAX_LINES || toLines.length > MAX_LINES) return undefined;
+  if (charsOf(fromLines) > MAX_CHARS || charsOf(toLines) > MAX_CHARS) return undefined;
   const computer = algorithm === 'legacy' ? linesDiffComputers.getLegacy() : linesDiffComputers.getDefault();
   const result = computer.computeDiff(fromLines, toLines, options);
   const changes = result.changes.map(
     (c) =>
       new DetailedLineRangeMapping(
-        c.original.delta(before),
-        c.modified.delta(before),
-        c.innerChanges?.map((i) => new RangeMapping(i.originalRange.delta(before), i.modifiedRange.delta(before))),
+        c.original.delta(originalBy),
+        c.modified.delta(modifiedBy),
+        c.innerChanges?.map((i) => new RangeMapping(i.originalRange.delta(originalBy), i.modifiedRange.delta(modifiedBy))),
       ),
   );
-  // As the worker says: texts that differ are not identical, even where no line changed but for whitespace.
-  return { identical: false, quitEarly: result.hitTimeout, changes, moves: [] };
+  return { changes, hitTimeout: result.hitTimeout };
 }
+
+const charsOf = (lines: readonly string[]): number => lines.reduce((n, l) => n + l.length + 1, -1);
 
 /**
  * Lines only added or only removed: after the lines both start with (`same`) and those both end
