@@ -13,6 +13,7 @@ import { loadStackProfile, stackProfileIds } from '../../stack/load-profile.js';
 import type { StackProfile } from '../../stack/profile.js';
 import { loadHarnessProfiles } from '../../harness/profile/load.js';
 import type { StackPreset, WorkspaceSnapshot } from './workspace-snapshot.js';
+import { rememberedLoad, type RecordedLoad } from './remembered-load.js';
 import { parseYamlFile, positionOf, type ParsedYaml, type PositionIndex, type YamlParseCache } from './yaml-file.js';
 
 type ParseYaml = typeof parseYamlFile;
@@ -134,6 +135,50 @@ function loadVariant(
     toolOverrides: loadOverrides(source, folder, 'tools', toolOverrides, problems),
     files: { folder, config: configFile, template: templateFile },
   };
+}
+
+/** What loading a variant folder gives: the variant, and the problems and positions of its files. */
+interface LoadedVariant {
+  variant: Variant | undefined;
+  problems: FileProblem[];
+  positions: [string, PositionIndex][];
+}
+
+/**
+ * The variant folders and the harness profiles last loaded with each parse cache, by the reads
+ * they made (remembered-load.ts): a reload after an edit elsewhere (a preset, a tool, another
+ * variant) neither validates 500 unchanged variants again nor makes new objects of them, so the
+ * matrix's memo and the builder's caches, keyed on the variant objects, keep hitting.
+ */
+const variantMemo = new WeakMap<YamlParseCache, Map<string, RecordedLoad<LoadedVariant>>>();
+const harnessMemo = new WeakMap<YamlParseCache, Map<string, RecordedLoad<ReturnType<typeof loadHarnessProfiles>>>>();
+
+function memoOf<T>(memos: WeakMap<YamlParseCache, Map<string, T>>, cache: YamlParseCache): Map<string, T> {
+  let memo = memos.get(cache);
+  if (!memo) memos.set(cache, (memo = new Map()));
+  return memo;
+}
+
+/** loadVariant, or its last load from this parse cache when nothing it read changed. */
+function loadVariantRemembered(
+  source: WorkspaceFileSource,
+  folderName: string,
+  problems: FileProblem[],
+  positions: Map<string, PositionIndex>,
+  parse: ParseYaml,
+  memo: Map<string, RecordedLoad<LoadedVariant>> | undefined,
+): Variant | undefined {
+  if (!memo) return loadVariant(source, folderName, problems, positions, parse);
+  const loaded = rememberedLoad(memo, folderName, source, (recording) => {
+    const own: LoadedVariant = { variant: undefined, problems: [], positions: [] };
+    const ownPositions = new Map<string, PositionIndex>();
+    own.variant = loadVariant(recording, folderName, own.problems, ownPositions, parse);
+    own.positions = [...ownPositions];
+    return own;
+  });
+  problems.push(...loaded.problems);
+  for (const [file, index] of loaded.positions) positions.set(file, index);
+  return loaded.variant;
 }
 
 interface LoadedPresets {
@@ -350,11 +395,16 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
 
   // Variants
   const loaded: Variant[] = [];
+  const memo = cache ? memoOf(variantMemo, cache) : undefined;
+  const folders = new Set<string>();
   for (const name of source.list('variants')) {
     if (!name.endsWith('/')) continue;
-    const variant = loadVariant(source, name.slice(0, -1), problems, positions, parse);
+    folders.add(name.slice(0, -1));
+    const variant = loadVariantRemembered(source, name.slice(0, -1), problems, positions, parse, memo);
     if (variant) loaded.push(variant);
   }
+  // A folder gone is forgotten.
+  for (const folder of memo?.keys() ?? []) if (!folders.has(folder)) memo!.delete(folder);
   const byId = new Map(loaded.map((v) => [v.id, v]));
   const ordered: Variant[] = [];
   config.selectionOrder.forEach((id, i) => {
@@ -382,7 +432,11 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
   }
 
   // Harness profiles
-  const harnesses = options.skipHarnesses ? { profiles: [], problems: [] } : loadHarnessProfiles(source, parse);
+  const harnesses = options.skipHarnesses
+    ? { profiles: [], problems: [] }
+    : cache
+      ? rememberedLoad(memoOf(harnessMemo, cache), 'harnesses', source, (recording) => loadHarnessProfiles(recording, parse))
+      : loadHarnessProfiles(source, parse);
   problems.push(...harnesses.problems);
 
   const { presets, stackPresets } = loadPresets(source, problems, positions, parse, cache);
