@@ -104,6 +104,9 @@ export class MatrixBuilds {
       this.host.emit('compare:matrixProgress', { version, done, total });
     };
     if (this.workers.file) {
+      // Loading the workspace anew (after a preset was edited) may have taken this turn: the lookups start in the next.
+      await this.slicer.pause();
+      if (!current()) return this.afterStale(version);
       // What the memo lacks, found in slices too (a workspace loaded anew: 10,000 lookups by content).
       const rows: NeededRow[] = [];
       const needed = neededBuilds(this.memo, inputs);
