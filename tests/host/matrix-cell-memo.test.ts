@@ -126,8 +126,9 @@ describe('the snapshot matrix’s memo of builds (host)', () => {
     expect(contentHash(stored)).toBe(contentHash(text));
     const file = path.join(h.host.requireSession().realRoot, 'snapshots/generic/base.md');
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, stored);
     for (let round = 0; round < 2; round++) {
+      // Written anew before each request: the last answer is not given again (the file's stamp changed), the memo is asked.
+      fs.writeFileSync(file, stored);
       const view = await builds.request();
       expect(view.cells).toEqual(freshCells(h));
       expect(view.cells.find((c) => c.variantId === 'generic' && c.preset === 'base')?.snapshot).toBe('differs');
