@@ -158,6 +158,9 @@ describe('loading a workspace', () => {
     expect(second.presets.find((p) => p.name === 'basic')!.context.cwd).toBe('/somewhere/else');
     second.variants.forEach((v, i) => expect(v).toBe(first.variants[i]));
     second.harnesses.forEach((h, i) => expect(h).toBe(first.harnesses[i]));
+    expect([second.tools, second.toolFiles, second.components]).toEqual([first.tools, first.toolFiles, first.components]);
+    expect(second.tools).toBe(first.tools);
+    expect(second.components).toBe(first.components);
     expect(second).toEqual(fresh());
     // A variant's own file, another's template, an override added to a third, a harness profile's file: those load anew.
     files['variants/generic/variant.yaml'] = files['variants/generic/variant.yaml']!.replace('version: 1', 'version: 7');
@@ -173,7 +176,18 @@ describe('loading a workspace', () => {
     expect(byId(third.variants, 'generic').version).toBe(7);
     expect(byId(third.variants, 'glm').componentOverrides.TOOL_USE_SECTION?.template).toBe('Overridden here.');
     expect(byId(third.harnesses, 'codex').name).toBe('Edited Codex');
+    expect(third.tools).toBe(second.tools);
     expect(third).toEqual(fresh());
+    // A tool's file and a workspace component: a new catalog and a new registry, as a load without caches.
+    const tool = Object.keys(files).find((rel) => rel.startsWith('tools/') && rel.endsWith('.yaml'))!;
+    files[tool] = `${files[tool]!}\n# edited\n`;
+    files['components/EDITED.md'] = 'An added component.';
+    const edited = cached();
+    expect(edited.tools).not.toBe(third.tools);
+    expect(edited.components).not.toBe(third.components);
+    expect(edited.components.get('EDITED')).toMatchObject({ kind: 'workspace', template: 'An added component.' });
+    expect(edited).toEqual(fresh());
+    expect(edited.variants.find((v) => v.id === 'xs')).toBe(byId(third.variants, 'xs'));
     // The override removed again, a variant folder removed: as a load without caches.
     delete files['variants/glm/overrides/components/TOOL_USE_SECTION.md'];
     for (const rel of Object.keys(files)) if (rel.startsWith('variants/hermes/')) delete files[rel];

@@ -321,6 +321,65 @@ function resolvePresets(
   return { presets: presets.sort(byName), stackPresets: stackPresets.sort(byName), problems };
 }
 
+/** The workspace's tools (tools/*.yaml), with their problems and positions. */
+function loadTools(source: WorkspaceFileSource, parse: ParseYaml) {
+  const tools = new Map<string, ToolFile>();
+  const toolFiles = new Map<string, string>();
+  const problems: FileProblem[] = [];
+  const positions: [string, PositionIndex][] = [];
+  for (const f of files(source, 'tools', '.yaml')) {
+    const file = `tools/${f.name}`;
+    const text = source.read(file);
+    if (text === undefined) continue;
+    const parsed = parse(file, text, ToolFileSchema);
+    positions.push([file, parsed.positions]);
+    problems.push(...parsed.problems);
+    if (!parsed.value) continue;
+    if (parsed.value.id !== f.id) {
+      const pos = positionOf(parsed.positions, ['id']);
+      problems.push({
+        file,
+        line: pos?.line,
+        column: pos?.column,
+        path: 'id',
+        message: `id '${parsed.value.id}' does not match the file name '${f.name}'`,
+        severity: 'error',
+      });
+      continue;
+    }
+    tools.set(f.id, parsed.value);
+    toolFiles.set(f.id, file);
+  }
+  return { tools, toolFiles, problems, positions };
+}
+
+/** The component registry: the built-ins (or `base`, cloned) with the workspace's components/*.md over them. */
+function loadComponents(source: WorkspaceFileSource, base: ComponentRegistry | undefined) {
+  const components = (base ?? createBuiltinRegistry()).clone();
+  const workspaceComponents: string[] = [];
+  const problems: FileProblem[] = [];
+  for (const f of files(source, 'components', '.md')) {
+    const file = `components/${f.name}`;
+    if (!ID_PATTERN.test(f.id)) {
+      problems.push({ file, message: `'${f.id}' is not a valid component id (letters, digits, _ . -)`, severity: 'error' });
+      continue;
+    }
+    const text = source.read(file);
+    if (text === undefined) continue;
+    components.registerTemplate(f.id, text, file);
+    workspaceComponents.push(f.id);
+  }
+  return { components, workspaceComponents, problems };
+}
+
+/**
+ * The tools and the component registry last loaded with each parse cache, by the reads they
+ * made: unchanged, they are the same Map and registry (the matrix's memo then knows every
+ * build by its objects, and the workspace view reuses its parts for them).
+ */
+const toolsMemo = new WeakMap<YamlParseCache, Map<string, RecordedLoad<ReturnType<typeof loadTools>>>>();
+const componentsMemo = new WeakMap<YamlParseCache, Map<string, RecordedLoad<ReturnType<typeof loadComponents>>>>();
+
 /**
  * Loads a workspace folder: workspace.yaml, variants, components, tools, context presets,
  * stack profiles and harness profiles. Never throws for bad files: each problem is reported with its file and
@@ -352,46 +411,20 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
   }
 
   // Tools
-  const tools = new Map<string, ToolFile>();
-  const toolFiles = new Map<string, string>();
-  for (const f of files(source, 'tools', '.yaml')) {
-    const file = `tools/${f.name}`;
-    const text = source.read(file);
-    if (text === undefined) continue;
-    const parsed = parse(file, text, ToolFileSchema);
-    positions.set(file, parsed.positions);
-    problems.push(...parsed.problems);
-    if (!parsed.value) continue;
-    if (parsed.value.id !== f.id) {
-      const pos = positionOf(parsed.positions, ['id']);
-      problems.push({
-        file,
-        line: pos?.line,
-        column: pos?.column,
-        path: 'id',
-        message: `id '${parsed.value.id}' does not match the file name '${f.name}'`,
-        severity: 'error',
-      });
-      continue;
-    }
-    tools.set(f.id, parsed.value);
-    toolFiles.set(f.id, file);
-  }
+  const toolsPart = cache
+    ? rememberedLoad(memoOf(toolsMemo, cache), 'tools', source, (recording) => loadTools(recording, parse))
+    : loadTools(source, parse);
+  problems.push(...toolsPart.problems);
+  for (const [file, index] of toolsPart.positions) positions.set(file, index);
+  const { tools, toolFiles } = toolsPart;
 
-  // Components
-  const components = (options.components ?? createBuiltinRegistry()).clone();
-  const workspaceComponents: string[] = [];
-  for (const f of files(source, 'components', '.md')) {
-    const file = `components/${f.name}`;
-    if (!ID_PATTERN.test(f.id)) {
-      problems.push({ file, message: `'${f.id}' is not a valid component id (letters, digits, _ . -)`, severity: 'error' });
-      continue;
-    }
-    const text = source.read(file);
-    if (text === undefined) continue;
-    components.registerTemplate(f.id, text, file);
-    workspaceComponents.push(f.id);
-  }
+  // Components (a registry to start from is the caller's: its load is not remembered)
+  const componentsPart =
+    cache && !options.components
+      ? rememberedLoad(memoOf(componentsMemo, cache), 'components', source, (recording) => loadComponents(recording, undefined))
+      : loadComponents(source, options.components);
+  problems.push(...componentsPart.problems);
+  const { components, workspaceComponents } = componentsPart;
 
   // Variants
   const loaded: Variant[] = [];
