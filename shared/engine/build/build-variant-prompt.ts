@@ -237,7 +237,7 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
     length += text.length;
   };
   let at = 0;
-  for (const tag of templateTags(variant)) {
+  for (const tag of templateTags(template)) {
     emit(template.slice(at, tag.start), 0, at);
     at = tag.end;
     const key = tag.key;
@@ -405,21 +405,15 @@ interface TemplateTag {
   /** The trimmed key. */
   key: string;
 }
-/**
- * The tags of each variant's base template, by the variant object (a snapshot's variants never
- * change; an edit makes a new one). Not by the template's text: V8 hashes a string longer than
- * 16,383 characters by its length alone, so a map keyed by many long templates of one length
- * (copies of a template that differ in a line) compared a lookup's text with each of them in
- * full, tens of microseconds per build.
- */
-const templateTagCache = new WeakMap<Variant, { template: string; tags: readonly TemplateTag[] }>();
+const templateTagCache = new Map<string, readonly TemplateTag[]>();
 
-/** The `{{key}}` tags of a variant's base template, found once per variant object. */
-function templateTags(variant: Variant): readonly TemplateTag[] {
-  const template = variant.baseTemplate;
-  const known = templateTagCache.get(variant);
-  if (known?.template === template) return known.tags;
-  const tags = [...scanTags(template)].map((t) => ({ start: t.start, end: t.end, key: t.raw.trim() }));
-  templateTagCache.set(variant, { template, tags });
+/** The `{{key}}` tags of a base template, found once per template text (it changes only when edited). */
+function templateTags(template: string): readonly TemplateTag[] {
+  let tags = templateTagCache.get(template);
+  if (!tags) {
+    if (templateTagCache.size >= 256) templateTagCache.clear();
+    tags = [...scanTags(template)].map((t) => ({ start: t.start, end: t.end, key: t.raw.trim() }));
+    templateTagCache.set(template, tags);
+  }
   return tags;
 }
