@@ -11,7 +11,7 @@ import { hostMatrixCells, neededBuilds, type NeededRow } from './matrix-cells.js
 import { buildInWorkers, builtMatrixWorker, MatrixWorkerError, runInWorkers, type WorkersOutcome } from './matrix-in-workers.js';
 import { LOOP_SLICER, runSliced, type Slicer } from './sliced-work.js';
 import { SnapshotStore } from './snapshot-store.js';
-import { loadTokenCounter } from './tokens.js';
+import { loadPieceCounter, loadTokenCounter } from './tokens.js';
 import type { WorkspaceSession } from './workspace-session.js';
 
 /** At most one progress event (and one partial token event) per this many milliseconds. */
@@ -58,6 +58,10 @@ export class MatrixBuilds {
   private readonly memo = new MatrixCellMemo();
   /** The workspace of the last build with nothing unsaved, and the save it was (see savedBaseline). */
   private clean: { session: WorkspaceSession; savedVersion: number; workspace: WorkspaceSnapshot } | undefined;
+  /** The last matrix answered, and what it was made from: a request that finds all of it the same answers these cells again. */
+  private last: Answered | undefined;
+  /** The counts of every cell of the last matrix whose counting finished (a matrix answered again is counted by now). */
+  private counted: { cells: readonly MatrixCellView[]; tokens: number[]; budgetsOver: number[] } | undefined;
 
   constructor(
     private readonly host: HostContext,
@@ -76,9 +80,15 @@ export class MatrixBuilds {
     const session = this.host.requireSession();
     const state = stateOf(session);
     const store = new SnapshotStore(session.realRoot);
-    const listed = await store.listing();
+    const listed = await store.stampedListing();
     const current = (): boolean => !this.host.closed && this.version === version && sameState(state, this.host.session);
     if (!current()) return this.afterStale(version);
+    const last = this.last;
+    if (last && sameState(last.state, session) && sameStamps(last.listed, listed)) {
+      // Nothing a cell is made from changed (the workspace as edited and as saved, the stored files): the same cells.
+      void this.countTokens(version, last.workspace, last.cells).catch((error: unknown) => this.host.reportError('matrix tokens', error));
+      return { version, ...last.axes, cells: last.cells, dir: SNAPSHOT_DIR, readOnly: session.readOnly };
+    }
     const workspace = session.snapshot();
     const saved = session.docs.dirty().length > 0 ? this.savedBaseline(session) : undefined;
     if (!saved) this.clean = { session, savedVersion: session.docs.savedVersion, workspace };
@@ -94,6 +104,9 @@ export class MatrixBuilds {
       this.host.emit('compare:matrixProgress', { version, done, total });
     };
     if (this.workers.file) {
+      // Loading the workspace anew (after a preset was edited) may have taken this turn: the lookups start in the next.
+      await this.slicer.pause();
+      if (!current()) return this.afterStale(version);
       // What the memo lacks, found in slices too (a workspace loaded anew: 10,000 lookups by content).
       const rows: NeededRow[] = [];
       const needed = neededBuilds(this.memo, inputs);
@@ -107,6 +120,9 @@ export class MatrixBuilds {
         this.slicer,
       );
       if (!found) return this.afterStale(version);
+      // The last slice of lookups may have used this turn: the workers start in a turn of their own.
+      await this.slicer.pause();
+      if (!current()) return this.afterStale(version);
       const lacking = rows.reduce((n, row) => n + (row.ws === workspace ? row.presets.length : 0), 0);
       if (rows.reduce((n, row) => n + row.presets.length, 0) >= this.workers.minCells) {
         const outcome = await buildInWorkers({
@@ -126,6 +142,9 @@ export class MatrixBuilds {
         });
         if (outcome === 'stopped' || !current()) return this.afterStale(version);
       }
+      // Nor do the cells start in the turn of the last lookups or of the workers' last answer.
+      await this.slicer.pause();
+      if (!current()) return this.afterStale(version);
     }
     const cells = hostMatrixCells(this.memo, inputs);
     const out: MatrixCellView[] = [];
@@ -148,6 +167,7 @@ export class MatrixBuilds {
     // The answer goes out in a turn of its own: encoding it (2 MB for 10,000 cells) does not add to the last slice.
     await this.slicer.pause();
     if (!current()) return this.afterStale(version);
+    this.last = { state, listed, workspace, axes, cells: out };
     void this.countTokens(version, workspace, out).catch((error: unknown) => this.host.reportError('matrix tokens', error));
     return { version, ...axes, cells: out, dir: SNAPSHOT_DIR, readOnly: session.readOnly };
   }
@@ -173,6 +193,14 @@ export class MatrixBuilds {
 
   /** Token counts (o200k) and budgets gone over, cell by cell in slices; stops when a newer matrix is asked for. */
   private async countTokens(version: number, workspace: WorkspaceSnapshot, cells: readonly MatrixCellView[]): Promise<void> {
+    const counted = this.counted;
+    if (counted?.cells === cells) {
+      // The same cells answered again: their counts are known, and go out in the next turn.
+      await this.slicer.pause();
+      if (!this.host.closed && this.version === version)
+        this.host.emit('compare:matrixTokens', { version, tokens: counted.tokens, budgetsOver: counted.budgetsOver });
+      return;
+    }
     const file = this.workers.file;
     if (file) {
       await this.slicer.pause();
@@ -180,6 +208,7 @@ export class MatrixBuilds {
       if ((await this.countInWorkers(file, version, workspace, cells)) !== 'unsuited') return;
     }
     const count = await loadTokenCounter();
+    const countInPieces = await loadPieceCounter();
     // Not in the turn that answers the matrix: the first slice of counts waits for the loop's next turn.
     await this.slicer.pause();
     if (this.host.closed || this.version !== version) return;
@@ -188,33 +217,39 @@ export class MatrixBuilds {
     const options = deterministicBuildOptions();
     const tokens: number[] = [];
     const budgetsOver: number[] = [];
-    const step = (): boolean => {
-      const cell = cells[tokens.length];
-      if (!cell) return false;
-      const variant = variants.get(cell.variantId)!;
-      const known = this.tokenMemo.get(cell.promptHash);
-      if (known !== undefined && !variant.budgets) {
-        tokens.push(known);
-        budgetsOver.push(0);
-        return true;
+    const tokenMemo = this.tokenMemo;
+    /** The counts cell by cell, a step at a time: a build, a piece of its count (a 50 KB prompt counted anew takes tens of milliseconds). */
+    function* counting(): Generator<undefined, void, undefined> {
+      for (const cell of cells) {
+        const variant = variants.get(cell.variantId)!;
+        const known = tokenMemo.get(cell.promptHash);
+        if (known !== undefined && !variant.budgets) {
+          tokens.push(known);
+          budgetsOver.push(0);
+          yield;
+          continue;
+        }
+        const preset = presets.get(cell.preset)!;
+        const result = buildVariantPrompt({
+          variant,
+          context: preset.context,
+          components: workspace.components,
+          tools: workspace.tools,
+          options,
+        });
+        yield;
+        const n = known ?? (yield* countInPieces(result.text));
+        if (known === undefined) {
+          if (tokenMemo.size >= TOKEN_MEMO_SIZE) tokenMemo.clear();
+          tokenMemo.set(cell.promptHash, n);
+        }
+        tokens.push(n);
+        budgetsOver.push(variant.budgets ? budgetUsage(variant.budgets, result, count).exceeded.length : 0);
+        yield;
       }
-      const preset = presets.get(cell.preset)!;
-      const result = buildVariantPrompt({
-        variant,
-        context: preset.context,
-        components: workspace.components,
-        tools: workspace.tools,
-        options,
-      });
-      const n = known ?? count(result.text);
-      if (known === undefined) {
-        if (this.tokenMemo.size >= TOKEN_MEMO_SIZE) this.tokenMemo.clear();
-        this.tokenMemo.set(cell.promptHash, n);
-      }
-      tokens.push(n);
-      budgetsOver.push(variant.budgets ? budgetUsage(variant.budgets, result, count).exceeded.length : 0);
-      return true;
-    };
+    }
+    const steps = counting();
+    const step = (): boolean => !steps.next().done;
     let sent = this.slicer.now();
     const done = await runSliced(
       step,
@@ -228,7 +263,13 @@ export class MatrixBuilds {
       },
       this.slicer,
     );
-    if (done && !this.host.closed && this.version === version) this.host.emit('compare:matrixTokens', { version, tokens, budgetsOver });
+    if (done && !this.host.closed && this.version === version) this.finishCounts(version, cells, tokens, budgetsOver);
+  }
+
+  /** The counts of every cell: sent, and kept for the same cells answered again. */
+  private finishCounts(version: number, cells: readonly MatrixCellView[], tokens: number[], budgetsOver: number[]): void {
+    this.counted = { cells, tokens, budgetsOver };
+    this.host.emit('compare:matrixTokens', { version, tokens, budgetsOver });
   }
 
   /**
@@ -294,9 +335,26 @@ export class MatrixBuilds {
         this.host.emit('compare:matrixTokens', { version, tokens: tokens.slice(0, counted), budgetsOver: budgetsOver.slice(0, counted) });
       },
     });
-    if (outcome === 'done' && current()) this.host.emit('compare:matrixTokens', { version, tokens, budgetsOver });
+    if (outcome === 'done' && current()) this.finishCounts(version, cells, tokens, budgetsOver);
     return outcome;
   }
+}
+
+/** What a matrix answered was made from, and its cells. */
+interface Answered {
+  state: BuildState;
+  /** The stored snapshots' stamped listing, taken before they were read. */
+  listed: ReadonlyMap<string, string>;
+  workspace: WorkspaceSnapshot;
+  axes: ReturnType<typeof matrixAxes>;
+  cells: MatrixCellView[];
+}
+
+/** Whether two stamped listings name the same files with the same stamps (a file that could not be stat'ed is never the same). */
+function sameStamps(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [rel, stamp] of a) if (stamp === '' || b.get(rel) !== stamp) return false;
+  return true;
 }
 
 function sameState(state: BuildState, session: WorkspaceSession | undefined): boolean {

@@ -97,6 +97,9 @@ export class MatrixCellMemo {
   known(ws: BuildObjects, variant: Variant, preset: ContextPreset): BuildDigest | undefined {
     const known = this.builds.get(variant)?.get(preset);
     if (known && known.components === ws.components && known.tools === ws.tools) return known.digest;
+    // Nothing remembered by content (the first matrix): no key can find anything, none is made
+    // (a variant's key hashes its whole template; the first matrix's lookups would make 500 of them before any build starts).
+    if (this.byContent.size === 0) return undefined;
     const key = this.cellKey(ws, variant, preset);
     const digest = key === undefined ? undefined : this.byContent.get(key);
     if (digest) this.rememberObjects(ws, variant, preset, digest);

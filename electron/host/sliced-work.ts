@@ -18,18 +18,29 @@ export const LOOP_SLICER: Slicer = {
   sliceMs: 8,
 };
 
+/** A slice runs at least this part of sliceMs, however long the rest of the turn took. */
+const MIN_SLICE_PART = 0.25;
+
 /**
  * Calls `step` until it answers false (nothing left), pausing after each slice; after each
  * pause `goOn()` decides whether to go on. Answers true when the work is done, false when
  * goOn stopped it.
+ *
+ * A slice gives way to what else ran while it paused (a timer such as the workspace view's
+ * refresh, a request, a worker's answer): that work shares the loop's turn with the next
+ * slice, so the next slice runs only for what is left of sliceMs (at least a quarter of it),
+ * and the loop is held about sliceMs in all rather than sliceMs after the other work.
  */
 export async function runSliced(step: () => boolean, goOn: () => boolean, slicer: Slicer = LOOP_SLICER): Promise<boolean> {
+  let others = 0;
   for (;;) {
-    const end = slicer.now() + slicer.sliceMs;
+    const end = slicer.now() + Math.max(slicer.sliceMs * MIN_SLICE_PART, slicer.sliceMs - others);
     do {
       if (!step()) return true;
     } while (slicer.now() < end);
+    const paused = slicer.now();
     await slicer.pause();
+    others = slicer.now() - paused;
     if (!goOn()) return false;
   }
 }

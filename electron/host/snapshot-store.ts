@@ -52,6 +52,30 @@ export class SnapshotStore {
     return names;
   }
 
+  /**
+   * The listing's names, each with a stamp of its file as it is now (device, inode, size, change
+   * and modification times in nanoseconds; empty when it cannot be stat'ed), without blocking.
+   * Taken before the files are read, two equal stamped listings say that no file was written,
+   * replaced, added or removed in between: what was read then is what a read would give now.
+   */
+  async stampedListing(): Promise<Map<string, string>> {
+    const names = await this.listing();
+    const stamps = new Map<string, string>();
+    let dir: string;
+    try {
+      dir = resolveInside(this.realRoot, SNAPSHOT_DIR);
+    } catch {
+      return stamps;
+    }
+    await Promise.all(
+      [...names].map(async (rel) => {
+        const stat = await fs.promises.stat(`${dir}/${rel}`, { bigint: true }).catch(() => undefined);
+        stamps.set(rel, stat ? `${stat.dev}:${stat.ino}:${stat.size}:${stat.ctimeNs}:${stat.mtimeNs}` : '');
+      }),
+    );
+    return stamps;
+  }
+
   /** The hash of a stored snapshot's text (null: no file). */
   hashOf(text: string | undefined): string | null {
     return text === undefined ? null : contentHash(text);

@@ -269,3 +269,19 @@ export async function loadTokenCounter(): Promise<(text: string) => number> {
     return n;
   };
 }
+
+/**
+ * loadTokenCounter's count a piece at a time: the generator pauses after each piece (a caller
+ * working in time slices can stop between any two) and returns the text's count, the same number.
+ */
+export async function loadPieceCounter(): Promise<(text: string) => Generator<undefined, number, undefined>> {
+  const enc = await loadEncoders();
+  return function* count(text) {
+    let n = 0;
+    for (const piece of tokenPieces(text)) {
+      n += countPiece(enc.o200k, piece);
+      yield;
+    }
+    return n;
+  };
+}

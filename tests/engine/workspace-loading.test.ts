@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryFileSource } from '../../shared/domain/file-source.js';
 import { formatProblem } from '../../shared/domain/problems.js';
@@ -134,6 +136,65 @@ describe('loading a workspace', () => {
     ]);
     // Another cache resolves on its own.
     expect(loadWorkspace(memoryFileSource(files), { parseCache: new YamlParseCache() }).presets).not.toBe(third.presets);
+  });
+
+  it('with a parse cache, variant folders and harness profiles nothing of which changed are the same objects; what changed loads anew; every load equals one without caches', () => {
+    const root = path.resolve('variants');
+    const files: Record<string, string> = {};
+    for (const rel of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+      const file = path.join(root, rel);
+      if (fs.statSync(file).isFile()) files[rel.split(path.sep).join('/')] = fs.readFileSync(file, 'utf8');
+    }
+    const cache = new YamlParseCache();
+    const cached = () => loadWorkspace(memoryFileSource(files), { parseCache: cache });
+    const fresh = () => loadWorkspace(memoryFileSource(files));
+    const byId = <T extends { id: string }>(items: readonly T[], id: string): T => items.find((v) => v.id === id)!;
+    const first = cached();
+    expect(first.variants.length).toBeGreaterThan(4);
+    expect(first.harnesses.length).toBeGreaterThan(4);
+    // A preset edited: every variant and harness profile is the object it was.
+    files['contexts/basic.yaml'] = files['contexts/basic.yaml']!.replace(/cwd: .*/, 'cwd: /somewhere/else');
+    const second = cached();
+    expect(second.presets.find((p) => p.name === 'basic')!.context.cwd).toBe('/somewhere/else');
+    second.variants.forEach((v, i) => expect(v).toBe(first.variants[i]));
+    second.harnesses.forEach((h, i) => expect(h).toBe(first.harnesses[i]));
+    expect([second.tools, second.toolFiles, second.components]).toEqual([first.tools, first.toolFiles, first.components]);
+    expect(second.tools).toBe(first.tools);
+    expect(second.components).toBe(first.components);
+    expect(second).toEqual(fresh());
+    // A variant's own file, another's template, an override added to a third, a harness profile's file: those load anew.
+    files['variants/generic/variant.yaml'] = files['variants/generic/variant.yaml']!.replace('version: 1', 'version: 7');
+    files['variants/xs/template.md'] += '\nOne more line.\n';
+    files['variants/glm/overrides/components/TOOL_USE_SECTION.md'] = 'Overridden here.';
+    files['harnesses/codex/harness.yaml'] = files['harnesses/codex/harness.yaml']!.replace(/name: .*/, 'name: Edited Codex');
+    const third = cached();
+    const changed = ['generic', 'xs', 'glm'];
+    for (const v of third.variants) {
+      if (changed.includes(v.id)) expect(v).not.toBe(byId(second.variants, v.id));
+      else expect(v).toBe(byId(second.variants, v.id));
+    }
+    expect(byId(third.variants, 'generic').version).toBe(7);
+    expect(byId(third.variants, 'glm').componentOverrides.TOOL_USE_SECTION?.template).toBe('Overridden here.');
+    expect(byId(third.harnesses, 'codex').name).toBe('Edited Codex');
+    expect(third.tools).toBe(second.tools);
+    expect(third).toEqual(fresh());
+    // A tool's file and a workspace component: a new catalog and a new registry, as a load without caches.
+    const tool = Object.keys(files).find((rel) => rel.startsWith('tools/') && rel.endsWith('.yaml'))!;
+    files[tool] = `${files[tool]!}\n# edited\n`;
+    files['components/EDITED.md'] = 'An added component.';
+    const edited = cached();
+    expect(edited.tools).not.toBe(third.tools);
+    expect(edited.components).not.toBe(third.components);
+    expect(edited.components.get('EDITED')).toMatchObject({ kind: 'workspace', template: 'An added component.' });
+    expect(edited).toEqual(fresh());
+    expect(edited.variants.find((v) => v.id === 'xs')).toBe(byId(third.variants, 'xs'));
+    // The override removed again, a variant folder removed: as a load without caches.
+    delete files['variants/glm/overrides/components/TOOL_USE_SECTION.md'];
+    for (const rel of Object.keys(files)) if (rel.startsWith('variants/hermes/')) delete files[rel];
+    const fourth = cached();
+    expect(byId(fourth.variants, 'glm').componentOverrides.TOOL_USE_SECTION).toBeUndefined();
+    expect(fourth.variants.map((v) => v.id)).not.toContain('hermes');
+    expect(fourth).toEqual(fresh());
   });
 
   it('a tool whose id does not match its file is left out with an error', () => {

@@ -42,7 +42,8 @@ describe('the snapshot after an edit', () => {
     const yaml = session.docs.get('variants/generic/variant.yaml')!.text;
     session.docs.setText('variants/generic/variant.yaml', yaml.replace('version: 1', 'version: 3'));
     const afterYaml = session.snapshot();
-    expect(afterYaml.components).not.toBe(first.components);
+    // A full load: its positions are a new map (the quick path keeps the last snapshot's; unchanged parts may be the same objects).
+    expect(afterYaml.positions).not.toBe(first.positions);
     expect(afterYaml.variants.find((v) => v.id === 'generic')!.version).toBe(3);
     expect(afterYaml).toEqual(fullLoad(session));
 
@@ -67,7 +68,7 @@ describe('the snapshot after an edit', () => {
     expect(first.problems).toEqual([]);
     session.docs.setText('variants/special/overrides/components/ROLE.md', 'both, edited\n');
     const second = session.snapshot();
-    expect(second.components).not.toBe(first.components);
+    expect(second.positions).not.toBe(first.positions);
     const special = second.variants.find((v) => v.id === 'special')!;
     expect(special.baseTemplate).toBe('both, edited\n');
     expect(special.componentOverrides.ROLE?.template).toBe('both, edited\n');

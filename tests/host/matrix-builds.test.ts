@@ -1,14 +1,17 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MatrixView } from '../../shared/ipc/contract.js';
 import { snapshotMatrix } from '../../shared/engine/compare/snapshot-matrix.js';
 import { deterministicBuildOptions, snapshotFileText, snapshotRelPath } from '../../shared/engine/snapshots/snapshot-files.js';
 import { contentHash } from '../../electron/host/hash.js';
 import { MatrixBuilds } from '../../electron/host/matrix-builds.js';
 import { SnapshotStore } from '../../electron/host/snapshot-store.js';
-import type { Slicer } from '../../electron/host/sliced-work.js';
+import type { MatrixCellMemo } from '../../electron/host/matrix-cell-memo.js';
+import { LOOP_SLICER, type Slicer } from '../../electron/host/sliced-work.js';
+import { tokenPieces } from '../../electron/host/tokens.js';
 import { largeWorkspace } from '../../bench/generated-workspaces.js';
-import { hostsClosedAfterEach, miniWorkspace, tempDir, type TestHost, writeFiles } from './support/fixtures.js';
+import { hostsClosedAfterEach, miniWorkspace, tempDir, type Loose, type TestHost, writeFiles } from './support/fixtures.js';
 
 const hosts = hostsClosedAfterEach();
 const TEMPLATE = { kind: 'variant-template', variantId: 'generic' } as const;
@@ -166,5 +169,69 @@ describe('the snapshot matrix in time slices (host)', () => {
       cells: [{ variantId: 'generic', preset: 'base', promptHash: view.cells[2]!.promptHash, storedHash: null }],
     });
     expect(approved).toEqual({ written: ['snapshots/generic/base.md'], skipped: [] });
+  });
+
+  it('answers a request with nothing changed with the same cells and counts, building and counting nothing again', async () => {
+    const h = await hosts.start({});
+    const builds = new MatrixBuilds(h.host, LOOP_SLICER);
+    const firstCounts = h.waitForEvent('compare:matrixTokens', (p) => p.version === 1 && p.tokens.length === 56, 60_000);
+    await builds.request();
+    const counts = await firstCounts;
+    const digest = vi.spyOn((builds as Loose).memo as MatrixCellMemo, 'digest');
+    const tokenMemo = (builds as Loose).tokenMemo as Map<string, number>;
+    const looked = vi.spyOn(tokenMemo, 'get');
+    const secondCounts = h.waitForEvent('compare:matrixTokens', (p) => p.version === 2, 60_000);
+    const second = await builds.request();
+    expect(second.version).toBe(2);
+    expect(second.cells).toEqual(synchronousCells(h));
+    // The built-in workspace has stored snapshots: they were compared, and are again (by their stamps).
+    expect(second.cells.filter((c) => c.snapshot === 'same').length).toBeGreaterThan(0);
+    expect(digest).not.toHaveBeenCalled();
+    // Its counts come at once, all of them, as the first request's.
+    expect(await secondCounts).toEqual({ ...counts, version: 2 });
+    expect(looked).not.toHaveBeenCalled();
+  });
+
+  it('reads the stored snapshots again when one was written, rewritten or removed since the last answer', async () => {
+    const dir = writeFiles(tempDir(), miniWorkspace());
+    const h = await hosts.start({ initialWorkspace: dir });
+    const builds = new MatrixBuilds(h.host, LOOP_SLICER);
+    const cellOf = (view: MatrixView) => view.cells.find((c) => c.variantId === 'generic' && c.preset === 'base')!;
+    expect(cellOf(await builds.request()).snapshot).toBe('missing');
+    const { text } = await h.call('compare:matrixCell', { variantId: 'generic', preset: 'base' });
+    const file = path.join(dir, 'snapshots/generic/base.md');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text as string);
+    const written = await builds.request();
+    expect(cellOf(written).snapshot).toBe('same');
+    expect(written.cells).toEqual(synchronousCells(h));
+    // Another text of the same length: only the file's stamp tells it changed.
+    const other = (text as string).replace('hello', 'HELLO');
+    expect(other).not.toBe(text);
+    fs.writeFileSync(file, other);
+    const rewritten = await builds.request();
+    expect(cellOf(rewritten)).toMatchObject({ snapshot: 'differs', storedHash: contentHash(other) });
+    expect(rewritten.cells).toEqual(synchronousCells(h));
+    fs.rmSync(file);
+    expect(cellOf(await builds.request())).toMatchObject({ snapshot: 'missing', storedHash: null });
+  });
+
+  it('counts on the host’s thread a piece at a time: a prompt counted anew never holds the loop for its whole count', async () => {
+    const h = await hosts.start({});
+    let pauses = 0;
+    const slicer: Slicer = { ...LOOP_SLICER, sliceMs: 0, pause: () => (pauses++, LOOP_SLICER.pause()) };
+    const builds = new MatrixBuilds(h.host, slicer);
+    const counted = h.waitForEvent('compare:matrixTokens', (p) => p.tokens.length === 56, 60_000);
+    const view = await builds.request();
+    const before = pauses;
+    const counts = await counted;
+    // Every distinct prompt is counted anew; a slice of 0 ms is one step: at least one pause per piece of each.
+    const session = h.host.requireSession();
+    const built = snapshotMatrix({ workspace: session.snapshot(), options: deterministicBuildOptions(), stored: () => undefined });
+    const distinct = new Map(view.cells.map((c, i) => [c.promptHash, built.texts[i]!]));
+    const pieces = [...distinct.values()].reduce((n, text) => n + [...tokenPieces(text)].length, 0);
+    expect(pieces).toBeGreaterThan(4 * view.cells.length);
+    expect(pauses - before).toBeGreaterThanOrEqual(pieces);
+    expect(counts.tokens.every((n: number) => n > 0)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MatrixCellView } from '../../shared/ipc/contract.js';
 import { snapshotMatrix } from '../../shared/engine/compare/snapshot-matrix.js';
 import { deterministicBuildOptions, snapshotFileText, snapshotRelPath } from '../../shared/engine/snapshots/snapshot-files.js';
@@ -9,6 +9,7 @@ import { folderFileSource } from '../../electron/host/folder-source.js';
 import { MatrixBuilds } from '../../electron/host/matrix-builds.js';
 import { MatrixCellMemo, snapshotHash } from '../../electron/host/matrix-cell-memo.js';
 import { loadWorkspace } from '../../shared/engine/workspace/load-workspace.js';
+import { neededBuilds } from '../../electron/host/matrix-cells.js';
 import { SnapshotStore } from '../../electron/host/snapshot-store.js';
 import { largeWorkspace } from '../../bench/generated-workspaces.js';
 import { hostsClosedAfterEach, miniWorkspace, tempDir, type Loose, type TestHost, writeFiles } from './support/fixtures.js';
@@ -126,8 +127,9 @@ describe('the snapshot matrix’s memo of builds (host)', () => {
     expect(contentHash(stored)).toBe(contentHash(text));
     const file = path.join(h.host.requireSession().realRoot, 'snapshots/generic/base.md');
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, stored);
     for (let round = 0; round < 2; round++) {
+      // Written anew before each request: the last answer is not given again (the file's stamp changed), the memo is asked.
+      fs.writeFileSync(file, stored);
       const view = await builds.request();
       expect(view.cells).toEqual(freshCells(h));
       expect(view.cells.find((c) => c.variantId === 'generic' && c.preset === 'base')?.snapshot).toBe('differs');
@@ -153,5 +155,23 @@ describe('the snapshot matrix’s memo of builds (host)', () => {
     const tools = memo.digest({ ...ws, tools: new Map() }, variant, preset);
     expect(tools.text).not.toBe(first.text);
     expect(memo.built).toBe(3);
+  });
+
+  it('makes no content key while it remembers nothing by content, and finds builds by content once it does', () => {
+    const load = () => loadWorkspace(folderFileSource(writeFiles(tempDir(), miniWorkspace())));
+    const ws = load();
+    const memo = new MatrixCellMemo();
+    const keys = vi.spyOn(memo as Loose, 'cellKey');
+    // The first matrix's lookups: every cell is lacking, and no key was made to find that out.
+    const lacking = [...neededBuilds(memo, { workspace: ws })].flat();
+    expect(lacking.map((r) => [r.variant.id, r.presets.length])).toEqual(ws.variants.map((v) => [v.id, ws.presets.length]));
+    expect(keys).not.toHaveBeenCalled();
+    const [variant, preset] = [ws.variants[0]!, ws.presets[0]!];
+    const made = memo.digest(ws, variant, preset);
+    // Remembering makes its key; a workspace loaded anew (new objects, the same content) is then found by it.
+    expect(keys).toHaveBeenCalledTimes(1);
+    const again = load();
+    expect(memo.known(again, again.variants[0]!, again.presets[0]!)).toEqual(made.digest);
+    expect(memo.known(again, again.variants[1]!, again.presets[0]!)).toBeUndefined();
   });
 });

@@ -13,6 +13,7 @@ import { loadStackProfile, stackProfileIds } from '../../stack/load-profile.js';
 import type { StackProfile } from '../../stack/profile.js';
 import { loadHarnessProfiles } from '../../harness/profile/load.js';
 import type { StackPreset, WorkspaceSnapshot } from './workspace-snapshot.js';
+import { rememberedLoad, type RecordedLoad } from './remembered-load.js';
 import { parseYamlFile, positionOf, type ParsedYaml, type PositionIndex, type YamlParseCache } from './yaml-file.js';
 
 type ParseYaml = typeof parseYamlFile;
@@ -134,6 +135,50 @@ function loadVariant(
     toolOverrides: loadOverrides(source, folder, 'tools', toolOverrides, problems),
     files: { folder, config: configFile, template: templateFile },
   };
+}
+
+/** What loading a variant folder gives: the variant, and the problems and positions of its files. */
+interface LoadedVariant {
+  variant: Variant | undefined;
+  problems: FileProblem[];
+  positions: [string, PositionIndex][];
+}
+
+/**
+ * The variant folders and the harness profiles last loaded with each parse cache, by the reads
+ * they made (remembered-load.ts): a reload after an edit elsewhere (a preset, a tool, another
+ * variant) neither validates 500 unchanged variants again nor makes new objects of them, so the
+ * matrix's memo and the builder's caches, keyed on the variant objects, keep hitting.
+ */
+const variantMemo = new WeakMap<YamlParseCache, Map<string, RecordedLoad<LoadedVariant>>>();
+const harnessMemo = new WeakMap<YamlParseCache, Map<string, RecordedLoad<ReturnType<typeof loadHarnessProfiles>>>>();
+
+function memoOf<T>(memos: WeakMap<YamlParseCache, Map<string, T>>, cache: YamlParseCache): Map<string, T> {
+  let memo = memos.get(cache);
+  if (!memo) memos.set(cache, (memo = new Map()));
+  return memo;
+}
+
+/** loadVariant, or its last load from this parse cache when nothing it read changed. */
+function loadVariantRemembered(
+  source: WorkspaceFileSource,
+  folderName: string,
+  problems: FileProblem[],
+  positions: Map<string, PositionIndex>,
+  parse: ParseYaml,
+  memo: Map<string, RecordedLoad<LoadedVariant>> | undefined,
+): Variant | undefined {
+  if (!memo) return loadVariant(source, folderName, problems, positions, parse);
+  const loaded = rememberedLoad(memo, folderName, source, (recording) => {
+    const own: LoadedVariant = { variant: undefined, problems: [], positions: [] };
+    const ownPositions = new Map<string, PositionIndex>();
+    own.variant = loadVariant(recording, folderName, own.problems, ownPositions, parse);
+    own.positions = [...ownPositions];
+    return own;
+  });
+  problems.push(...loaded.problems);
+  for (const [file, index] of loaded.positions) positions.set(file, index);
+  return loaded.variant;
 }
 
 interface LoadedPresets {
@@ -276,6 +321,65 @@ function resolvePresets(
   return { presets: presets.sort(byName), stackPresets: stackPresets.sort(byName), problems };
 }
 
+/** The workspace's tools (tools/*.yaml), with their problems and positions. */
+function loadTools(source: WorkspaceFileSource, parse: ParseYaml) {
+  const tools = new Map<string, ToolFile>();
+  const toolFiles = new Map<string, string>();
+  const problems: FileProblem[] = [];
+  const positions: [string, PositionIndex][] = [];
+  for (const f of files(source, 'tools', '.yaml')) {
+    const file = `tools/${f.name}`;
+    const text = source.read(file);
+    if (text === undefined) continue;
+    const parsed = parse(file, text, ToolFileSchema);
+    positions.push([file, parsed.positions]);
+    problems.push(...parsed.problems);
+    if (!parsed.value) continue;
+    if (parsed.value.id !== f.id) {
+      const pos = positionOf(parsed.positions, ['id']);
+      problems.push({
+        file,
+        line: pos?.line,
+        column: pos?.column,
+        path: 'id',
+        message: `id '${parsed.value.id}' does not match the file name '${f.name}'`,
+        severity: 'error',
+      });
+      continue;
+    }
+    tools.set(f.id, parsed.value);
+    toolFiles.set(f.id, file);
+  }
+  return { tools, toolFiles, problems, positions };
+}
+
+/** The component registry: the built-ins (or `base`, cloned) with the workspace's components/*.md over them. */
+function loadComponents(source: WorkspaceFileSource, base: ComponentRegistry | undefined) {
+  const components = (base ?? createBuiltinRegistry()).clone();
+  const workspaceComponents: string[] = [];
+  const problems: FileProblem[] = [];
+  for (const f of files(source, 'components', '.md')) {
+    const file = `components/${f.name}`;
+    if (!ID_PATTERN.test(f.id)) {
+      problems.push({ file, message: `'${f.id}' is not a valid component id (letters, digits, _ . -)`, severity: 'error' });
+      continue;
+    }
+    const text = source.read(file);
+    if (text === undefined) continue;
+    components.registerTemplate(f.id, text, file);
+    workspaceComponents.push(f.id);
+  }
+  return { components, workspaceComponents, problems };
+}
+
+/**
+ * The tools and the component registry last loaded with each parse cache, by the reads they
+ * made: unchanged, they are the same Map and registry (the matrix's memo then knows every
+ * build by its objects, and the workspace view reuses its parts for them).
+ */
+const toolsMemo = new WeakMap<YamlParseCache, Map<string, RecordedLoad<ReturnType<typeof loadTools>>>>();
+const componentsMemo = new WeakMap<YamlParseCache, Map<string, RecordedLoad<ReturnType<typeof loadComponents>>>>();
+
 /**
  * Loads a workspace folder: workspace.yaml, variants, components, tools, context presets,
  * stack profiles and harness profiles. Never throws for bad files: each problem is reported with its file and
@@ -307,54 +411,33 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
   }
 
   // Tools
-  const tools = new Map<string, ToolFile>();
-  const toolFiles = new Map<string, string>();
-  for (const f of files(source, 'tools', '.yaml')) {
-    const file = `tools/${f.name}`;
-    const text = source.read(file);
-    if (text === undefined) continue;
-    const parsed = parse(file, text, ToolFileSchema);
-    positions.set(file, parsed.positions);
-    problems.push(...parsed.problems);
-    if (!parsed.value) continue;
-    if (parsed.value.id !== f.id) {
-      const pos = positionOf(parsed.positions, ['id']);
-      problems.push({
-        file,
-        line: pos?.line,
-        column: pos?.column,
-        path: 'id',
-        message: `id '${parsed.value.id}' does not match the file name '${f.name}'`,
-        severity: 'error',
-      });
-      continue;
-    }
-    tools.set(f.id, parsed.value);
-    toolFiles.set(f.id, file);
-  }
+  const toolsPart = cache
+    ? rememberedLoad(memoOf(toolsMemo, cache), 'tools', source, (recording) => loadTools(recording, parse))
+    : loadTools(source, parse);
+  problems.push(...toolsPart.problems);
+  for (const [file, index] of toolsPart.positions) positions.set(file, index);
+  const { tools, toolFiles } = toolsPart;
 
-  // Components
-  const components = (options.components ?? createBuiltinRegistry()).clone();
-  const workspaceComponents: string[] = [];
-  for (const f of files(source, 'components', '.md')) {
-    const file = `components/${f.name}`;
-    if (!ID_PATTERN.test(f.id)) {
-      problems.push({ file, message: `'${f.id}' is not a valid component id (letters, digits, _ . -)`, severity: 'error' });
-      continue;
-    }
-    const text = source.read(file);
-    if (text === undefined) continue;
-    components.registerTemplate(f.id, text, file);
-    workspaceComponents.push(f.id);
-  }
+  // Components (a registry to start from is the caller's: its load is not remembered)
+  const componentsPart =
+    cache && !options.components
+      ? rememberedLoad(memoOf(componentsMemo, cache), 'components', source, (recording) => loadComponents(recording, undefined))
+      : loadComponents(source, options.components);
+  problems.push(...componentsPart.problems);
+  const { components, workspaceComponents } = componentsPart;
 
   // Variants
   const loaded: Variant[] = [];
+  const memo = cache ? memoOf(variantMemo, cache) : undefined;
+  const folders = new Set<string>();
   for (const name of source.list('variants')) {
     if (!name.endsWith('/')) continue;
-    const variant = loadVariant(source, name.slice(0, -1), problems, positions, parse);
+    folders.add(name.slice(0, -1));
+    const variant = loadVariantRemembered(source, name.slice(0, -1), problems, positions, parse, memo);
     if (variant) loaded.push(variant);
   }
+  // A folder gone is forgotten.
+  for (const folder of memo?.keys() ?? []) if (!folders.has(folder)) memo!.delete(folder);
   const byId = new Map(loaded.map((v) => [v.id, v]));
   const ordered: Variant[] = [];
   config.selectionOrder.forEach((id, i) => {
@@ -382,7 +465,11 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
   }
 
   // Harness profiles
-  const harnesses = options.skipHarnesses ? { profiles: [], problems: [] } : loadHarnessProfiles(source, parse);
+  const harnesses = options.skipHarnesses
+    ? { profiles: [], problems: [] }
+    : cache
+      ? rememberedLoad(memoOf(harnessMemo, cache), 'harnesses', source, (recording) => loadHarnessProfiles(recording, parse))
+      : loadHarnessProfiles(source, parse);
   problems.push(...harnesses.problems);
 
   const { presets, stackPresets } = loadPresets(source, problems, positions, parse, cache);
