@@ -41,3 +41,10 @@ export function changedLines(original: string, modified: string): ChangedLines |
     modifiedEnd: edit.start + edit.text.length + afterEdit,
   };
 }
+
+/** How many line breaks `text` holds in [from, to), counted up to `max`. */
+export function lineBreaks(text: string, from = 0, to = text.length, max = Infinity): number {
+  let n = 0;
+  for (let at = text.indexOf('\n', from); at >= 0 && at < to && n < max; at = text.indexOf('\n', at + 1)) n++;
+  return n;
+}

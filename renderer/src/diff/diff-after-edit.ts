@@ -1,6 +1,7 @@
 import type { LinesDiffOptions } from 'monaco-editor/editor/common/diff/linesDiffComputers.js';
 import { DetailedLineRangeMapping, RangeMapping } from 'monaco-editor/editor/common/diff/rangeMapping.js';
 import { minimalEdit } from '../../../shared/engine/text/minimal-edit';
+import { lineBreaks } from './changed-lines';
 import { diffOfLines } from './small-change-diff';
 
 /** A diff made earlier: the changes that turn `original` into `modified`. */
@@ -16,12 +17,6 @@ export interface TextLines {
   lines(start: number, endExclusive: number): string[];
   lineAt(offset: number): number;
 }
-
-const breaksIn = (text: string, from = 0, to = text.length): number => {
-  let n = 0;
-  for (let at = text.indexOf('\n', from); at >= 0 && at < to; at = text.indexOf('\n', at + 1)) n++;
-  return n;
-};
 
 /**
  * The diff after an edit of the modified text, from the diff before it: the changes the edit
@@ -43,8 +38,8 @@ export function diffAfterEdit(
   const edit = minimalEdit(known.modified, modified);
   if (!edit) return [...known.changes];
   const first = modifiedLines.lineAt(edit.start);
-  const lastBefore = first + breaksIn(known.modified, edit.start, edit.endOld);
-  const delta = first + breaksIn(edit.text) - lastBefore;
+  const lastBefore = first + lineBreaks(known.modified, edit.start, edit.endOld);
+  const delta = first + lineBreaks(edit.text) - lastBefore;
   const countBefore = modifiedLines.count - delta;
   // The lines to diff again, as numbered before the edit: the edited ones and every change
   // touching them, with a line of context each side that no change touches (the computer then

@@ -2,7 +2,7 @@ import type { DocumentDiff } from 'monaco-editor/editor/browser/widget/diffEdito
 import { linesDiffComputers, type LinesDiffOptions } from 'monaco-editor/editor/common/diff/linesDiffComputers.js';
 import { DetailedLineRangeMapping, RangeMapping } from 'monaco-editor/editor/common/diff/rangeMapping.js';
 import { LineRange } from 'monaco-editor/editor/common/core/ranges/lineRange.js';
-import { changedLines } from './changed-lines';
+import { changedLines, lineBreaks } from './changed-lines';
 
 /** Differing lines up to this many (and characters, on each side) are diffed by smallChangeDiff's computer. */
 const MAX_LINES = 400;
@@ -33,7 +33,7 @@ export function smallChangeDiff(
   // Lines only added leave the other side its context lines, at most three (and lines only removed likewise):
   // large texts unlike that are not split into lines here at all.
   const shorter = fromText.length <= toText.length ? fromText : toText;
-  if (!small && (algorithm !== 'legacy' || lineBreaks(shorter, 3) === 3)) return undefined;
+  if (!small && (algorithm !== 'legacy' || lineBreaks(shorter, 0, shorter.length, 3) === 3)) return undefined;
   const before = linesBefore(changed.start);
   const result = diffOfLines(fromText.split('\n'), toText.split('\n'), options, algorithm, before, before);
   // As the worker says: texts that differ are not identical, even where no line changed but for whitespace.
@@ -94,11 +94,4 @@ function oneSided(from: readonly string[], to: readonly string[]): { same: numbe
   while (end < shorter - same && from[from.length - 1 - end] === to[to.length - 1 - end]) end++;
   const left = { same, from: from.length - same - end, to: to.length - same - end };
   return left.from === 0 || left.to === 0 ? left : undefined;
-}
-
-/** How many line breaks `text` holds, counted up to `max`. */
-function lineBreaks(text: string, max: number): number {
-  let n = 0;
-  for (let at = text.indexOf('\n'); at >= 0 && n < max; at = text.indexOf('\n', at + 1)) n++;
-  return n;
 }
