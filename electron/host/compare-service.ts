@@ -3,6 +3,7 @@ import { budgetUsage } from '../../shared/engine/budgets/token-budgets.js';
 import { alignColumns, type AlignedCell, type AlignedRow } from '../../shared/engine/compare/align-sections.js';
 import { rowSize } from '../../shared/engine/compare/section-sizes.js';
 import { buildCompareColumns, type CompareColumn } from '../../shared/engine/compare/compare-builds.js';
+import { columnAfterTemplateEdit, type ColumnBuilt } from '../../shared/engine/compare/column-ahead.js';
 import { stackColumnSections, variantColumnSections, type ColumnSections } from '../../shared/engine/compare/column-sections.js';
 import type { StackBuildResult } from '../../shared/stack/build.js';
 import { contextForModel } from '../../shared/engine/routing/routing-table.js';
@@ -42,10 +43,20 @@ interface BuiltColumn {
     config?: Record<string, unknown> | undefined;
     tools?: NativeToolDefinitions | undefined;
   };
+  /** A variant column's prompt with its sections and the variant it is of: what a template edit is made on without a build. */
+  made?: ColumnBuilt | undefined;
+  /**
+   * Made by template edits since its last build (columnAfterTemplateEdit): its text and rows
+   * are certain, what else the build gives (variant, request, window) is the last build's.
+   * It is built before its tokens are counted or it is copied.
+   */
+  ahead?: true | undefined;
 }
 
 /** How long after the last result tokens are counted. */
 const TOKEN_DELAY_MS = 150;
+/** How long after the counts the columns made ahead of their builds are built (a user typing on is not kept waiting by them). */
+const CONFIRM_DELAY_MS = 1000;
 
 /**
  * The compare view's live data: its columns built from the workspace as edited, rebuilt after
@@ -105,6 +116,7 @@ export class CompareService {
   }
 
   private async buildColumn(inputs: BuildInputs, spec: CompareColumnSpec, context: ParsedContextSpec): Promise<BuiltColumn> {
+    mark('host:column:compare');
     const presetName = spec.preset ?? (context.kind === 'preset' ? context.name : 'context');
     let columnContext: ParsedContextSpec = spec.preset !== undefined ? { kind: 'preset', name: spec.preset } : context;
     if (spec.kind === 'profile') {
@@ -151,6 +163,7 @@ export class CompareService {
         : { model: modelOfContext(builtContext), from: 'context' as const };
     const checkedModel = { model: chosen.model, modelFrom: chosen.from };
     if (!c.result || !c.variant) return failed(spec, `${c.label}${at}`, presetName, c.error ?? 'not built', 'variant');
+    const sections = variantColumnSections(c.result, c.variant);
     return {
       view: {
         spec,
@@ -162,8 +175,9 @@ export class CompareService {
         chars: c.result.text.length,
         tools: c.tools,
       },
-      sections: variantColumnSections(c.result, c.variant),
+      sections,
       text: c.result.text,
+      made: { built: { text: c.result.text, sections: c.result.sections }, sections, variant: c.variant },
       variant: c,
       request: (api) => requestInputFromVariant(c.result!, builtContext, c.variant, api),
       window: { ...checkedModel, config: c.variant.config, tools: c.result.tools.native },
@@ -190,10 +204,13 @@ export class CompareService {
       for (const spec of specs) {
         const key = columnKey(spec, context, date);
         const kept = before.find((c) => c.key === key);
-        if (kept && ![...changed].some((path) => affectsColumn(path, kept))) columns.push(kept);
+        const affecting = kept ? [...changed].filter((path) => affectsColumn(path, kept)) : [];
+        if (kept && affecting.length === 0) columns.push(kept);
         else {
           inputs ??= this.host.preview.inputs(session, 'edited');
-          columns.push({ ...(await this.buildColumn(inputs, spec, context)), key });
+          const ahead = columnAhead(kept, affecting, inputs);
+          if (ahead) mark('host:ahead:compare');
+          columns.push(ahead ?? { ...(await this.buildColumn(inputs, spec, context)), key });
         }
       }
       const aligned = alignColumns(columns.map((c) => c.sections));
@@ -212,15 +229,58 @@ export class CompareService {
     }
   }
 
-  /** A column as last built: its prompt text, or with `api` its request body and the model it names. */
-  copy(index: number, api?: ApiKind): { label: string; text: string; model?: RequestModel } {
-    const column = this.last?.columns[index];
-    if (!this.spec || !column) throw new HostError('NOT_FOUND', `the compare view has no column ${index + 1}`);
+  /** A column as last shown: its prompt text, or with `api` its request body and the model it names. */
+  async copy(index: number, api?: ApiKind): Promise<{ label: string; text: string; model?: RequestModel }> {
+    const shown = this.last?.columns[index];
+    const spec = this.spec;
+    if (!spec || !shown) throw new HostError('NOT_FOUND', `the compare view has no column ${index + 1}`);
+    if (shown.view.error || !shown.request) throw new HostError('BUILD_FAILED', `${shown.view.label}: ${shown.view.error ?? 'not built'}`);
+    if (api === undefined) return { label: shown.view.label, text: shown.text };
+    // A column made ahead has the last build's request: its body comes from a build of what it shows.
+    const column = shown.ahead
+      ? await this.buildColumn(this.host.preview.inputs(this.last!.session, 'edited'), shown.view.spec, spec.context)
+      : shown;
     if (column.view.error || !column.request)
       throw new HostError('BUILD_FAILED', `${column.view.label}: ${column.view.error ?? 'not built'}`);
-    if (api === undefined) return { label: column.view.label, text: column.text };
     const input = column.request(api);
     return { label: column.view.label, text: requestBodyText(api, input), model: input.modelChoice! };
+  }
+
+  /**
+   * Builds the columns of `last` made ahead of their builds that `which` picks, one per turn,
+   * in place (the view shows the same). True when `last` is then current with those built;
+   * false when a newer result is on its way (its tokens are counted then), or a build showed
+   * something else than was made ahead (a new result is computed from builds only and shown).
+   */
+  private async settle(last: NonNullable<CompareService['last']>, which: (column: BuiltColumn) => boolean): Promise<boolean> {
+    for (let i = 0; i < last.columns.length; i++) {
+      const column = last.columns[i]!;
+      if (!column.ahead || !which(column)) continue;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const spec = this.spec;
+      const quiet = this.changedPaths !== 'all' && this.changedPaths.size === 0 && !this.scheduled && this.computing === 0;
+      if (!spec || this.last !== last || !quiet || this.host.closed || this.host.session !== last.session) return false;
+      const built: BuiltColumn = {
+        ...(await this.buildColumn(this.host.preview.inputs(last.session, 'edited'), column.view.spec, spec.context)),
+        key: column.key,
+      };
+      if (this.last !== last) return false;
+      if (built.text !== column.text || !sameRows(built.sections, column.sections)) {
+        this.inputsChanged({ kind: 'session' });
+        return false;
+      }
+      last.columns[i] = built;
+    }
+    return true;
+  }
+
+  /** After a longer pause, the columns made ahead are built, to check what they show (see settle). */
+  private scheduleConfirm(last: NonNullable<CompareService['last']>): void {
+    if (!last.columns.some((c) => c.ahead)) return;
+    this.tokenTimer = setTimeout(() => {
+      this.tokenTimer = undefined;
+      this.settle(last, () => true).catch((error) => this.host.reportError('compare', error));
+    }, CONFIRM_DELAY_MS);
   }
 
   private scheduleTokens(seq: number): void {
@@ -231,6 +291,8 @@ export class CompareService {
       if (!last || last.seq !== seq || this.host.closed) return;
       void (async () => {
         try {
+          // A column made ahead has its text and rows; budgets read the build's sections: build those first.
+          if (!(await this.settle(last, (c) => c.variant?.variant?.budgets !== undefined))) return;
           const stale = () => this.last?.seq !== seq || this.host.closed;
           // What a section's size counts (section-sizes.ts): every use of it, as one text.
           const counted = (cell: AlignedCell): string | null => (cell.present ? cell.row.occurrences.join('') : null);
@@ -257,6 +319,7 @@ export class CompareService {
                 : null,
             ),
           });
+          this.scheduleConfirm(last);
         } catch (error) {
           this.host.reportError('compare tokens', error);
         }
@@ -271,6 +334,43 @@ function failed(spec: CompareColumnSpec, label: string, preset: string, error: s
     sections: { rows: [], absentReason: () => error },
     text: '',
   };
+}
+
+/**
+ * `kept` after edits of `affecting` paths, without a build: when they are all its variant's base
+ * template and the edit is certain (column-ahead.ts). Undefined: build it.
+ */
+function columnAhead(kept: BuiltColumn | undefined, affecting: readonly string[], inputs: BuildInputs): BuiltColumn | undefined {
+  const made = kept?.made;
+  if (!kept || !made || affecting.some((path) => path !== made.variant.files?.template)) return undefined;
+  const variant = inputs.snapshot.variants.find((v) => v.id === made.variant.id);
+  const next = variant && columnAfterTemplateEdit(made, variant);
+  if (!next) return undefined;
+  if (next.built === made.built) return { ...kept, made: next };
+  return {
+    ...kept,
+    made: next,
+    sections: next.sections,
+    text: next.built.text,
+    view: { ...kept.view, chars: next.built.text.length },
+    ahead: true,
+  };
+}
+
+/** Whether two columns' rows show and count the same. */
+function sameRows(a: ColumnSections, b: ColumnSections): boolean {
+  return (
+    a.rows.length === b.rows.length &&
+    a.rows.every((row, i) => {
+      const other = b.rows[i]!;
+      return (
+        row.key === other.key &&
+        row.text === other.text &&
+        row.occurrences.length === other.occurrences.length &&
+        row.occurrences.every((o, j) => o === other.occurrences[j])
+      );
+    })
+  );
 }
 
 /** A column's spec, the view's context and the day: a column built for the same key can be kept. */

@@ -7,6 +7,7 @@ import type { Variant } from '../../shared/domain/variant.js';
 import { builtinWorkspaceDir } from '../../electron/host/builtin-workspace.js';
 import { folderFileSource } from '../../electron/host/folder-source.js';
 import { build } from './build-helpers.js';
+import { PROSE, random, randomEdit } from './template-typing.js';
 
 /**
  * The preview shows a keystroke in the base template before the host's build of it comes
@@ -27,37 +28,6 @@ function buildOf(variant: Variant, context: (typeof ws.presets)[number]['context
     options,
   });
 }
-
-/** A small seeded generator (mulberry32): the same edits on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** What is typed: every character the rule lets through, and the ones it must refuse. */
-const TYPED = 'a Z 7 x word . , \' " ( ) !? ; : $ & @ * _ /'.split(' ').concat([' ', ' more', '{', '}', '=', '#', '-', '\n', '\t', '  ']);
-
-/** Where people type: inside the prose they add between the template's slots, mostly at its line ends; now and then anywhere. */
-function randomEdit(template: string, prose: { start: number; end: number }, next: () => number): string {
-  const anywhere = next() < 0.15;
-  const at = anywhere
-    ? Math.floor(next() * template.length)
-    : Math.max(0, Math.min(template.length, prose.start - 3 + Math.floor(next() * (prose.end - prose.start + 6))));
-  const roll = next();
-  if (roll < 0.25) return template.slice(0, at) + template.slice(at + 1);
-  if (roll < 0.3) return template.slice(0, at) + template.slice(at + 4);
-  const lineEnd = template.indexOf('\n', at);
-  const where = roll < 0.6 ? (lineEnd > 0 ? lineEnd : template.length) : at;
-  const typed = TYPED[Math.floor(next() * TYPED.length)]!;
-  return template.slice(0, where) + typed + template.slice(where);
-}
-
-const PROSE = 'The agent reads this line, and that one.\nAnother line: with (some) punctuation!\n';
 
 describe('a keystroke in the base template, shown before its build', () => {
   it('is exactly the build, text and sections, whenever it is given: every built-in variant under every preset', () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main.js';
+import { loadTokenCounter } from '../../electron/host/tokens.js';
 import { hostsClosedAfterEach, miniWorkspace, tempDir, type TestHost, writeFiles } from './support/fixtures.js';
 
 const hosts = hostsClosedAfterEach();
@@ -98,6 +99,70 @@ describe('compare view (host)', () => {
     expect(c.columns[0]).not.toBe(b.columns[0]);
     expect(c.columns[1]).not.toBe(b.columns[1]);
     expect(c.rows.find((row: { key: string }) => row.key === 'ROLE').cells).toEqual([{ text: 'A new role.' }, { text: 'A new role.' }]);
+  });
+
+  it('shows a keystroke in a base template without building the column; builds it a moment later, or for a request body', async () => {
+    const ws = writeFiles(tempDir(), miniWorkspace());
+    const h = await hosts.start({ initialWorkspace: ws, trace: true });
+    const columns = [
+      { kind: 'variant', variantId: 'generic' },
+      { kind: 'variant', variantId: 'generic', preset: 'special' },
+    ];
+    const first = await h.call('compare:set', { columns, context: BASE });
+    await h.waitForEvent('compare:tokens', (p) => p.seq === first.seq, 10000);
+    const marksOf = async () => (await h.call('debug:marks', {})).marks.map((m: { name: string }) => m.name) as string[];
+    const count = (names: string[], name: string) => names.filter((n) => n === name).length;
+    const type = async (text: string) => {
+      await marksOf();
+      const seen = h.events.filter((e) => e.event === 'compare:result').at(-1)?.payload.seq ?? first.seq;
+      const next = h.waitForEvent('compare:result', (p) => p.seq > seen);
+      await h.call('doc:update', { ref: TEMPLATE, text });
+      return { result: await next, marks: await marksOf() };
+    };
+    const built = async (text: string, preset: string) => {
+      await h.call('doc:update', { ref: TEMPLATE, text });
+      return (await h.call('build:run', { target: { kind: 'variant', variantId: 'generic' }, context: { kind: 'preset', name: preset } }))
+        .result.text;
+    };
+    const own = (r: typeof first, column: number) =>
+      r.rows.find((row: { key: string }) => row.key === '(template text)').cells[column].text as string;
+    const countOf = await loadTokenCounter();
+
+    // Prose added with its newlines: both columns are built.
+    const prose = await type('{{ROLE}}\n\n{{TOOLBOX}}\n\nSome words here.\n\n{{GREETING}} from generic\n');
+    expect(count(prose.marks, 'host:column:compare')).toBe(2);
+    expect(count(prose.marks, 'host:ahead:compare')).toBe(0);
+    await h.waitForEvent('compare:tokens', (p) => p.seq === prose.result.seq, 10000);
+    // A word typed in it: both columns are made from their last ones, none is built.
+    const typed = '{{ROLE}}\n\n{{TOOLBOX}}\n\nSome more words here.\n\n{{GREETING}} from generic\n';
+    const word = await type(typed);
+    expect(count(word.marks, 'host:ahead:compare')).toBe(2);
+    expect(count(word.marks, 'host:column:compare')).toBe(0);
+    expect(own(word.result, 0)).toContain('Some more words here.');
+    expect(word.result.columns.map((c: { chars: number }) => c.chars)).toEqual([
+      (await built(typed, 'base')).length,
+      (await built(typed, 'special')).length,
+    ]);
+    // The counts are of what the columns show (no budget needs a build's sections here): nothing is built for them.
+    const tokens = await h.waitForEvent('compare:tokens', (p) => p.seq === word.result.seq, 10000);
+    const counted = await marksOf();
+    expect(count(counted, 'host:column:compare')).toBe(0);
+    expect(tokens.totals).toEqual(await Promise.all(['base', 'special'].map(async (p) => countOf(await built(typed, p)))));
+    // A moment later both are built, to check them; what they show stays the same (no new result).
+    let confirmed = 0;
+    await expect.poll(async () => (confirmed += count(await marksOf(), 'host:column:compare')), { timeout: 5000 }).toBe(2);
+    expect(h.events.filter((e) => e.event === 'compare:result').at(-1)!.payload.seq).toBe(word.result.seq);
+    // A copied request body is of what the column shows.
+    const more = '{{ROLE}}\n\n{{TOOLBOX}}\n\nSome more words here now.\n\n{{GREETING}} from generic\n';
+    const again = await type(more);
+    expect(count(again.marks, 'host:ahead:compare')).toBe(2);
+    const body = JSON.parse((await h.call('compare:copy', { index: 1, api: 'anthropic' })).text);
+    expect(body.system.map((b: { text: string }) => b.text).join('')).toBe(await built(more, 'special'));
+    expect(await h.call('compare:copy', { index: 0 })).toEqual({ label: 'generic', text: await built(more, 'base') });
+    // A brace typed: it is built.
+    const brace = await type('{{ROLE}}\n\n{{TOOLBOX}}\n\nSome more words here now {.\n\n{{GREETING}} from generic\n');
+    expect(count(brace.marks, 'host:ahead:compare')).toBe(0);
+    expect(count(brace.marks, 'host:column:compare')).toBe(2);
   });
 
   it('sizes sections with one function: the preview, the compare view and the CLI give the same numbers', async () => {
@@ -357,6 +422,22 @@ describe('prompt-cache view and budgets (host)', () => {
       ['ROLE', 100, false],
     ]);
     expect(await h.call('compare:budgets', { target: { kind: 'variant', variantId: 'special' }, context: BASE })).toBeNull();
+
+    // In the compare view, a column with budgets made ahead of its build is built before it is counted.
+    const first = await h.call('compare:set', { columns: [{ kind: 'variant', variantId: 'generic' }], context: BASE });
+    await h.waitForEvent('compare:tokens', (p) => p.seq === first.seq, 10000);
+    const type = async (text: string) => {
+      const seen = h.events.filter((e) => e.event === 'compare:result').at(-1)?.payload.seq ?? first.seq;
+      const next = h.waitForEvent('compare:result', (p) => p.seq > seen);
+      await h.call('doc:update', { ref: TEMPLATE, text });
+      const result = await next;
+      return h.waitForEvent('compare:tokens', (p) => p.seq === result.seq, 10000);
+    };
+    await type('{{ROLE}}\n\nSome words here.\n');
+    const tokens = await type('{{ROLE}}\n\nSome more words here.\n');
+    const built = await h.call('build:run', { target: { kind: 'variant', variantId: 'generic' }, context: BASE });
+    const countOf = await loadTokenCounter();
+    expect(tokens.budgets[0][0]).toMatchObject({ id: 'total', used: countOf(built.result.text) });
   });
 });
 

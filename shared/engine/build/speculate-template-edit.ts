@@ -64,6 +64,14 @@ function plainInPrompt(text: string, from: number, to: number): boolean {
   return !text.slice(Math.max(0, from - NEAR_SEPARATOR), to + NEAR_SEPARATOR).includes(SEPARATOR);
 }
 
+/** A prompt known without a build (speculateTemplateEdit), and where it changed. */
+export interface SpeculatedText extends BuiltText {
+  /** The edit of the last build's text that makes `text`. */
+  promptEdit: MinimalEdit;
+  /** The index in `sections` of the template range the edit is in. */
+  section: number;
+}
+
 /**
  * The prompt after an edit of a variant's base template, without building it, when that is
  * certain from the last build: the edit lies inside one range of the prompt copied from the
@@ -80,7 +88,7 @@ export function speculateTemplateEdit(
   before: string,
   after: string,
   edit: MinimalEdit,
-): BuiltText | undefined {
+): SpeculatedText | undefined {
   // Strictly inside the range; or at its end when that is the end of the template and of the prompt.
   const atEnd = (s: BuildSection): boolean => edit.endOld === before.length && s.end === built.text.length;
   const containing = built.sections.findIndex(
@@ -109,5 +117,5 @@ export function speculateTemplateEdit(
       ? { ...moved, offset: s.offset + delta }
       : moved;
   });
-  return { text, sections };
+  return { text, sections, promptEdit: { start: at, endOld: at + (edit.endOld - edit.start), text: edit.text }, section: containing };
 }

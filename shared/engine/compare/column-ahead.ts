@@ -1,0 +1,64 @@
+import type { Variant } from '../../domain/variant.js';
+import { speculateTemplateEdit, type BuiltText } from '../build/speculate-template-edit.js';
+import { minimalEdit, type MinimalEdit } from '../text/minimal-edit.js';
+import type { ColumnSections } from './column-sections.js';
+import { TEMPLATE_TEXT } from './section-texts.js';
+
+/** A variant column as built: its prompt with sections, its rows, and the variant it was built from. */
+export interface ColumnBuilt {
+  built: BuiltText;
+  sections: ColumnSections;
+  variant: Variant;
+}
+
+/**
+ * Whether `after` is `before` with only its base template changed: every other field the same
+ * object (an edited-templates snapshot, or a load that reused what did not change), so a build
+ * of `after` differs from one of `before` only as its template does.
+ */
+export function onlyTemplateChanged(before: Variant, after: Variant): boolean {
+  if (before === after) return true;
+  const keys = Object.keys(after) as (keyof Variant)[];
+  if (keys.length !== Object.keys(before).length) return false;
+  return keys.every((key) => key === 'baseTemplate' || (key in before && before[key] === after[key]));
+}
+
+/** The last edit found: the columns of one variant (under other presets) take the same keystroke. */
+let lastEdit: { before: string; after: string; edit: MinimalEdit | null } | undefined;
+
+function templateEdit(before: string, after: string): MinimalEdit | null {
+  if (lastEdit?.before !== before || lastEdit.after !== after) lastEdit = { before, after, edit: minimalEdit(before, after) };
+  return lastEdit.edit;
+}
+
+/**
+ * The column after its variant's base template became `after.baseTemplate`, without a build,
+ * when that is certain (speculateTemplateEdit: a plain edit inside one range copied from the
+ * template). The template text's row changes by the same edit; every other row stays the
+ * same object. Undefined when anything else changed or the edit is not certain: build then.
+ */
+export function columnAfterTemplateEdit(column: ColumnBuilt, after: Variant): ColumnBuilt | undefined {
+  const before = column.variant;
+  if (!onlyTemplateChanged(before, after)) return undefined;
+  const edit = templateEdit(before.baseTemplate, after.baseTemplate);
+  if (!edit) return { ...column, variant: after };
+  const built = speculateTemplateEdit(column.built, before.id, before.baseTemplate, after.baseTemplate, edit);
+  if (!built) return undefined;
+  // Where the edit is in the template text's row: the row is the template's ranges, one after the other.
+  let at = built.promptEdit.start - column.built.sections[built.section]!.start;
+  for (let i = 0; i < built.section; i++) {
+    const s = column.built.sections[i]!;
+    if (s.source.kind === 'template') at += s.end - s.start;
+  }
+  const removed = built.promptEdit.endOld - built.promptEdit.start;
+  const row = column.sections.rows.find((r) => r.key === TEMPLATE_TEXT);
+  const was = column.built.text.slice(built.promptEdit.start, built.promptEdit.endOld);
+  if (!row || row.text.slice(at, at + removed) !== was) return undefined;
+  const text = row.text.slice(0, at) + built.promptEdit.text + row.text.slice(at + removed);
+  const rows = column.sections.rows.map((r) => (r === row ? { key: r.key, text, occurrences: [text] } : r));
+  return {
+    built: { text: built.text, sections: built.sections },
+    sections: { rows, absentReason: column.sections.absentReason },
+    variant: after,
+  };
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
+import { columnAfterTemplateEdit, onlyTemplateChanged, type ColumnBuilt } from '../../shared/engine/compare/column-ahead.js';
+import { variantColumnSections } from '../../shared/engine/compare/column-sections.js';
+import { loadWorkspace } from '../../shared/engine/workspace/load-workspace.js';
+import type { Variant } from '../../shared/domain/variant.js';
+import { builtinWorkspaceDir } from '../../electron/host/builtin-workspace.js';
+import { folderFileSource } from '../../electron/host/folder-source.js';
+import { PROSE, random, randomEdit } from './template-typing.js';
+
+/**
+ * The compare view shows a keystroke in a column's base template without building the column
+ * (electron/host/compare-service.ts): only when columnAfterTemplateEdit gives it, and then its
+ * text, sections and rows must be exactly a build's. Checked against real builds of every
+ * built-in variant under every preset, each edit made on the column the last one gave.
+ */
+const ws = loadWorkspace(folderFileSource(builtinWorkspaceDir()));
+const options = { now: '2026-01-15', processCwd: '/tmp' };
+
+function columnOf(variant: Variant, context: (typeof ws.presets)[number]['context']): ColumnBuilt {
+  const result = buildVariantPrompt({ variant, context, components: ws.components, tools: ws.tools, options });
+  return { built: { text: result.text, sections: result.sections }, sections: variantColumnSections(result, variant), variant };
+}
+
+describe('a compare column after a keystroke in its base template, without a build', () => {
+  it('is exactly the build, text, sections and rows, whenever it is given', () => {
+    const next = random(41);
+    let given = 0;
+    let refused = 0;
+    for (const start of ws.variants) {
+      for (const preset of ws.presets) {
+        const lines = start.baseTemplate.split('\n');
+        const cut = lines.slice(0, 1 + Math.floor(next() * (lines.length - 1))).join('\n').length + 1;
+        let variant: Variant = { ...start, baseTemplate: start.baseTemplate.slice(0, cut) + PROSE + start.baseTemplate.slice(cut) };
+        let column = columnOf(variant, preset.context);
+        for (let i = 0; i < 30; i++) {
+          const edited: Variant = {
+            ...variant,
+            baseTemplate: randomEdit(variant.baseTemplate, { start: cut, end: cut + PROSE.length }, next),
+          };
+          const ahead = columnAfterTemplateEdit(column, edited);
+          const real = columnOf(edited, preset.context);
+          if (ahead) {
+            given++;
+            const where = `${start.id} × ${preset.name}, edit ${i}`;
+            expect(ahead.built.text, where).toBe(real.built.text);
+            expect(ahead.built.sections, where).toEqual(real.built.sections);
+            expect(ahead.sections.rows, where).toEqual(real.sections.rows);
+            expect(ahead.variant).toBe(edited);
+            // Typing goes on from what was shown.
+            column = ahead;
+          } else {
+            refused++;
+            column = real;
+          }
+          variant = edited;
+        }
+      }
+    }
+    expect(given).toBeGreaterThan(150);
+    expect(refused).toBeGreaterThan(100);
+  });
+
+  it('keeps every row but the template text as the same object, and gives nothing when more than the template changed', () => {
+    const variant = ws.variants.find((v) => v.id === 'generic')!;
+    const context = ws.presets[0]!.context;
+    const withProse: Variant = { ...variant, baseTemplate: `${variant.baseTemplate}\n${PROSE}Last words here` };
+    const column = columnOf(withProse, context);
+    const typed: Variant = { ...withProse, baseTemplate: `${withProse.baseTemplate} and more` };
+    const ahead = columnAfterTemplateEdit(column, typed)!;
+    expect(ahead.built.text.endsWith('Last words here and more')).toBe(true);
+    const changed = ahead.sections.rows.filter((row, i) => row !== column.sections.rows[i]);
+    expect(changed.map((row) => row.key)).toEqual(['(template text)']);
+    // The same template again: the column as it was, of the new variant object.
+    expect(columnAfterTemplateEdit(column, { ...withProse })).toEqual({ ...column, variant: { ...withProse } });
+    // Another field of the variant changed too: a build decides.
+    const other: Variant = { ...typed, componentOrder: [...typed.componentOrder] };
+    expect(onlyTemplateChanged(withProse, other)).toBe(false);
+    expect(columnAfterTemplateEdit(column, other)).toBeUndefined();
+    expect(onlyTemplateChanged(withProse, typed)).toBe(true);
+    // A brace typed: a build decides.
+    expect(columnAfterTemplateEdit(column, { ...withProse, baseTemplate: `${withProse.baseTemplate} {` })).toBeUndefined();
+  });
+});
