@@ -7,11 +7,8 @@ import { YamlParseCache } from '../../../shared/engine/workspace/yaml-file.js';
 import { groupFindings, type FindingGroup, type LintFinding } from '../../../shared/engine/lint/lint-finding.js';
 import type { HostContext } from '../host-context.js';
 import type { WorkspaceSession } from '../workspace-session.js';
-import { loadTokenCounter } from '../tokens.js';
-import { LOOP_SLICER, runSliced } from '../sliced-work.js';
-
-/** A check step is a whole build (tens of ms at 1 MB): one per turn of the event loop, never several in a slice. */
-const ONE_STEP_A_TURN = { ...LOOP_SLICER, sliceMs: 0 };
+import { TokenCache } from '../token-cache.js';
+import { LOOP_SLICER } from '../sliced-work.js';
 
 type CheckChannel = 'check:run';
 
@@ -28,13 +25,15 @@ export function checkHandlers(host: HostContext): Pick<ChannelHandlers, CheckCha
   let parsed: { sessionId: string; cache: YamlParseCache } | undefined;
   /** The workspace the last check loaded: an edit of base templates only replaces them in it (as the session's snapshot does). */
   let loaded: { sessionId: string; version: number; workspace: WorkspaceSnapshot } | undefined;
+  /** The counts of the builds' texts, remembered from one check to the next. */
+  const tokens = new TokenCache();
   /** The check under way: one at a time, every request waits for it (its answer may be theirs). */
   let running: Promise<void> | undefined;
 
   /** Checks the workspace as it is now; gives up (false) when it changes meanwhile. */
   const check = async (session: WorkspaceSession, list: string, modelIds: readonly string[] | undefined): Promise<boolean> => {
     const version = session.docs.version;
-    const countTokens = await loadTokenCounter();
+    const countTokens = await tokens.sync();
     if (parsed?.sessionId !== session.id) parsed = { sessionId: session.id, cache: new YamlParseCache() };
     const source = session.docs.editedSource();
     const changed = loaded?.sessionId === session.id ? session.docs.changedSince(loaded.version) : undefined;
@@ -44,16 +43,17 @@ export function checkHandlers(host: HostContext): Pick<ChannelHandlers, CheckCha
     loaded = { sessionId: session.id, version, workspace };
     // One build at a time: in between, the host answers what came meanwhile (a keystroke and its preview).
     const steps = checkWorkspaceSteps(workspace, { strict: true, countTokens, modelIds });
-    const found: { findings?: LintFinding[] } = {};
-    const nextStep = (): boolean => {
-      const step = steps.next();
-      if (step.done) found.findings = step.value;
-      return !step.done;
-    };
     const unchanged = (): boolean => host.session === session && session.docs.version === version;
-    if (!(await runSliced(nextStep, unchanged, ONE_STEP_A_TURN)) || !found.findings) return false;
-    last = { sessionId: session.id, version, list, findings: found.findings, groups: groupFindings(found.findings) };
-    return true;
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) {
+        last = { sessionId: session.id, version, list, findings: step.value, groups: groupFindings(step.value) };
+        return true;
+      }
+      // A build's text to count (a 1 MB prompt of lines not seen before takes hundreds of ms): in slices, before the check reads it.
+      if (step.value && (await tokens.countAll([step.value.counts], () => !unchanged())) === null) return false;
+      await LOOP_SLICER.pause();
+      if (!unchanged()) return false;
+    }
   };
 
   return {

@@ -2,7 +2,7 @@ import { deterministicBuildOptions } from '../snapshots/snapshot-files.js';
 import type { WorkspaceSnapshot } from '../workspace/workspace-snapshot.js';
 import type { LintFinding } from './lint-finding.js';
 import { catalogModelIds } from './lint-reach.js';
-import { lintWorkspaceSteps, runSteps } from './lint-workspace.js';
+import { lintWorkspaceSteps, runSteps, type LintPause } from './lint-workspace.js';
 
 export interface CheckOptions {
   /** Cline's strict checks too. */
@@ -26,7 +26,7 @@ export function checkWorkspace(snapshot: WorkspaceSnapshot, options: CheckOption
 }
 
 /** checkWorkspace in steps, one build each (lintWorkspaceSteps): the host lets other work run between them. */
-export function checkWorkspaceSteps(snapshot: WorkspaceSnapshot, options: CheckOptions): Generator<void, LintFinding[], void> {
+export function checkWorkspaceSteps(snapshot: WorkspaceSnapshot, options: CheckOptions): Generator<LintPause, LintFinding[], void> {
   return lintWorkspaceSteps(snapshot, {
     strict: options.strict,
     buildOptions: deterministicBuildOptions(options.date),

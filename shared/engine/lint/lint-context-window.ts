@@ -6,6 +6,20 @@ import type { WorkspaceSnapshot } from '../workspace/workspace-snapshot.js';
 import { positionOf } from '../workspace/yaml-file.js';
 import type { LintFinding } from './lint-finding.js';
 
+/** What the context-window check of a build reads, when its bytes could be over the window (its tokens are counted then); else undefined. */
+export function contextWindowToCount(ws: WorkspaceSnapshot, variant: Variant, preset: ContextPreset, result: VariantBuildResult) {
+  const { model, from } = modelForVariantBuild(ws.variants, ws.config.fallback, variant, preset.context, ws.modelLimits);
+  const input = {
+    model,
+    modelFrom: from,
+    text: result.text,
+    tools: result.tools.native,
+    config: variant.config,
+    table: ws.modelLimits,
+  };
+  return mayExceedContextWindow(input) ? input : undefined;
+}
+
 /**
  * A finding when a variant's build under a preset does not fit its model's context window
  * (prompt + native tools + output budget), or asks more output than the model gives: at the
@@ -19,16 +33,8 @@ export function lintContextWindow(
   result: VariantBuildResult,
   countTokens: (text: string) => number,
 ): LintFinding[] {
-  const { model, from } = modelForVariantBuild(ws.variants, ws.config.fallback, variant, preset.context, ws.modelLimits);
-  const input = {
-    model,
-    modelFrom: from,
-    text: result.text,
-    tools: result.tools.native,
-    config: variant.config,
-    table: ws.modelLimits,
-  };
-  if (!mayExceedContextWindow(input)) return [];
+  const input = contextWindowToCount(ws, variant, preset, result);
+  if (!input) return [];
   const check = checkContextWindow({ ...input, countTokens });
   if (!check?.warning) return [];
   const file = variant.files?.config ?? `variants/${variant.id}/variant.yaml`;

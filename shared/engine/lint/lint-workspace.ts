@@ -1,7 +1,7 @@
 import type { ContextPreset } from '../../domain/preset.js';
 import type { Variant } from '../../domain/variant.js';
 import { lintBudgets } from './lint-budgets.js';
-import { lintContextWindow } from './lint-context-window.js';
+import { contextWindowToCount, lintContextWindow } from './lint-context-window.js';
 import { lintReachability } from './lint-reach.js';
 import { lintCacheStability, trackedBuild } from './lint-cache.js';
 import type { BuildOptions } from '../environment.js';
@@ -328,7 +328,7 @@ function* lintBuilds(
   presets: readonly ContextPreset[],
   options: BuildOptions,
   lint: LintOptions,
-): Generator<void, LintFinding[], void> {
+): Generator<LintPause, LintFinding[], void> {
   const findings: LintFinding[] = [];
   const seen = new Set<string>();
   const once = (f: LintFinding): void => {
@@ -354,6 +354,7 @@ function* lintBuilds(
         lint.before && beforeVariant && beforePreset ? trackedBuild(lint.before, beforeVariant, beforePreset, options) : undefined;
       for (const f of lintCacheStability(ws, variant, preset, result, before)) once(f);
       if (lint.countTokens) {
+        if (variant.budgets || contextWindowToCount(ws, variant, preset, result)) yield { counts: result.text };
         for (const f of lintBudgets(ws, variant, preset, result, lint.countTokens)) once(f);
         for (const f of lintContextWindow(ws, variant, preset, result, lint.countTokens)) once(f);
       }
@@ -418,7 +419,14 @@ export function lintWorkspace(ws: WorkspaceSnapshot, options: LintOptions = {}):
 }
 
 /** Runs the steps of a lint to the end, at once. */
-export function runSteps<T>(steps: Generator<void, T, void>): T {
+/**
+ * Where a check in steps stops: before a build (nothing said), or before it counts the tokens
+ * of a build's text (`counts`): a caller that must stay responsive may count it first, in
+ * slices, with the counter it gave the check, which then finds it counted.
+ */
+export type LintPause = { counts: string } | undefined;
+
+export function runSteps<T>(steps: Generator<LintPause, T, void>): T {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -430,7 +438,7 @@ export function runSteps<T>(steps: Generator<void, T, void>): T {
  * so that a caller that must stay responsive (the host) can let other work run in between;
  * its return value is lintWorkspace's.
  */
-export function* lintWorkspaceSteps(ws: WorkspaceSnapshot, options: LintOptions = {}): Generator<void, LintFinding[], void> {
+export function* lintWorkspaceSteps(ws: WorkspaceSnapshot, options: LintOptions = {}): Generator<LintPause, LintFinding[], void> {
   const findings: LintFinding[] = ws.problems.map((p) => ({
     code: 'LOAD_ERROR' as const,
     severity: p.severity,
