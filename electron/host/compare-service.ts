@@ -4,6 +4,8 @@ import { alignColumns, type AlignedCell, type AlignedRow } from '../../shared/en
 import { rowSize } from '../../shared/engine/compare/section-sizes.js';
 import { buildCompareColumns, type CompareColumn } from '../../shared/engine/compare/compare-builds.js';
 import { columnAfterTemplateEdit, type ColumnBuilt } from '../../shared/engine/compare/column-ahead.js';
+import { TEMPLATE_TEXT } from '../../shared/engine/compare/section-texts.js';
+import { cellMadeByEdit } from '../../shared/ipc/compare-wire.js';
 import { stackColumnSections, variantColumnSections, type ColumnSections } from '../../shared/engine/compare/column-sections.js';
 import type { StackBuildResult } from '../../shared/stack/build.js';
 import { contextForModel } from '../../shared/engine/routing/routing-table.js';
@@ -199,6 +201,8 @@ export class CompareService {
       const date = new Date().toISOString().slice(0, 10);
       const before = this.last?.session === session && changed !== 'all' ? this.last.columns : [];
       const columns: BuiltColumn[] = [];
+      /** Columns made by an edit in this call (their template text's edit is sent as it is). */
+      const madeNow = new Set<BuiltColumn>();
       // One set of inputs for every column (reading the machine's facts costs a few system calls).
       let inputs: BuildInputs | undefined;
       for (const spec of specs) {
@@ -209,16 +213,24 @@ export class CompareService {
         else {
           inputs ??= this.host.preview.inputs(session, 'edited');
           const ahead = columnAhead(kept, affecting, inputs);
-          if (ahead) mark('host:ahead:compare');
+          if (ahead) {
+            mark('host:ahead:compare');
+            madeNow.add(ahead);
+          }
           columns.push(ahead ?? { ...(await this.buildColumn(inputs, spec, context)), key });
         }
       }
       const aligned = alignColumns(columns.map((c) => c.sections));
       const rows = aligned.map((row) => ({
         key: row.key,
-        cells: row.cells.map((cell) =>
-          cell.present ? { text: cell.text, ...(cell.uses > 1 ? { uses: cell.uses } : {}) } : { reason: cell.reason },
-        ),
+        cells: row.cells.map((cell, i) => {
+          if (!cell.present) return { reason: cell.reason };
+          const shown = { text: cell.text, ...(cell.uses > 1 ? { uses: cell.uses } : {}) };
+          // The template text of a column made by an edit: the edit goes on the wire as it is.
+          const made = madeNow.has(columns[i]!) ? columns[i]!.made?.rowEdit : undefined;
+          if (made && row.key === TEMPLATE_TEXT) cellMadeByEdit(shown, made.from, made.edit);
+          return shown;
+        }),
       }));
       const view: CompareResult = { seq, columns: columns.map((c) => c.view), rows };
       if (!this.last || this.last.seq < seq) this.last = { seq, session, columns, aligned, view };

@@ -1,5 +1,5 @@
 import { applyMinimalEdit, minimalEdit, type MinimalEdit } from '../engine/text/minimal-edit.js';
-import type { CompareResult } from './contract.js';
+import type { CompareCell, CompareResult } from './contract.js';
 
 /**
  * Compare results over the WebSocket of browser mode. While the user types, every keystroke
@@ -31,6 +31,18 @@ export interface WireCompare {
 /** Below this size a cell's text is sent whole. */
 const PATCH_FROM_CHARS = 64;
 
+/**
+ * Cells whose text the sender made by an edit of a text it had (a keystroke in a column made
+ * without a build): the encoder takes that edit when the cell it last sent had that text,
+ * instead of comparing two long texts again.
+ */
+const madeByEdit = new WeakMap<object, { from: string; edit: MinimalEdit }>();
+
+/** Says that `cell`'s text is `from` with `edit` made on it (applyMinimalEdit). */
+export function cellMadeByEdit(cell: CompareCell, from: string, edit: MinimalEdit): void {
+  madeByEdit.set(cell, { from, edit });
+}
+
 /** The texts of a result by row key, for the next one to refer to. */
 function textsByRow(result: CompareResult): Map<string, (string | null)[]> {
   return new Map(result.rows.map((row) => [row.key, row.cells.map((cell) => ('text' in cell ? cell.text : null))]));
@@ -57,7 +69,8 @@ export class CompareWireEncoder {
             rowPatch.push('full');
             return cell;
           }
-          const edit = minimalEdit(old, cell.text);
+          const made = madeByEdit.get(cell);
+          const edit = made && made.from === old ? made.edit : minimalEdit(old, cell.text);
           if (edit && edit.text.length >= cell.text.length / 2) {
             rowPatch.push('full');
             return cell;

@@ -3,6 +3,7 @@ import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prom
 import { columnAfterTemplateEdit, onlyTemplateChanged, type ColumnBuilt } from '../../shared/engine/compare/column-ahead.js';
 import { variantColumnSections } from '../../shared/engine/compare/column-sections.js';
 import { loadWorkspace } from '../../shared/engine/workspace/load-workspace.js';
+import { applyMinimalEdit } from '../../shared/engine/text/minimal-edit.js';
 import type { Variant } from '../../shared/domain/variant.js';
 import { builtinWorkspaceDir } from '../../electron/host/builtin-workspace.js';
 import { folderFileSource } from '../../electron/host/folder-source.js';
@@ -47,6 +48,10 @@ describe('a compare column after a keystroke in its base template, without a bui
             expect(ahead.built.sections, where).toEqual(real.built.sections);
             expect(ahead.sections.rows, where).toEqual(real.sections.rows);
             expect(ahead.variant).toBe(edited);
+            // The edit of the template text's row, as the wire sends it.
+            const row = (c: ColumnBuilt) => c.sections.rows.find((r) => r.key === '(template text)')!.text;
+            expect(ahead.rowEdit!.from).toBe(row(column));
+            expect(applyMinimalEdit(ahead.rowEdit!.from, ahead.rowEdit!.edit)).toBe(row(real));
             // Typing goes on from what was shown.
             column = ahead;
           } else {

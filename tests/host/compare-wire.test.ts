@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CompareResult } from '../../shared/ipc/contract.js';
-import { CompareWireDecoder, CompareWireEncoder, type WireCompare } from '../../shared/ipc/compare-wire.js';
+import { minimalEdit } from '../../shared/engine/text/minimal-edit.js';
+import { cellMadeByEdit, CompareWireDecoder, CompareWireEncoder, type WireCompare } from '../../shared/ipc/compare-wire.js';
 
 /** A result of `rows`: key -> one entry per column (a text, or null for a gap). */
 function result(seq: number, rows: [string, (string | null)[]][]): CompareResult {
@@ -47,6 +48,26 @@ describe('compare results on the wire', () => {
     expect(JSON.stringify(b).length).toBeLessThan(JSON.stringify(second).length / 3);
     expect(dec.decode(viaJson(a))).toEqual(first);
     expect(dec.decode(viaJson(b))).toEqual(second);
+  });
+
+  it('sends the edit a cell was said to be made by, when the cell last sent had the text it was made from', () => {
+    const enc = new CompareWireEncoder();
+    const dec = new CompareWireDecoder();
+    const before = long('Say hello to the user');
+    const first = result(1, [['(template text)', [before, before]]]);
+    dec.decode(viaJson(enc.encode(first)));
+    // Typed " there" after "hello": minimalEdit finds "here t" after "hello t" (the same text); the sender says where it typed.
+    const after = before.replace('hello', 'hello there');
+    const second = result(2, [['(template text)', [after, after]]]);
+    const said = { start: 'Say hello'.length, endOld: 'Say hello'.length, text: ' there' };
+    cellMadeByEdit(second.rows[0]!.cells[0]!, before, said);
+    // Said of a text other than the one last sent: not taken.
+    cellMadeByEdit(second.rows[0]!.cells[1]!, long('another text'), { start: 0, endOld: 0, text: 'wrong' });
+    const wire = enc.encode(second);
+    const found = minimalEdit(before, after);
+    expect(found).toEqual({ start: 11, endOld: 11, text: 'here t' });
+    expect(wire.patch!.cells[0]).toEqual([said, found]);
+    expect(dec.decode(viaJson(wire))).toEqual(second);
   });
 
   it('refuses a patch that is not relative to the last result received', () => {

@@ -9,6 +9,8 @@ export interface ColumnBuilt {
   built: BuiltText;
   sections: ColumnSections;
   variant: Variant;
+  /** Made by columnAfterTemplateEdit: the template text row's text before, and the edit that made it. */
+  rowEdit?: { from: string; edit: MinimalEdit } | undefined;
 }
 
 /**
@@ -41,7 +43,7 @@ export function columnAfterTemplateEdit(column: ColumnBuilt, after: Variant): Co
   const before = column.variant;
   if (!onlyTemplateChanged(before, after)) return undefined;
   const edit = templateEdit(before.baseTemplate, after.baseTemplate);
-  if (!edit) return { ...column, variant: after };
+  if (!edit) return { ...column, variant: after, rowEdit: undefined };
   const built = speculateTemplateEdit(column.built, before.id, before.baseTemplate, after.baseTemplate, edit);
   if (!built) return undefined;
   // Where the edit is in the template text's row: the row is the template's ranges, one after the other.
@@ -60,5 +62,6 @@ export function columnAfterTemplateEdit(column: ColumnBuilt, after: Variant): Co
     built: { text: built.text, sections: built.sections },
     sections: { rows, absentReason: column.sections.absentReason },
     variant: after,
+    rowEdit: { from: row.text, edit: { start: at, endOld: at + removed, text: built.promptEdit.text } },
   };
 }
