@@ -32,15 +32,27 @@ export interface WireCompare {
 const PATCH_FROM_CHARS = 64;
 
 /**
- * Cells whose text the sender made by an edit of a text it had (a keystroke in a column made
- * without a build): the encoder takes that edit when the cell it last sent had that text,
- * instead of comparing two long texts again.
+ * Cells whose text was made by an edit of another text: on the host, a keystroke in a column
+ * made without a build (the encoder sends that edit when the cell it last sent had the text it
+ * was made from, instead of comparing two long texts again); in the renderer, a cell the
+ * decoder patched (a view may then update what it made of the last text instead of starting over).
  */
 const madeByEdit = new WeakMap<object, { from: string; edit: MinimalEdit }>();
 
 /** Says that `cell`'s text is `from` with `edit` made on it (applyMinimalEdit). */
 export function cellMadeByEdit(cell: CompareCell, from: string, edit: MinimalEdit): void {
   madeByEdit.set(cell, { from, edit });
+}
+
+/**
+ * How `cell`'s text was made from `text`: null when it is that text, the edit when the cell
+ * was made by one from it, undefined when that is not known.
+ */
+export function cellEditSince(cell: CompareCell, text: string): MinimalEdit | null | undefined {
+  if (!('text' in cell)) return undefined;
+  if (cell.text === text) return null;
+  const made = madeByEdit.get(cell);
+  return made && made.from === text ? made.edit : undefined;
 }
 
 /** The texts of a result by row key, for the next one to refer to. */
@@ -110,7 +122,10 @@ export class CompareWireDecoder {
               const old = before?.[i];
               if (typeof old !== 'string')
                 throw new Error(`compare result ${payload.seq} patches a cell that result ${last.seq} does not have`);
-              return { ...cell, text: how === 'same' ? old : applyMinimalEdit(old, how) };
+              if (how === 'same') return { ...cell, text: old };
+              const made = { ...cell, text: applyMinimalEdit(old, how) };
+              cellMadeByEdit(made, old, how);
+              return made;
             }),
           };
         }),

@@ -9,7 +9,7 @@ import { useFrameValue } from '../ui/frame-value';
 import { BudgetLines } from './BudgetLines';
 import { SizeTable } from './SizeTable';
 import { columnActions, columnsRunBar, columnsRunRow } from './slots';
-import { WordDiffText } from '../ui/WordDiffText';
+import { CellWordDiff } from './CellWordDiff';
 
 /**
  * No column gets narrower than this (about 40 characters of the cell's 12 px monospace text):
@@ -133,7 +133,7 @@ function sameRow(a: RowProps, b: RowProps): boolean {
 
 /** One aligned section: a cell per column; a column without it keeps a gap of the row's height with the reason. */
 const Row = memo(function Row({ rowKey, cells, tokens, chars }: RowProps) {
-  const first = cells[0] && 'text' in cells[0] ? cells[0].text : null;
+  const first = cells[0] && 'text' in cells[0] ? cells[0] : null;
   return (
     <div className="compare-row" role="row" data-row={rowKey}>
       <div className="compare-row-key" role="rowheader">
@@ -154,13 +154,7 @@ const Row = memo(function Row({ rowKey, cells, tokens, chars }: RowProps) {
                 {/* A placeholder the template uses more than once: its value shown once, the sizes count every use. */}
                 {cell.uses !== undefined && cell.uses > 1 ? ` · used ${cell.uses}×` : ''}
               </div>
-              <pre className="compare-text">
-                {i === 0 ? (
-                  cell.text
-                ) : (
-                  <WordDiffText base={first} text={cell.text} removedClass="diff-removed" removedTitle="in the first column, not here" />
-                )}
-              </pre>
+              <pre className="compare-text">{i === 0 || !first ? cell.text : <CellWordDiff first={first} cell={cell} />}</pre>
             </>
           ) : (
             <div className="compare-gap-reason">{cell.reason}</div>

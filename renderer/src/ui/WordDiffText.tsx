@@ -1,23 +1,13 @@
 import { useMemo } from 'react';
-import { wordDiff } from './word-diff';
+import { wordDiff, type DiffPiece } from './word-diff';
 
-/**
- * `text` with what differs from `base` marked word by word: added words highlighted, removed
- * ones struck through (`removedTitle` says where they are). Without a base, the text alone.
- */
-export function WordDiffText({
-  base,
-  text,
-  removedClass,
-  removedTitle,
-}: {
-  base: string | null;
-  text: string;
+interface Marks {
   removedClass: string;
   removedTitle: string;
-}) {
-  const parts = useMemo(() => (base === null ? null : wordDiff(base, text)), [base, text]);
-  if (!parts) return <>{text}</>;
+}
+
+/** Pieces of a word diff: added words highlighted, removed ones struck through (`removedTitle` says where they are). */
+export function DiffPieces({ parts, removedClass, removedTitle }: Marks & { parts: readonly DiffPiece[] }) {
   return (
     <>
       {parts.map((p, i) =>
@@ -35,4 +25,14 @@ export function WordDiffText({
       )}
     </>
   );
+}
+
+/**
+ * `text` with what differs from `base` marked word by word: added words highlighted, removed
+ * ones struck through (`removedTitle` says where they are). Without a base, the text alone.
+ */
+export function WordDiffText({ base, text, ...marks }: Marks & { base: string | null; text: string }) {
+  const parts = useMemo(() => (base === null ? null : wordDiff(base, text)), [base, text]);
+  if (!parts) return <>{text}</>;
+  return <DiffPieces parts={parts} {...marks} />;
 }

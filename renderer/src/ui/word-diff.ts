@@ -1,4 +1,5 @@
 import { diffLines, diffWordsWithSpace, type Change } from 'diff';
+import type { MinimalEdit } from '../../../shared/engine/text/minimal-edit';
 
 /** One piece of a column's text: as in the first column, or added in this column; `removed` marks where the first column had text this one lacks. */
 export interface DiffPiece {
@@ -78,6 +79,23 @@ function remember(key: string, value: DiffPiece[]): DiffPiece[] {
   return value;
 }
 
+/** A word diff with what it was made of: the common ends it found and the diff of the middle between them. */
+export interface WordDiffState {
+  base: string;
+  other: string;
+  /** The texts were equal: one piece. */
+  equal: boolean;
+  head: number;
+  tail: number;
+  middle: readonly DiffPiece[];
+  parts: DiffPiece[];
+}
+
+function stateOf(base: string, other: string, head: number, tail: number, middle: readonly DiffPiece[]): WordDiffState {
+  const parts = joined([{ text: base.slice(0, head), kind: 'same' }, ...middle, { text: base.slice(base.length - tail), kind: 'same' }]);
+  return { base, other, equal: false, head, tail, middle, parts };
+}
+
 /**
  * How `other` differs from `base`, word by word: the text both start and end with is one
  * piece each, the middle between them is diffed. A very different or very long middle falls
@@ -85,20 +103,59 @@ function remember(key: string, value: DiffPiece[]): DiffPiece[] {
  * the pair while it is short, else by its middle: while typing, only the edited section is
  * diffed again.
  */
+export function wordDiffState(base: string, other: string): WordDiffState {
+  if (base === other) return { base, other, equal: true, head: base.length, tail: 0, middle: [], parts: [{ text: other, kind: 'same' }] };
+  const { head, tail } = commonEnds(base, other);
+  const baseMiddle = base.slice(head, base.length - tail);
+  const otherMiddle = other.slice(head, other.length - tail);
+  const middleKey =
+    baseMiddle.length + otherMiddle.length <= CACHE_UP_TO ? `middle:${baseMiddle.length}:${baseMiddle}\u0000${otherMiddle}` : undefined;
+  const middle = (middleKey !== undefined ? cache.get(middleKey) : undefined) ?? middleDiff(baseMiddle, otherMiddle);
+  if (middleKey !== undefined) remember(middleKey, middle);
+  return stateOf(base, other, head, tail, middle);
+}
+
 export function wordDiff(base: string, other: string): DiffPiece[] {
   if (base === other) return [{ text: other, kind: 'same' }];
   const whole = base.length + other.length <= CACHE_UP_TO ? `${base.length}:${base}\u0000${other}` : undefined;
   const hit = whole !== undefined ? cache.get(whole) : undefined;
   if (hit) return hit;
-  const { head, tail } = commonEnds(base, other);
-  const baseMiddle = base.slice(head, base.length - tail);
-  const otherMiddle = other.slice(head, other.length - tail);
-  const middleKey =
-    whole === undefined && baseMiddle.length + otherMiddle.length <= CACHE_UP_TO
-      ? `middle:${baseMiddle.length}:${baseMiddle}\u0000${otherMiddle}`
-      : undefined;
-  const middle = (middleKey !== undefined ? cache.get(middleKey) : undefined) ?? middleDiff(baseMiddle, otherMiddle);
-  if (middleKey !== undefined) remember(middleKey, middle);
-  const out = joined([{ text: base.slice(0, head), kind: 'same' }, ...middle, { text: base.slice(base.length - tail), kind: 'same' }]);
+  const out = wordDiffState(base, other).parts;
   return whole !== undefined ? remember(whole, out) : out;
+}
+
+function sameEdit(a: MinimalEdit, b: MinimalEdit): boolean {
+  return a.start === b.start && a.endOld === b.endOld && a.text === b.text;
+}
+
+/**
+ * The word diff of the texts `edits` made from the last one's (`null`: that text is the same),
+ * without comparing them again, when that is certain; else undefined (compute it anew). It is
+ * when both texts took the same edit at the same place inside the text they start with (short
+ * of its last whitespace, so its cut back to whitespace stays), or at the same distance from
+ * their ends inside the text they end with (after its first character), or when they were
+ * equal: the middle between the ends is then the same text, and so is its diff.
+ */
+export function wordDiffAfterEdits(
+  last: WordDiffState,
+  base: string,
+  other: string,
+  baseEdit: MinimalEdit | null,
+  otherEdit: MinimalEdit | null,
+): WordDiffState | undefined {
+  if (!baseEdit || !otherEdit) return baseEdit === otherEdit ? last : undefined;
+  const delta = baseEdit.text.length - (baseEdit.endOld - baseEdit.start);
+  if (last.equal)
+    return sameEdit(baseEdit, otherEdit)
+      ? { base, other, equal: true, head: base.length, tail: 0, middle: [], parts: [{ text: other, kind: 'same' }] }
+      : undefined;
+  if (sameEdit(baseEdit, otherEdit) && baseEdit.endOld <= last.head - 1)
+    return stateOf(base, other, last.head + delta, last.tail, last.middle);
+  const fromEnd = last.base.length - baseEdit.start;
+  const alike =
+    otherEdit.start === last.other.length - fromEnd &&
+    otherEdit.endOld - otherEdit.start === baseEdit.endOld - baseEdit.start &&
+    otherEdit.text === baseEdit.text;
+  if (alike && fromEnd <= last.tail - 1) return stateOf(base, other, last.head, last.tail + delta, last.middle);
+  return undefined;
 }
