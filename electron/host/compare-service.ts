@@ -278,6 +278,8 @@ export class CompareService {
       };
       if (this.last !== last) return false;
       if (built.text !== column.text || !sameRows(built.sections, column.sections)) {
+        // Never expected (column-ahead.test.ts): said, and the builds shown instead.
+        this.host.reportError('compare', new Error(`column ${column.view.label} made ahead of its build differed from the build`));
         this.inputsChanged({ kind: 'session' });
         return false;
       }
