@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyMinimalEdit, type MinimalEdit } from '../../../shared/engine/text/minimal-edit';
+import { random } from '../../../tests/engine/template-typing';
 import { wordDiffAfterEdits, wordDiffState, type WordDiffState } from './word-diff';
-
-/** A small seeded generator (mulberry32): the same texts and edits on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['the', 'agent', 'reads', 'files,', 'line', 'by', 'line.', '\n', 'and', 'answers', ' ', '—', 'tool'];
 const TYPED = ['a', 'x', ' ', 'word', '\n', '.', 'ab c', ''];
