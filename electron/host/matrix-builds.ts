@@ -9,6 +9,7 @@ import type { HostContext } from './host-context.js';
 import { MatrixCellMemo } from './matrix-cell-memo.js';
 import { hostMatrixCells, neededBuilds, type NeededRow } from './matrix-cells.js';
 import { buildInWorkers, builtMatrixWorker, MatrixWorkerError, runInWorkers, type WorkersOutcome } from './matrix-in-workers.js';
+import { MatrixWorkerPool } from './matrix-worker-pool.js';
 import { LOOP_SLICER, runSliced, type Slicer } from './sliced-work.js';
 import { SnapshotStore } from './snapshot-store.js';
 import { loadPieceCounter, loadTokenCounter } from './tokens.js';
@@ -62,12 +63,32 @@ export class MatrixBuilds {
   private last: Answered | undefined;
   /** The counts of every cell of the last matrix whose counting finished (a matrix answered again is counted by now). */
   private counted: { cells: readonly MatrixCellView[]; tokens: number[]; budgetsOver: number[] } | undefined;
+  /** The worker threads, kept between matrices (none: every build is the host's thread's). */
+  private readonly pool: MatrixWorkerPool | undefined;
 
   constructor(
     private readonly host: HostContext,
     private readonly slicer: Slicer = LOOP_SLICER,
     private readonly workers: MatrixWorkers = { file: builtMatrixWorker(), minCells: WORKER_MIN_CELLS },
-  ) {}
+  ) {
+    this.pool = workers.file && new MatrixWorkerPool(workers.file, workers.count);
+  }
+
+  /**
+   * Starts the workers now when the open workspace's matrix would be built in them (a large
+   * workspace): their start-up (the engine's modules) is then over by the first request.
+   */
+  warmUp(): void {
+    const session = this.host.session;
+    if (!this.pool || !session || this.host.closed) return;
+    const { variants, presets } = matrixAxes(session.snapshot());
+    if (variants.length * presets.length >= this.workers.minCells) this.pool.warm();
+  }
+
+  /** Ends the idle workers (the host closes). */
+  close(): void {
+    this.pool?.close();
+  }
 
   /** The matrix of the workspace as it is now; older builds still running are answered with this one. */
   request(): Promise<MatrixView> {
@@ -103,7 +124,7 @@ export class MatrixBuilds {
       shown = this.slicer.now();
       this.host.emit('compare:matrixProgress', { version, done, total });
     };
-    if (this.workers.file) {
+    if (this.pool) {
       // Loading the workspace anew (after a preset was edited) may have taken this turn: the lookups start in the next.
       await this.slicer.pause();
       if (!current()) return this.afterStale(version);
@@ -126,7 +147,7 @@ export class MatrixBuilds {
       const lacking = rows.reduce((n, row) => n + (row.ws === workspace ? row.presets.length : 0), 0);
       if (rows.reduce((n, row) => n + row.presets.length, 0) >= this.workers.minCells) {
         const outcome = await buildInWorkers({
-          file: this.workers.file,
+          pool: this.pool,
           workers: this.workers.count,
           memo: this.memo,
           rows,
@@ -201,11 +222,11 @@ export class MatrixBuilds {
         this.host.emit('compare:matrixTokens', { version, tokens: counted.tokens, budgetsOver: counted.budgetsOver });
       return;
     }
-    const file = this.workers.file;
-    if (file) {
+    const pool = this.pool;
+    if (pool) {
       await this.slicer.pause();
       if (this.host.closed || this.version !== version) return;
-      if ((await this.countInWorkers(file, version, workspace, cells)) !== 'unsuited') return;
+      if ((await this.countInWorkers(pool, version, workspace, cells)) !== 'unsuited') return;
     }
     const count = await loadTokenCounter();
     const countInPieces = await loadPieceCounter();
@@ -277,7 +298,7 @@ export class MatrixBuilds {
    * the host's thread. 'unsuited' (nothing sent) when fewer than the workers' minimum are to count.
    */
   private async countInWorkers(
-    file: URL,
+    pool: MatrixWorkerPool,
     version: number,
     workspace: WorkspaceSnapshot,
     cells: readonly MatrixCellView[],
@@ -314,7 +335,7 @@ export class MatrixBuilds {
     let counted = 0;
     let sent = this.slicer.now();
     const outcome = await runInWorkers({
-      file,
+      pool,
       task: 'count',
       rows,
       workers: this.workers.count,
