@@ -10,7 +10,7 @@ import { MatrixCellMemo } from './matrix-cell-memo.js';
 import { hostMatrixCells, neededBuilds, type NeededRow } from './matrix-cells.js';
 import { buildInWorkers, builtMatrixWorker, MatrixWorkerError, runInWorkers, type WorkersOutcome } from './matrix-in-workers.js';
 import { MatrixWorkerPool } from './matrix-worker-pool.js';
-import { LOOP_SLICER, runSliced, type Slicer } from './sliced-work.js';
+import { LOOP_SLICER, nextTurn, runSliced, type Slicer } from './sliced-work.js';
 import { SnapshotStore } from './snapshot-store.js';
 import { loadPieceCounter, loadTokenCounter } from './tokens.js';
 import type { WorkspaceSession } from './workspace-session.js';
@@ -126,7 +126,7 @@ export class MatrixBuilds {
     };
     if (this.pool) {
       // Loading the workspace anew (after a preset was edited) may have taken this turn: the lookups start in the next.
-      await this.slicer.pause();
+      await nextTurn(this.slicer);
       if (!current()) return this.afterStale(version);
       // What the memo lacks, found in slices too (a workspace loaded anew: 10,000 lookups by content).
       const rows: NeededRow[] = [];

@@ -18,6 +18,17 @@ export const LOOP_SLICER: Slicer = {
   sliceMs: 8,
 };
 
+/**
+ * Resolves in a later turn of the event loop than this one, after its timers: where a turn has
+ * done long work of its own (loading a workspace), the next work waits for what is due. One pause
+ * is not enough after an I/O callback: its immediate runs in the same turn (Node's check phase
+ * comes right after the I/O callbacks), while an immediate queued from there waits for the next.
+ */
+export async function nextTurn(slicer: Slicer): Promise<void> {
+  await slicer.pause();
+  await slicer.pause();
+}
+
 /** A slice runs at least this part of sliceMs, however long the rest of the turn took. */
 const MIN_SLICE_PART = 0.25;
 

@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runSliced, type Slicer } from '../../electron/host/sliced-work.js';
+import { LOOP_SLICER, nextTurn, runSliced, type Slicer } from '../../electron/host/sliced-work.js';
 
 /**
  * A slicer on a clock of its own: each step takes 1 ms, and each pause takes what the test says
@@ -55,5 +56,22 @@ describe('work in time slices', () => {
       slicer,
     );
     expect([done, steps]).toEqual([false, 16]);
+  });
+
+  it('waits for a later turn of the loop, after its timers, even from an I/O callback (nextTurn)', async () => {
+    const order: string[] = [];
+    await new Promise<void>((resolve, reject) =>
+      fs.stat('.', () => {
+        // In an I/O callback (as after reading the stored snapshots): a timer is set, and this turn works until it is due.
+        setTimeout(() => order.push('timer'), 0);
+        const start = performance.now();
+        while (performance.now() - start < 3);
+        nextTurn(LOOP_SLICER).then(() => {
+          order.push('next turn');
+          resolve();
+        }, reject);
+      }),
+    );
+    expect(order).toEqual(['timer', 'next turn']);
   });
 });
