@@ -145,7 +145,9 @@ export class MatrixBuilds {
       await this.slicer.pause();
       if (!current()) return this.afterStale(version);
       const lacking = rows.reduce((n, row) => n + (row.ws === workspace ? row.presets.length : 0), 0);
-      if (rows.reduce((n, row) => n + row.presets.length, 0) >= this.workers.minCells) {
+      const builds = rows.reduce((n, row) => n + row.presets.length, 0);
+      // A few builds (a typed row's) go to a worker too when one is idle, not to the host's cold engine code.
+      if (builds > 0 && (builds >= this.workers.minCells || this.pool.hasIdle())) {
         const outcome = await buildInWorkers({
           pool: this.pool,
           workers: this.workers.count,
@@ -329,8 +331,9 @@ export class MatrixBuilds {
       rows.push(row);
       rowCells.push(indexes);
     }
-    // A few counts (a typed row's) are made here: a worker would first spend half a second loading the encoders.
-    if (rowCells.reduce((n, row) => n + row.length, 0) < this.workers.minCells) return 'unsuited';
+    // A few counts (a typed row's) are made here, unless a worker that counted before (its encoders loaded) is idle:
+    // another worker would first spend half a second loading the encoders.
+    if (rowCells.reduce((n, row) => n + row.length, 0) < this.workers.minCells && !pool.hasIdle('count')) return 'unsuited';
     const current = (): boolean => !this.host.closed && this.version === version;
     let counted = 0;
     let sent = this.slicer.now();

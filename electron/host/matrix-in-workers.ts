@@ -111,7 +111,7 @@ export async function runInWorkers<T extends WorkerTask>(job: WorkerJob<T>): Pro
       settled = true;
       for (const worker of workers) {
         for (const [event, listener] of listeners.get(worker) ?? []) worker.off(event, listener);
-        if (clean) job.pool.give(worker);
+        if (clean) job.pool.give(worker, job.task);
         else void worker.terminate();
       }
     };

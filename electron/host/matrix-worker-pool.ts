@@ -22,6 +22,8 @@ export const defaultWorkerCount = (): number => Math.min(2, os.availableParallel
 export class MatrixWorkerPool {
   /** Idle workers, each with the listener that drops it if it exits or fails while idle. */
   private readonly idle = new Map<Worker, () => void>();
+  /** The tasks each worker finished a job of (a count job's worker has loaded the encoders). */
+  private readonly done = new WeakMap<Worker, Set<string>>();
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
   /** Workers started in all (for tests: what was reused). */
@@ -52,8 +54,21 @@ export class MatrixWorkerPool {
     return out;
   }
 
-  /** A worker whose job finished with nothing of it left in the worker: kept for the next job (or terminated when the pool is full or closed). */
-  give(worker: Worker): void {
+  /**
+   * Whether a worker is idle now (any, or one that finished a job of `task` before): a job then
+   * starts at once, so even a few builds are better made there than on the host's thread,
+   * whose engine code is cold while the workers make every large matrix.
+   */
+  hasIdle(task?: string): boolean {
+    for (const worker of this.idle.keys()) if (task === undefined || this.done.get(worker)?.has(task)) return true;
+    return false;
+  }
+
+  /** A worker whose job (of `task`) finished with nothing of it left in the worker: kept for the next job (or terminated when the pool is full or closed). */
+  give(worker: Worker, task: string): void {
+    let done = this.done.get(worker);
+    if (!done) this.done.set(worker, (done = new Set()));
+    done.add(task);
     if (this.closed || this.idle.size >= this.size) {
       void worker.terminate();
       return;

@@ -148,6 +148,33 @@ describe('the snapshot matrix built in worker threads (host)', () => {
     expect((poolOf(builds) as Loose).idle.size).toBe(0);
   }, 120_000);
 
+  it('builds a typed row in an idle worker however few its builds, and counts it as the host’s thread does', async () => {
+    const h = await generatedHost();
+    const builds = new MatrixBuilds(h.host, LOOP_SLICER, { ...inWorkers(), count: 2 });
+    const counted = (version: number) =>
+      h.waitForEvent('compare:matrixTokens', (p) => p.version === version && p.tokens.length === VARIANTS * PRESETS, 120_000);
+    const first = counted(1);
+    await builds.request();
+    const firstCounts = await first;
+    // From now on a row is far fewer builds than the workers' minimum: only an idle worker takes it.
+    (builds as Loose).workers = { ...(builds as Loose).workers, minCells: 10 * VARIANTS * PRESETS };
+    const ref = { kind: 'variant-template', variantId: 'generic' } as const;
+    const text = (await h.call('doc:read', { ref })).text as string;
+    await h.call('doc:update', { ref, text: `${text}\nAn edit.\n` });
+    const second = counted(2);
+    const typed = await builds.request();
+    const typedCounts = await second;
+    expect(memoOf(builds).built).toBe(0);
+    expect(poolOf(builds).started).toBe(2);
+    const inThread = new MatrixBuilds(h.host, LOOP_SLICER, IN_THREAD);
+    const threadCounts = counted(1);
+    expect(cellsOf(typed)).toEqual(cellsOf(await inThread.request()));
+    expect(typedCounts).toEqual({ ...(await threadCounts), version: 2 });
+    // The typed row's counts changed, no other.
+    const changed = (typedCounts.tokens as number[]).flatMap((n, i) => (n === firstCounts.tokens[i] ? [] : [typed.cells[i]!.variantId]));
+    expect(new Set(changed)).toEqual(new Set(['generic']));
+  }, 120_000);
+
   it('stops its workers when a newer request comes while they build, and answers both with the newer matrix', async () => {
     const h = await generatedHost();
     // A clock that moves 100 ms at each reading: every answer of a worker is told as progress.
