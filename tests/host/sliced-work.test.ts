@@ -38,9 +38,13 @@ describe('work in time slices', () => {
     expect(await slicesOf([], 40)).toEqual({ done: true, slices: [8, 8, 8, 8] });
   });
 
-  it('gives way to the work that ran while it paused: the next slice runs for what is left of sliceMs, at least a quarter of it', async () => {
-    // 6 ms of other work leaves 2 of 8, 3 leave 5, 20 leave none (a quarter: 2), then nothing again.
-    expect(await slicesOf([0, 6, 3, 20, 0], 40)).toEqual({ done: true, slices: [8, 8, 2, 5, 2, 8] });
+  it('gives way to the work that ran while it paused: the next slice runs for what is left of sliceMs, none when it took a slice', async () => {
+    // 6 ms of other work leaves 2 of 8, 3 leave 5, 20 leave none (that turn runs no slice), then nothing again.
+    expect(await slicesOf([0, 6, 3, 20, 0], 40)).toEqual({ done: true, slices: [8, 8, 2, 5, 0, 8, 8] });
+  });
+
+  it('gives up one turn at most: after two long turns in a row the second runs a quarter of a slice', async () => {
+    expect(await slicesOf([20, 20, 20, 20, 0], 24)).toEqual({ done: true, slices: [8, 0, 2, 0, 2, 8] });
   });
 
   it('stops at a pause when goOn says no', async () => {
