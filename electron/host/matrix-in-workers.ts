@@ -106,13 +106,20 @@ export async function runInWorkers<T extends WorkerTask>(job: WorkerJob<T>): Pro
   let answered = 0;
   return new Promise((resolve, reject) => {
     let settled = false;
-    /** Ends the job: its workers go back to the pool when it is done (nothing of it is left in them), else they are terminated. */
+    /**
+     * Ends the job: its workers go back to the pool when it is done (nothing of it is left in
+     * them), else they are terminated, keeping this job's listeners (no-ops now): a worker that
+     * fails before it is gone must not be an error nobody listens to.
+     */
     const end = (clean = false): void => {
       settled = true;
       for (const worker of workers) {
+        if (!clean) {
+          void worker.terminate();
+          continue;
+        }
         for (const [event, listener] of listeners.get(worker) ?? []) worker.off(event, listener);
-        if (clean) job.pool.give(worker, job.task);
-        else void worker.terminate();
+        job.pool.give(worker, job.task);
       }
     };
     const fail = (reason: string): void => {
