@@ -9,7 +9,8 @@ import type { HostContext } from './host-context.js';
 import { MatrixCellMemo } from './matrix-cell-memo.js';
 import { hostMatrixCells, neededBuilds, type NeededRow } from './matrix-cells.js';
 import { buildInWorkers, builtMatrixWorker, MatrixWorkerError, runInWorkers, type WorkersOutcome } from './matrix-in-workers.js';
-import { LOOP_SLICER, runSliced, type Slicer } from './sliced-work.js';
+import { MatrixWorkerPool } from './matrix-worker-pool.js';
+import { LOOP_SLICER, nextTurn, runSliced, type Slicer } from './sliced-work.js';
 import { SnapshotStore } from './snapshot-store.js';
 import { loadPieceCounter, loadTokenCounter } from './tokens.js';
 import type { WorkspaceSession } from './workspace-session.js';
@@ -62,12 +63,32 @@ export class MatrixBuilds {
   private last: Answered | undefined;
   /** The counts of every cell of the last matrix whose counting finished (a matrix answered again is counted by now). */
   private counted: { cells: readonly MatrixCellView[]; tokens: number[]; budgetsOver: number[] } | undefined;
+  /** The worker threads, kept between matrices (none: every build is the host's thread's). */
+  private readonly pool: MatrixWorkerPool | undefined;
 
   constructor(
     private readonly host: HostContext,
     private readonly slicer: Slicer = LOOP_SLICER,
     private readonly workers: MatrixWorkers = { file: builtMatrixWorker(), minCells: WORKER_MIN_CELLS },
-  ) {}
+  ) {
+    this.pool = workers.file && new MatrixWorkerPool(workers.file, workers.count);
+  }
+
+  /**
+   * Starts the workers now when the open workspace's matrix would be built in them (a large
+   * workspace): their start-up (the engine's modules) is then over by the first request.
+   */
+  warmUp(): void {
+    const session = this.host.session;
+    if (!this.pool || !session || this.host.closed) return;
+    const { variants, presets } = matrixAxes(session.snapshot());
+    if (variants.length * presets.length >= this.workers.minCells) this.pool.warm();
+  }
+
+  /** Ends the idle workers (the host closes). */
+  close(): void {
+    this.pool?.close();
+  }
 
   /** The matrix of the workspace as it is now; older builds still running are answered with this one. */
   request(): Promise<MatrixView> {
@@ -103,9 +124,9 @@ export class MatrixBuilds {
       shown = this.slicer.now();
       this.host.emit('compare:matrixProgress', { version, done, total });
     };
-    if (this.workers.file) {
+    if (this.pool) {
       // Loading the workspace anew (after a preset was edited) may have taken this turn: the lookups start in the next.
-      await this.slicer.pause();
+      await nextTurn(this.slicer);
       if (!current()) return this.afterStale(version);
       // What the memo lacks, found in slices too (a workspace loaded anew: 10,000 lookups by content).
       const rows: NeededRow[] = [];
@@ -124,9 +145,11 @@ export class MatrixBuilds {
       await this.slicer.pause();
       if (!current()) return this.afterStale(version);
       const lacking = rows.reduce((n, row) => n + (row.ws === workspace ? row.presets.length : 0), 0);
-      if (rows.reduce((n, row) => n + row.presets.length, 0) >= this.workers.minCells) {
+      const builds = rows.reduce((n, row) => n + row.presets.length, 0);
+      // A few builds (a typed row's) go to a worker too when one is idle, not to the host's cold engine code.
+      if (builds > 0 && (builds >= this.workers.minCells || this.pool.hasIdle())) {
         const outcome = await buildInWorkers({
-          file: this.workers.file,
+          pool: this.pool,
           workers: this.workers.count,
           memo: this.memo,
           rows,
@@ -201,11 +224,11 @@ export class MatrixBuilds {
         this.host.emit('compare:matrixTokens', { version, tokens: counted.tokens, budgetsOver: counted.budgetsOver });
       return;
     }
-    const file = this.workers.file;
-    if (file) {
+    const pool = this.pool;
+    if (pool) {
       await this.slicer.pause();
       if (this.host.closed || this.version !== version) return;
-      if ((await this.countInWorkers(file, version, workspace, cells)) !== 'unsuited') return;
+      if ((await this.countInWorkers(pool, version, workspace, cells)) !== 'unsuited') return;
     }
     const count = await loadTokenCounter();
     const countInPieces = await loadPieceCounter();
@@ -277,7 +300,7 @@ export class MatrixBuilds {
    * the host's thread. 'unsuited' (nothing sent) when fewer than the workers' minimum are to count.
    */
   private async countInWorkers(
-    file: URL,
+    pool: MatrixWorkerPool,
     version: number,
     workspace: WorkspaceSnapshot,
     cells: readonly MatrixCellView[],
@@ -308,13 +331,14 @@ export class MatrixBuilds {
       rows.push(row);
       rowCells.push(indexes);
     }
-    // A few counts (a typed row's) are made here: a worker would first spend half a second loading the encoders.
-    if (rowCells.reduce((n, row) => n + row.length, 0) < this.workers.minCells) return 'unsuited';
+    // A few counts (a typed row's) are made here, unless a worker that counted before (its encoders loaded) is idle:
+    // another worker would first spend half a second loading the encoders.
+    if (rowCells.reduce((n, row) => n + row.length, 0) < this.workers.minCells && !pool.hasIdle('count')) return 'unsuited';
     const current = (): boolean => !this.host.closed && this.version === version;
     let counted = 0;
     let sent = this.slicer.now();
     const outcome = await runInWorkers({
-      file,
+      pool,
       task: 'count',
       rows,
       workers: this.workers.count,

@@ -1,10 +1,10 @@
-import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ContextPreset } from '../../shared/domain/preset.js';
 import type { WorkspaceSnapshot } from '../../shared/engine/workspace/workspace-snapshot.js';
 import { builtWorkerFile } from './built-worker.js';
 import type { MatrixCellMemo } from './matrix-cell-memo.js';
 import type { NeededRow } from './matrix-cells.js';
+import { defaultWorkerCount, type MatrixWorkerPool } from './matrix-worker-pool.js';
 import {
   wireComponents,
   type FromMatrixWorker,
@@ -22,8 +22,9 @@ import {
  * the memo, and the matrix is then made on the host's thread from it as before (matrix-cells.ts):
  * the same cells, with 10,000 builds' prompts, hashing and garbage off the host's loop. The token
  * counts that follow the matrix are made the same way (runInWorkers with the task 'count'). The
- * workers live for one task: a newer request or a closed host terminates them; a worker that
- * crashes or exits early fails the build with its reason.
+ * workers come from a pool (matrix-worker-pool.ts) and go back to it when their job is done; a
+ * newer request or a closed host terminates them; a worker that crashes or exits early fails the
+ * build with its reason.
  */
 
 /** The worker's file name: next to this module in dist-lib/, and an entry of its own in dist-electron/ (vite.config.ts). */
@@ -37,10 +38,10 @@ export function builtMatrixWorker(moduleUrl: string = import.meta.url): URL | un
 const BATCH_CELLS = 60;
 /** Batches a worker has in hand, so it never waits for the host between two. */
 const IN_FLIGHT = 2;
-const MAX_WORKER_HEAP_MB = 1024;
 
 export interface WorkerJob<T extends WorkerTask> {
-  file: URL;
+  /** Where the workers come from, and go back to when the job is done. */
+  pool: MatrixWorkerPool;
   task: T;
   rows: readonly NeededRow[];
   /** How many workers (default: the machine's cores, at most 2). */
@@ -84,6 +85,8 @@ export function buildInWorkers(
   });
 }
 
+type Listener = Parameters<Worker['on']>[1];
+
 /** Runs a task on every cell of the rows in workers (see buildInWorkers for the outcomes). */
 export async function runInWorkers<T extends WorkerTask>(job: WorkerJob<T>): Promise<WorkersOutcome> {
   const sides = new Map<WorkspaceSnapshot, { index: number; presets: Map<ContextPreset, number>; wire: WireSide }>();
@@ -95,18 +98,29 @@ export async function runInWorkers<T extends WorkerTask>(job: WorkerJob<T>): Pro
     sides.set(row.ws, { index: sides.size, presets: new Map(row.ws.presets.map((p, i) => [p, i])), wire });
   }
   if (job.rows.length === 0) return 'done';
-  const count = Math.max(1, Math.min(job.workers ?? Math.min(2, os.availableParallelism()), job.rows.length));
-  const workers = Array.from(
-    { length: count },
-    () => new Worker(job.file, { resourceLimits: { maxOldGenerationSizeMb: MAX_WORKER_HEAP_MB } }),
-  );
+  const count = Math.max(1, Math.min(job.workers ?? defaultWorkerCount(), job.rows.length));
+  const workers = job.pool.take(count);
+  /** Each worker's listeners of this job, taken off when it goes back to the pool. */
+  const listeners = new Map<Worker, [string, Listener][]>();
   let next = 0;
   let answered = 0;
   return new Promise((resolve, reject) => {
     let settled = false;
-    const end = (): void => {
+    /**
+     * Ends the job: its workers go back to the pool when it is done (nothing of it is left in
+     * them), else they are terminated, keeping this job's listeners (no-ops now): a worker that
+     * fails before it is gone must not be an error nobody listens to.
+     */
+    const end = (clean = false): void => {
       settled = true;
-      for (const worker of workers) void worker.terminate();
+      for (const worker of workers) {
+        if (!clean) {
+          void worker.terminate();
+          continue;
+        }
+        for (const [event, listener] of listeners.get(worker) ?? []) worker.off(event, listener);
+        job.pool.give(worker, job.task);
+      }
     };
     const fail = (reason: string): void => {
       if (settled) return;
@@ -142,7 +156,7 @@ export async function runInWorkers<T extends WorkerTask>(job: WorkerJob<T>): Pro
         answered++;
       }
       if (answered === job.rows.length) {
-        end();
+        end(true);
         return resolve('done');
       }
       if (!job.goOn()) {
@@ -152,13 +166,17 @@ export async function runInWorkers<T extends WorkerTask>(job: WorkerJob<T>): Pro
       send(() => sendBatch(worker));
     };
     send(() => {
+      const wires = [...sides.values()].map((side) => side.wire);
       for (const worker of workers) {
-        worker.on('message', (message: FromMatrixWorker) => onMessage(worker, message));
-        worker.on('error', (error) => fail(error.message));
-        worker.on('messageerror', (error) => fail(`a message could not be read (${error.message})`));
-        worker.on('exit', (code) => fail(`it exited with code ${code} before it was done`));
-        for (const side of sides.values())
-          worker.postMessage({ type: 'side', side: side.index, value: side.wire } satisfies ToMatrixWorker);
+        const on: [string, Listener][] = [
+          ['message', (message: FromMatrixWorker) => onMessage(worker, message)],
+          ['error', (error: Error) => fail(error.message)],
+          ['messageerror', (error: Error) => fail(`a message could not be read (${error.message})`)],
+          ['exit', (code: number) => fail(`it exited with code ${code} before it was done`)],
+        ];
+        listeners.set(worker, on);
+        for (const [event, listener] of on) worker.on(event, listener);
+        worker.postMessage({ type: 'sides', sides: wires } satisfies ToMatrixWorker);
       }
       for (let round = 0; round < IN_FLIGHT; round++) for (const worker of workers) sendBatch(worker);
     });

@@ -7,8 +7,8 @@ import type { BuildDigest } from './matrix-cell-memo.js';
 
 /**
  * The messages between the host and the snapshot matrix's worker threads (matrix-worker.ts).
- * The host sends each workspace side a build is made from once (components, tools, presets),
- * then rows to build (a variant and the presets it is built under); a worker answers each
+ * At the start of each job the host sends the workspace sides its builds are made from
+ * (components, tools, presets; they replace the last job's), then rows to build (a variant and the presets it is built under); a worker answers each
  * batch of rows with their digests (or their token counts), in the order asked. Nothing else is kept between batches.
  */
 
@@ -26,6 +26,7 @@ export interface WireSide {
 export interface WireRow {
   /** The host's number for the row, answered with its digests. */
   job: number;
+  /** An index into the job's sides. */
   side: number;
   variant: Variant;
   /** Indexes into the side's presets. */
@@ -44,7 +45,7 @@ export interface WorkerCount {
 export type WorkerTask = 'digest' | 'count';
 export type WorkerResult<T extends WorkerTask> = T extends 'digest' ? WorkerDigest : WorkerCount;
 
-export type ToMatrixWorker = { type: 'side'; side: number; value: WireSide } | { type: 'rows'; task: WorkerTask; rows: WireRow[] };
+export type ToMatrixWorker = { type: 'sides'; sides: WireSide[] } | { type: 'rows'; task: WorkerTask; rows: WireRow[] };
 
 export type FromMatrixWorker =
   { type: 'results'; rows: { job: number; results: (WorkerDigest | WorkerCount)[] }[] } | { type: 'failed'; message: string };

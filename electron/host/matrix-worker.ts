@@ -64,9 +64,12 @@ if (parentPort) {
   // One message after another: the first count waits for the encoders, and the ones after it for the first.
   let queue = Promise.resolve();
   const handle = async (message: ToMatrixWorker): Promise<void> => {
-    if (message.type === 'side') {
-      const { components, tools, presets } = message.value;
-      sides.set(message.side, { objects: { components: registryOf(components), tools }, presets });
+    if (message.type === 'sides') {
+      // A new job: the last one's sides go.
+      sides.clear();
+      message.sides.forEach(({ components, tools, presets }, i) =>
+        sides.set(i, { objects: { components: registryOf(components), tools }, presets }),
+      );
       return;
     }
     const task = message.task === 'digest' ? digest : await (count ??= loadTokenCounter().then(counting));

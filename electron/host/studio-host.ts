@@ -49,6 +49,8 @@ export class StudioHost implements HostContext {
   readonly settings: UserSettings;
   readonly preview: PreviewService;
   private readonly closeRuns: () => void;
+  private readonly compare: ReturnType<typeof compareHandlers>;
+  private warmedUp = false;
   readonly grantedFolders = new Set<string>();
   readonly editedAt = new Map<string, string>();
   private readonly builtinDir: string | undefined;
@@ -69,6 +71,7 @@ export class StudioHost implements HostContext {
     this.preview = new PreviewService(this);
     const runs = runHandlers(this, { keyCipher: options.keyCipher, env: options.environment, limits: options.runLimits });
     this.closeRuns = runs.close;
+    this.compare = compareHandlers(this);
     this.handlers = {
       ...workspaceHandlers(this),
       ...documentHandlers(this),
@@ -80,7 +83,7 @@ export class StudioHost implements HostContext {
       ...entityHandlers(this),
       ...helpHandlers(this),
       ...harnessHandlers(this),
-      ...compareHandlers(this),
+      ...this.compare.handlers,
       ...debugHandlers(),
       ...runs.handlers,
     };
@@ -128,6 +131,7 @@ export class StudioHost implements HostContext {
     this.isClosed = true;
     this.preview.close();
     this.closeRuns();
+    this.compare.close();
     if (this.viewRefresh) clearTimeout(this.viewRefresh.timer);
     this.viewRefresh = undefined;
     await this.closeSession();
@@ -136,10 +140,13 @@ export class StudioHost implements HostContext {
 
   /**
    * Loads the tokenizer's encoders now (about half a second of blocking work) instead of at
-   * the first token count. Call it once the window or the server is up.
+   * the first token count, and starts the snapshot matrix's workers when the workspace is large
+   * enough for them (again for each workspace opened after). Call it once the window or the server is up.
    */
   warmUp(): void {
+    this.warmedUp = true;
     warmUpTokenizer();
+    this.compare.warmUp();
   }
 
   /** Writes drafts now, synchronously (before the process quits). */
@@ -310,6 +317,8 @@ export class StudioHost implements HostContext {
       this.settings.opened(session.builtin ? null : session.root, session.name());
       const view = this.publishView(true);
       this.preview.sessionOpened();
+      // A workspace opened after the warm-up: its matrix's workers start now, if it has workers.
+      if (this.warmedUp) this.compare.warmUp();
       return view;
     };
     const next = this.opening.then(run, run);

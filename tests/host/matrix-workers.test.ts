@@ -10,6 +10,7 @@ import { MatrixBuilds, type MatrixWorkers } from '../../electron/host/matrix-bui
 import { MatrixCellMemo } from '../../electron/host/matrix-cell-memo.js';
 import { neededBuilds } from '../../electron/host/matrix-cells.js';
 import { buildInWorkers, builtMatrixWorker, MATRIX_WORKER_FILE } from '../../electron/host/matrix-in-workers.js';
+import { MatrixWorkerPool } from '../../electron/host/matrix-worker-pool.js';
 import { LOOP_SLICER } from '../../electron/host/sliced-work.js';
 import { largeWorkspace } from '../../bench/generated-workspaces.js';
 import { buildMainBundle } from '../run/support/desktop-bundle.js';
@@ -19,8 +20,9 @@ import { hostsClosedAfterEach, miniWorkspace, tempDir, writeFiles, type Loose, t
  * The snapshot matrix with its builds in worker threads (matrix-in-workers.ts, matrix-worker.ts),
  * the worker as the desktop bundle has it (built by Vite from vite.config.ts's entries): the same
  * cells as the host's thread makes, cold, with nothing changed, after an edit of a template and of
- * a preset; the memo keeps its benefit; a newer state stops the workers; a worker that crashes,
- * exits or reports a failure fails the request with its reason, and the next request builds.
+ * a preset; the memo keeps its benefit; the workers start ahead (warmUp) and serve the next job;
+ * a newer state stops the workers; a worker that crashes, exits or reports a failure fails the
+ * request with its reason, and the next request builds.
  */
 
 const hosts = hostsClosedAfterEach();
@@ -46,6 +48,9 @@ const needed = (memo: MatrixCellMemo, inputs: Parameters<typeof neededBuilds>[1]
 const memoOf = (builds: MatrixBuilds): MatrixCellMemo => (builds as Loose).memo as MatrixCellMemo;
 /** The cells of a matrix, without its version. */
 const cellsOf = (view: MatrixView): unknown => ({ ...view, version: 0 });
+const poolOf = (builds: MatrixBuilds): MatrixWorkerPool => (builds as Loose).pool as MatrixWorkerPool;
+/** A pool that keeps no worker between jobs (each job's workers are terminated when it ends). */
+const throwaway = (): MatrixWorkerPool => new MatrixWorkerPool(workerFile(), 0);
 
 describe('the snapshot matrix built in worker threads (host)', () => {
   it('finds the built worker next to the bundle’s chunks, and none beside the TypeScript sources', () => {
@@ -112,6 +117,64 @@ describe('the snapshot matrix built in worker threads (host)', () => {
     expect(rows.map((r) => [r.variant.id, r.presets.length])).toEqual([['generic', PRESETS]]);
   });
 
+  it('starts its workers at warmUp when the matrix is large enough for them, and keeps them for the next matrices and counts', async () => {
+    const h = await generatedHost();
+    const small = new MatrixBuilds(h.host, LOOP_SLICER, { ...inWorkers(), minCells: VARIANTS * PRESETS + 1, count: 2 });
+    small.warmUp();
+    expect(poolOf(small).started).toBe(0);
+    const builds = new MatrixBuilds(h.host, LOOP_SLICER, { ...inWorkers(), count: 2 });
+    builds.warmUp();
+    expect(poolOf(builds).started).toBe(2);
+    /** A matrix and its counts, both made in the pool's workers; the cells are the host's thread's. */
+    let version = 0;
+    const matrixAndCounts = async (): Promise<void> => {
+      const next = ++version;
+      const counted = h.waitForEvent('compare:matrixTokens', (p) => p.version === next && p.tokens.length === VARIANTS * PRESETS, 120_000);
+      const view = await builds.request();
+      expect(view.version).toBe(next);
+      await counted;
+      // (After the counts: the matrix made on the host's thread counts its own, as version 1.)
+      expect(cellsOf(view)).toEqual(cellsOf(await new MatrixBuilds(h.host, LOOP_SLICER, IN_THREAD).request()));
+    };
+    await matrixAndCounts();
+    // A preset edited: every cell's objects are new, its column is built again, in the same two workers.
+    const preset = { kind: 'preset', name: 'p08' } as const;
+    const yaml = (await h.call('doc:read', { ref: preset })).text as string;
+    await h.call('doc:update', { ref: preset, text: yaml.replace('/home/user/project-8', '/home/user/elsewhere') });
+    await matrixAndCounts();
+    expect(memoOf(builds).built).toBe(0);
+    expect(poolOf(builds).started).toBe(2);
+    builds.close();
+    expect((poolOf(builds) as Loose).idle.size).toBe(0);
+  }, 120_000);
+
+  it('builds a typed row in an idle worker however few its builds, and counts it as the host’s thread does', async () => {
+    const h = await generatedHost();
+    const builds = new MatrixBuilds(h.host, LOOP_SLICER, { ...inWorkers(), count: 2 });
+    const counted = (version: number) =>
+      h.waitForEvent('compare:matrixTokens', (p) => p.version === version && p.tokens.length === VARIANTS * PRESETS, 120_000);
+    const first = counted(1);
+    await builds.request();
+    const firstCounts = await first;
+    // From now on a row is far fewer builds than the workers' minimum: only an idle worker takes it.
+    (builds as Loose).workers = { ...(builds as Loose).workers, minCells: 10 * VARIANTS * PRESETS };
+    const ref = { kind: 'variant-template', variantId: 'generic' } as const;
+    const text = (await h.call('doc:read', { ref })).text as string;
+    await h.call('doc:update', { ref, text: `${text}\nAn edit.\n` });
+    const second = counted(2);
+    const typed = await builds.request();
+    const typedCounts = await second;
+    expect(memoOf(builds).built).toBe(0);
+    expect(poolOf(builds).started).toBe(2);
+    const inThread = new MatrixBuilds(h.host, LOOP_SLICER, IN_THREAD);
+    const threadCounts = counted(1);
+    expect(cellsOf(typed)).toEqual(cellsOf(await inThread.request()));
+    expect(typedCounts).toEqual({ ...(await threadCounts), version: 2 });
+    // The typed row's counts changed, no other.
+    const changed = (typedCounts.tokens as number[]).flatMap((n, i) => (n === firstCounts.tokens[i] ? [] : [typed.cells[i]!.variantId]));
+    expect(new Set(changed)).toEqual(new Set(['generic']));
+  }, 120_000);
+
   it('stops its workers when a newer request comes while they build, and answers both with the newer matrix', async () => {
     const h = await generatedHost();
     // A clock that moves 100 ms at each reading: every answer of a worker is told as progress.
@@ -140,7 +203,7 @@ describe('the snapshot matrix built in worker threads (host)', () => {
     const memo = new MatrixCellMemo();
     const rows = needed(memo, { workspace: ws });
     let answers = 0;
-    const outcome = await buildInWorkers({ file: workerFile(), memo, rows, workers: 1, goOn: () => ++answers < 1 });
+    const outcome = await buildInWorkers({ pool: throwaway(), memo, rows, workers: 1, goOn: () => ++answers < 1 });
     expect(outcome).toBe('stopped');
     expect(answers).toBe(1);
     const left = needed(memo, { workspace: ws });
@@ -153,7 +216,7 @@ describe('the snapshot matrix built in worker threads (host)', () => {
     const components = ws.components.clone().register('ROLE', () => 'made in code');
     const memo = new MatrixCellMemo();
     const rows = needed(memo, { workspace: { ...ws, components } });
-    expect(await buildInWorkers({ file: workerFile(), memo, rows, goOn: () => true })).toBe('unsuited');
+    expect(await buildInWorkers({ pool: throwaway(), memo, rows, goOn: () => true })).toBe('unsuited');
     expect(needed(memo, { workspace: { ...ws, components } })).toEqual(rows);
   });
 

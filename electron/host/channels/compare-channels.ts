@@ -63,8 +63,15 @@ function targetVariant(snapshot: WorkspaceSnapshot, target: { kind: string; vari
 const presetName = (spec: ParsedContextSpec): string => (spec.kind === 'preset' ? spec.name : 'context');
 const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
 
-/** Handlers of the compare group: live columns, routing, the snapshot matrix and its approval, the prompt-cache view, budgets. */
-export function compareHandlers(host: HostContext): Pick<ChannelHandlers, CompareChannel> {
+/**
+ * Handlers of the compare group: live columns, routing, the snapshot matrix and its approval, the
+ * prompt-cache view, budgets; with the matrix's warm-up (its workers started ahead) and close.
+ */
+export function compareHandlers(host: HostContext): {
+  handlers: Pick<ChannelHandlers, CompareChannel>;
+  warmUp(): void;
+  close(): void;
+} {
   const live = new CompareService(host);
   const tokens = new TokenCache();
   const tokenCounter = () => tokens.sync();
@@ -120,7 +127,7 @@ export function compareHandlers(host: HostContext): Pick<ChannelHandlers, Compar
     };
   };
 
-  return {
+  const handlers: Pick<ChannelHandlers, CompareChannel> = {
     'compare:set': ({ columns, context }) => live.set(host.requireSession(), columns, context),
     'compare:routing': ({ context, modelIds, providerId }) => {
       const snapshot = host.requireSession().snapshot();
@@ -235,6 +242,7 @@ export function compareHandlers(host: HostContext): Pick<ChannelHandlers, Compar
       return { variantId: variant.id, lines: budgetUsage(variant.budgets, result, await tokenCounter()).lines };
     },
   };
+  return { handlers, warmUp: () => matrices.warmUp(), close: () => matrices.close() };
 }
 
 /** The snapshot file text of a variant under a preset, as `variant-studio snapshot` writes it (undefined: no such variant or preset). */
