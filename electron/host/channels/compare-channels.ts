@@ -242,7 +242,14 @@ export function compareHandlers(host: HostContext): {
       return { variantId: variant.id, lines: budgetUsage(variant.budgets, result, await tokenCounter()).lines };
     },
   };
-  return { handlers, warmUp: () => matrices.warmUp(), close: () => matrices.close() };
+  return {
+    handlers,
+    warmUp: () => matrices.warmUp(),
+    close: () => {
+      live.close();
+      matrices.close();
+    },
+  };
 }
 
 /** The snapshot file text of a variant under a preset, as `variant-studio snapshot` writes it (undefined: no such variant or preset). */
