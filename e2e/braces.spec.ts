@@ -43,14 +43,14 @@ test('typing {{TEAM_NAME}} with the completion list closed types over the insert
   await cursorAtLine(page, 2);
   await typeKeys(page, 'Team: {{');
   // The editor closed the tag itself; the list opened on `{{` and is sent away.
-  expect(await editorLine(page, 2)).toBe('Team: {{}}');
+  await expect.poll(() => editorLine(page, 2)).toBe('Team: {{}}');
   await expect(suggest(page)).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(suggest(page)).toHaveCount(0);
   await typeKeys(page, 'TEAM_NAME');
   await expect(suggest(page)).toHaveCount(0);
   await typeKeys(page, '}} ok');
-  expect(await editorLine(page, 2)).toBe('Team: {{TEAM_NAME}} ok');
+  await expect.poll(() => editorLine(page, 2)).toBe('Team: {{TEAM_NAME}} ok');
   // Not a placeholder of generic: the slot stays in the prompt as typed.
   await expect(previewLines(page)).toContainText('Team: {{TEAM_NAME}} ok');
   await expect(previewLines(page)).not.toContainText('ok}}');
@@ -63,11 +63,11 @@ test('typing {{TEAM_NAME}} with the completion list open types over the inserted
   await typeKeys(page, 'Team: {{TEAM_NAME');
   await expect(suggest(page)).toBeVisible();
   await expect(suggest(page).getByRole('option').first()).toContainText('TEAM_NAME');
-  expect(await editorLine(page, 2)).toBe('Team: {{TEAM_NAME}}');
+  await expect.poll(() => editorLine(page, 2)).toBe('Team: {{TEAM_NAME}}');
   await screenshot(page, 'braces-completion-open');
   await typeKeys(page, '}} ok');
   await expect(suggest(page)).toHaveCount(0);
-  expect(await editorLine(page, 2)).toBe('Team: {{TEAM_NAME}} ok');
+  await expect.poll(() => editorLine(page, 2)).toBe('Team: {{TEAM_NAME}} ok');
   await expect(previewLines(page)).toContainText('Team: Team-Orion-value ok');
   await expect(previewLines(page)).not.toContainText('Team-Orion-value}}');
   expect(await savedLine(page, app.workspace!, 2)).toBe('Team: {{TEAM_NAME}} ok');
@@ -85,18 +85,18 @@ test('picking a completion leaves exactly one closing pair, with or without brac
   await expect(suggest(page).getByRole('option').first()).toContainText('TEAM_NAME');
   await page.keyboard.press('Enter');
   await expect(suggest(page)).toHaveCount(0);
-  expect(await editorLine(page, 2)).toBe('A {{TEAM_NAME}}');
+  await expect.poll(() => editorLine(page, 2)).toBe('A {{TEAM_NAME}}');
   await typeKeys(page, '}} b');
-  expect(await editorLine(page, 2)).toBe('A {{TEAM_NAME}} b');
+  await expect.poll(() => editorLine(page, 2)).toBe('A {{TEAM_NAME}} b');
   // Before a word the editor inserts no closing braces: the pick brings the pair.
   await cursorAtLine(page, 2);
   await page.keyboard.press('Home');
   await typeKeys(page, '{{TEA');
-  expect(await editorLine(page, 2)).toBe('{{TEAA {{TEAM_NAME}} b');
+  await expect.poll(() => editorLine(page, 2)).toBe('{{TEAA {{TEAM_NAME}} b');
   await expect(suggest(page).getByRole('option').first()).toContainText('TEAM_NAME');
   await page.keyboard.press('Enter');
   // The word the tag was typed in front of stays.
-  expect(await editorLine(page, 2)).toBe('{{TEAM_NAME}}A {{TEAM_NAME}} b');
+  await expect.poll(() => editorLine(page, 2)).toBe('{{TEAM_NAME}}A {{TEAM_NAME}} b');
   await expect(previewLines(page)).toContainText('Team-Orion-valueA Team-Orion-value b');
   expect(await savedLine(page, app.workspace!, 2)).toBe('{{TEAM_NAME}}A {{TEAM_NAME}} b');
 });
