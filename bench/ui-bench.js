@@ -149,12 +149,21 @@ async function measure(page, kind, marker, key) {
         };
         if (kind === 'compare') {
           const target = document.querySelector('[data-testid=compare-scroll]');
-          const cells = () => [
-            ...document.querySelectorAll('.compare-row[data-row="(template text)"] [data-testid=compare-cell] .compare-text'),
-          ];
-          const obs = new MutationObserver(() => {
-            const all = cells();
-            if (a.t0 !== undefined && all.length === 4 && all.every((c) => clean(c.textContent).includes(marker))) {
+          const cells = [...document.querySelectorAll('.compare-row[data-row="(template text)"] [data-testid=compare-cell] .compare-text')];
+          // Only what changed is read: the block of a long cell that a mutation is in (the whole
+          // cell where it has no blocks), so the probe costs what the change does, not the cell's size.
+          const seen = new Set();
+          const obs = new MutationObserver((records) => {
+            if (a.t0 === undefined) return;
+            for (const r of records) {
+              // 3: a text node.
+              const node = r.target.nodeType === 3 ? r.target.parentElement : r.target;
+              const cell = node?.closest('.compare-text');
+              if (!cell || !cells.includes(cell) || seen.has(cell)) continue;
+              const changed = node.closest('.text-chunk') ?? cell;
+              if (clean(changed.textContent).includes(marker)) seen.add(cell);
+            }
+            if (cells.length === 4 && seen.size === 4) {
               obs.disconnect();
               shown();
             }

@@ -1,10 +1,9 @@
-import { useState } from 'react';
-import type { CompareCell } from '../../../shared/ipc/contract';
+import { useMemo, useState } from 'react';
 import { cellEditSince } from '../../../shared/ipc/compare-wire';
-import { DiffPieces } from '../ui/WordDiffText';
+import { DiffChunks, PlainChunks } from '../ui/TextChunks';
+import { diffChunks } from '../ui/text-chunks';
 import { wordDiffAfterEdits, wordDiffState, type WordDiffState } from '../ui/word-diff';
-
-type TextCell = Extract<CompareCell, { text: string }>;
+import { useCellChunks, type TextCell } from './cell-chunks';
 
 interface Shown {
   first: TextCell;
@@ -30,7 +29,8 @@ function diffOf(first: TextCell, cell: TextCell, before: WordDiffState | undefin
  * A compare cell's text with what differs from the first column's marked word by word. While
  * the user types in a template, both cells of a row are the last ones with an edit each (the
  * wire says which): the last diff is updated by those edits when that is certain
- * (wordDiffAfterEdits), instead of comparing two long texts again on every keystroke.
+ * (wordDiffAfterEdits), instead of comparing two long texts again on every keystroke. The
+ * text is shown as blocks (text-chunks.ts), so a keystroke renders the blocks it changed.
  */
 export function CellWordDiff({ first, cell }: { first: TextCell; cell: TextCell }) {
   const [shown, setShown] = useState<Shown>(() => ({ first, cell, diff: wordDiffState(first.text, cell.text) }));
@@ -40,5 +40,12 @@ export function CellWordDiff({ first, cell }: { first: TextCell; cell: TextCell 
     diff = diffOf(first, cell, shown.diff);
     setShown({ first, cell, diff });
   }
-  return <DiffPieces parts={diff.parts} removedClass="diff-removed" removedTitle="in the first column, not here" />;
+  const chunks = useCellChunks(cell);
+  const blocks = useMemo(() => diffChunks(chunks, diff.parts), [chunks, diff.parts]);
+  return <DiffChunks chunks={blocks} removedClass="diff-removed" removedTitle="in the first column, not here" />;
+}
+
+/** The first column's cell: its text as blocks (a keystroke renders the one it is in). */
+export function CellText({ cell }: { cell: TextCell }) {
+  return <PlainChunks chunks={useCellChunks(cell)} />;
 }

@@ -9,7 +9,7 @@ import { useFrameValue } from '../ui/frame-value';
 import { BudgetLines } from './BudgetLines';
 import { SizeTable } from './SizeTable';
 import { columnActions, columnsRunBar, columnsRunRow } from './slots';
-import { CellWordDiff } from './CellWordDiff';
+import { CellText, CellWordDiff } from './CellWordDiff';
 
 /**
  * No column gets narrower than this (about 40 characters of the cell's 12 px monospace text):
@@ -154,7 +154,9 @@ const Row = memo(function Row({ rowKey, cells, tokens, chars }: RowProps) {
                 {/* A placeholder the template uses more than once: its value shown once, the sizes count every use. */}
                 {cell.uses !== undefined && cell.uses > 1 ? ` · used ${cell.uses}×` : ''}
               </div>
-              <pre className="compare-text">{i === 0 || !first ? cell.text : <CellWordDiff first={first} cell={cell} />}</pre>
+              <pre className="compare-text">
+                {i === 0 || !first ? <CellText cell={cell} /> : <CellWordDiff first={first} cell={cell} />}
+              </pre>
             </>
           ) : (
             <div className="compare-gap-reason">{cell.reason}</div>

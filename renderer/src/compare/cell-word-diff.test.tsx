@@ -5,14 +5,27 @@ import { cellMadeByEdit, CompareWireDecoder, CompareWireEncoder } from '../../..
 import type { CompareResult } from '../../../shared/ipc/contract';
 import { WordDiffText } from '../ui/WordDiffText';
 import * as wordDiffModule from '../ui/word-diff';
-import { CellWordDiff } from './CellWordDiff';
+import * as textChunksModule from '../ui/text-chunks';
+import { CellText, CellWordDiff } from './CellWordDiff';
 
 vi.mock('../ui/word-diff', async (original) => {
   const actual = await original<typeof wordDiffModule>();
   return { ...actual, wordDiffState: vi.fn(actual.wordDiffState) };
 });
 
+vi.mock('../ui/text-chunks', async (original) => {
+  const actual = await original<typeof textChunksModule>();
+  return { ...actual, chunkText: vi.fn(actual.chunkText) };
+});
+
 afterEach(cleanup);
+
+/**
+ * What a cell shows, as markup without its blocks: the chunk elements left out and a mark
+ * that a block boundary split joined again (the text and its marks, as a fresh diff has them).
+ */
+const shown = (html: string): string =>
+  html.replace(/<div class="text-chunk">|<\/div>/g, '').replace(/<\/mark><mark class="diff-added">/g, '');
 
 const HEAD = 'You are an agent that reads files line by line and answers. '.repeat(40);
 const TAIL = '\nEvery tool call waits for the user to approve it. '.repeat(40);
@@ -49,7 +62,7 @@ describe("a compare cell's word diff while typing", () => {
       [first, cell] = take(result(seq, a, b));
       view.rerender(<CellWordDiff first={first} cell={cell} />);
       const fresh = render(<WordDiffText base={a} text={b} removedClass="diff-removed" removedTitle="in the first column, not here" />);
-      expect(view.container.innerHTML).toBe(fresh.container.innerHTML);
+      expect(shown(view.container.innerHTML)).toBe(fresh.container.innerHTML);
       fresh.unmount();
     }
     // Neither diff compared the texts again.
@@ -72,5 +85,52 @@ describe("a compare cell's word diff while typing", () => {
     view.rerender(<CellWordDiff first={a} cell={b} />);
     expect(state.mock.calls.length).toBe(calls + 1);
     expect(view.container.textContent).toBe('one twotoo three four fivesix');
+  });
+});
+
+describe('a long compare cell while typing', () => {
+  /** The blocks (text-chunks.ts) that DOM changes were made in while `act` ran. */
+  function blocksChanged(root: HTMLElement, act: () => void): Set<Element> {
+    const observer = new MutationObserver(() => undefined);
+    observer.observe(root, { subtree: true, childList: true, characterData: true });
+    act();
+    const changed = new Set<Element>();
+    for (const r of observer.takeRecords()) {
+      const node = r.target.nodeType === Node.TEXT_NODE ? r.target.parentElement! : (r.target as Element);
+      changed.add(node.closest('.text-chunk') ?? node);
+    }
+    observer.disconnect();
+    return changed;
+  }
+
+  it('changes only the block a keystroke is in, in the first column and in a compared one, and shows the whole text', () => {
+    const take = received();
+    const lines = Array.from({ length: 2000 }, (_, i) => `line ${i} of the long template, with words to read`).join('\n');
+    let base = `${lines}\nskilled engineer\n${lines}`;
+    let other = `${lines}\nsenior engineer\n${lines}`;
+    let [first, cell] = take(result(1, base, other));
+    const plain = render(<CellText cell={first} />);
+    const diff = render(<CellWordDiff first={first} cell={cell} />);
+    const blocks = plain.container.querySelectorAll('.text-chunk').length;
+    const cut = vi.mocked(textChunksModule.chunkText);
+    cut.mockClear();
+    expect(blocks).toBeGreaterThan(20);
+    for (let seq = 2; seq < 8; seq++) {
+      const at = base.indexOf('line 1500 ');
+      base = `${base.slice(0, at)}x${base.slice(at)}`;
+      // The same line in both: the texts start the same up to the line that differs.
+      other = `${other.slice(0, at)}x${other.slice(at)}`;
+      [first, cell] = take(result(seq, base, other));
+      const a = first;
+      const b = cell;
+      expect(blocksChanged(plain.container, () => plain.rerender(<CellText cell={a} />)).size).toBe(1);
+      expect(blocksChanged(diff.container, () => diff.rerender(<CellWordDiff first={a} cell={b} />)).size).toBe(1);
+      expect(plain.container.textContent).toBe(base);
+      expect(diff.container.querySelectorAll('mark').length).toBe(1);
+      expect(diff.container.textContent).toBe(other.replace('senior', 'skilledsenior'));
+    }
+    expect(plain.container.querySelectorAll('.text-chunk').length).toBe(blocks);
+    // Neither cell cut its whole text into blocks again: only the block each keystroke was in.
+    expect(Math.max(...cut.mock.calls.map(([t]) => t.length))).toBeLessThan(10_000);
   });
 });

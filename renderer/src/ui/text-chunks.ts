@@ -1,0 +1,111 @@
+import type { MinimalEdit } from '../../../shared/engine/text/minimal-edit';
+import type { DiffPiece } from './word-diff';
+
+/**
+ * A long text is shown as blocks of about this many characters, each cut after a newline, so
+ * that a keystroke lays out and paints the block it is in, not the whole text (a 1 MB compare
+ * cell took the page's frame on every key). A line is never cut: a block boundary would show
+ * as a line break the text does not have.
+ */
+export const CHUNK_CHARS = 4096;
+
+/**
+ * `text` cut into blocks: each ends after the first newline at or beyond CHUNK_CHARS
+ * characters from its start, the last one holds the rest. Joined, they are `text`.
+ */
+export function chunkText(text: string): string[] {
+  const out: string[] = [];
+  let from = 0;
+  while (from < text.length) {
+    const nl = text.indexOf('\n', from + CHUNK_CHARS - 1);
+    const end = nl < 0 ? text.length : nl + 1;
+    out.push(text.slice(from, end));
+    from = end;
+  }
+  return out;
+}
+
+/**
+ * The blocks of the text `edit` makes from the one `chunks` joins to, touching only the blocks
+ * the edit is in: those are joined, edited and cut again (with the next block when the edit
+ * took a block's closing newline); every other block is the same string as before, so a view
+ * keeps its rendering. The blocks may differ from chunkText's of the new text; joined, they
+ * are the same text, and every block but the last still ends with a newline.
+ */
+export function chunksAfterEdit(chunks: readonly string[], edit: MinimalEdit): string[] {
+  if (chunks.length === 0) return chunkText(edit.text);
+  // The first block touched holds the edit's start (an insertion at a block's end goes to the next one).
+  let first = 0;
+  let offset = 0;
+  while (first < chunks.length - 1 && offset + chunks[first]!.length <= edit.start) offset += chunks[first++]!.length;
+  let last = first;
+  let end = offset + chunks[first]!.length;
+  while (last < chunks.length - 1 && end < edit.endOld) end += chunks[++last]!.length;
+  const joined = chunks.slice(first, last + 1).join('');
+  let edited = joined.slice(0, edit.start - offset) + edit.text + joined.slice(edit.endOld - offset);
+  while (last < chunks.length - 1 && !edited.endsWith('\n')) edited += chunks[++last]!;
+  return [...chunks.slice(0, first), ...chunkText(edited), ...chunks.slice(last + 1)];
+}
+
+/** What a block of a word diff marks, at offsets in the block's text: added text, and where the first column's removed text goes. */
+export type ChunkMark = { kind: 'added'; start: number; end: number } | { kind: 'removed'; at: number; text: string };
+
+/** A block of a column's text with the marks of its word diff against the first column. */
+export interface DiffChunk {
+  text: string;
+  marks: readonly ChunkMark[];
+}
+
+const NO_MARKS: readonly ChunkMark[] = [];
+
+/**
+ * The word diff `parts` of the text `chunks` joins to, block by block: an added piece is
+ * marked in every block it spans; a removed one goes where it was, at the start of the
+ * block after a boundary (after the newline it follows), at the end of the last block at the
+ * end. Only the pieces' lengths are read, not the long texts they are slices of.
+ */
+export function diffChunks(chunks: readonly string[], parts: readonly DiffPiece[]): DiffChunk[] {
+  const blocks = chunks.length > 0 ? chunks : [''];
+  const marks: ChunkMark[][] = blocks.map(() => []);
+  const starts: number[] = [];
+  let total = 0;
+  for (const block of blocks) {
+    starts.push(total);
+    total += block.length;
+  }
+  // The block holding position `at` (the last one for the very end).
+  let block = 0;
+  const blockAt = (at: number): number => {
+    while (block < blocks.length - 1 && starts[block + 1]! <= at) block++;
+    return block;
+  };
+  let pos = 0;
+  for (const part of parts) {
+    const length = part.text.length;
+    if (part.kind === 'same') pos += length;
+    else if (part.kind === 'removed') {
+      const b = blockAt(pos);
+      marks[b]!.push({ kind: 'removed', at: pos - starts[b]!, text: part.text });
+    } else {
+      const end = pos + length;
+      for (let b = blockAt(pos); b < blocks.length && starts[b]! < end; b++) {
+        const from = Math.max(pos, starts[b]!) - starts[b]!;
+        const to = Math.min(end, starts[b]! + blocks[b]!.length) - starts[b]!;
+        if (to > from) marks[b]!.push({ kind: 'added', start: from, end: to });
+      }
+      pos = end;
+    }
+  }
+  return blocks.map((text, i) => ({ text, marks: marks[i]!.length > 0 ? marks[i]! : NO_MARKS }));
+}
+
+/** Whether two blocks' marks are the same (the blocks then show the same, given the same text). */
+export function sameMarks(a: readonly ChunkMark[], b: readonly ChunkMark[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  return a.every((m, i) => {
+    const n = b[i]!;
+    if (m.kind === 'added') return n.kind === 'added' && m.start === n.start && m.end === n.end;
+    return n.kind === 'removed' && m.at === n.at && m.text === n.text;
+  });
+}
