@@ -31,7 +31,8 @@
 // <dir> (start the app built in another folder: a before/after comparison on one machine
 // state), --keys <n> (default 120), --only preview|diff|compare|start (start: only the time to
 // interactive, --starts <n> times, default 5, each in a fresh browser context, printed as the
-// median and every sample), --scenario <names>, --json (one JSON line), --strict.
+// median and every sample), --scenario <names>, --json (one JSON line), --strict, --profile <dir>
+// (CPU profiles of the page and the host), --trace <dir> (Chrome traces of the page).
 /* global window, document, MutationObserver, requestAnimationFrame, DataTransfer, ClipboardEvent */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -310,6 +311,8 @@ async function timeToInteractive(page) {
 
 /** --profile <dir>: a CPU profile of the page per measurement (and of the host, written when it stops). */
 const PROFILE_DIR = arg('profile');
+/** --trace <dir>: a Chrome trace of the page per measurement (open it in DevTools' Performance panel). */
+const TRACE_DIR = arg('trace');
 
 async function typeRun(page, kind, count) {
   const keys = [];
@@ -319,6 +322,16 @@ async function typeRun(page, kind, count) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
+  }
+  if (TRACE_DIR) {
+    fs.mkdirSync(TRACE_DIR, { recursive: true });
+    await page
+      .context()
+      .browser()
+      .startTracing(page, {
+        path: path.join(TRACE_DIR, `page-${kind}-${Date.now()}.json`),
+        categories: ['devtools.timeline', 'blink.user_timing'],
+      });
   }
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   let line = 0;
@@ -340,6 +353,7 @@ async function typeRun(page, kind, count) {
     }
   }
   const marks = await takeMarks(page);
+  if (TRACE_DIR) await page.context().browser().stopTracing();
   if (cdp) {
     const { profile } = await cdp.send('Profiler.stop');
     fs.mkdirSync(PROFILE_DIR, { recursive: true });
