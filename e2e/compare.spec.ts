@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, screenshot, test, typeInTemplate } from './fixtures.js';
+import { cursorAtLine, expect, screenshot, test, typeInTemplate } from './fixtures.js';
 
 const headers = (page: Page) => page.getByTestId('compare-column-header');
 
@@ -72,6 +72,49 @@ test('compare view: the columns follow typing in the editor beside them; the vie
   await page.getByTestId('compare-maximize').click();
   await expect(page.getByTestId('preview')).toBeVisible();
   await expect(page.getByTestId('template-editor')).toBeVisible();
+});
+
+test('a long template in the compare view: its cells are blocks cut at newlines, typing shows in them, the selection copies the text as it is; undone, one block again', async ({
+  studio: page,
+}) => {
+  await page.getByTestId('open-compare').click();
+  await expect(headers(page)).toHaveCount(2);
+  const cell = page.locator('.compare-row[data-row="(template text)"] [data-testid=compare-cell] .compare-text').first();
+  await expect(cell.locator('.text-chunk')).toHaveCount(1);
+  await cursorAtLine(page, 1);
+  await page.keyboard.press('End');
+  const pasted = Array.from({ length: 600 }, (_, i) => `pasted line ${i} with words to read`).join('\n');
+  await page.keyboard.insertText(`\n${pasted}`);
+  await expect(cell).toContainText('pasted line 599 with words to read');
+  const blocks = await cell.locator('.text-chunk').count();
+  expect(blocks).toBeGreaterThan(4);
+  // Every block but the last ends after a newline: no boundary shows as a line break the text lacks.
+  const ends = await cell.locator('.text-chunk').evaluateAll((els) => els.slice(0, -1).every((el) => el.textContent!.endsWith('\n')));
+  expect(ends).toBe(true);
+  await page.keyboard.type(' Zq7');
+  await expect(cell).toContainText('pasted line 599 with words to read Zq7');
+  // Selected, the blocks copy what one text node of the same text does (the browser leaves out a final newline in both).
+  const selection = await cell.evaluate((el) => {
+    const selected = (node: Node): string => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+      return getSelection()!.toString();
+    };
+    const whole = document.createElement('pre');
+    whole.className = el.className;
+    whole.textContent = el.textContent;
+    el.after(whole);
+    const same = selected(el) === selected(whole);
+    whole.remove();
+    return same;
+  });
+  expect(selection).toBe(true);
+  await page.keyboard.press('Control+Z');
+  await page.keyboard.press('Control+Z');
+  await expect(cell).not.toContainText('pasted line');
+  await expect(cell.locator('.text-chunk')).toHaveCount(1);
 });
 
 test('routing: pasted ids in any separator, fall-through flagged, the model list is editable and opens columns', async ({
