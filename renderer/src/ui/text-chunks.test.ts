@@ -107,6 +107,18 @@ function shownPieces(blocks: readonly DiffChunk[]): DiffPiece[] {
   return out;
 }
 
+/** A block as shown: its text with what the first column has and it lacks where it goes. */
+function shownText(block: DiffChunk): string {
+  let out = '';
+  let at = 0;
+  for (const m of block.marks) {
+    if (m.kind !== 'removed') continue;
+    out += block.text.slice(at, m.at) + m.text;
+    at = m.at;
+  }
+  return out + block.text.slice(at);
+}
+
 describe('a word diff in blocks', () => {
   it('shows exactly the diff, each piece where it was, whatever blocks its pieces span', () => {
     const next = random(7);
@@ -121,7 +133,6 @@ describe('a word diff in blocks', () => {
       const parts = wordDiff(base, other);
       const blocks = diffChunks(chunkText(other), parts);
       expect(blocks.map((b) => b.text).join('')).toBe(other);
-      expect(shownPieces(blocks)).toEqual(shownPieces([{ text: other, marks: diffChunks([other], parts)[0]!.marks }]));
       // The pieces shown are the diff's (adjacent pieces of one kind joined).
       const joined: DiffPiece[] = [];
       for (const p of parts) {
@@ -130,7 +141,28 @@ describe('a word diff in blocks', () => {
         else if (p.text) joined.push({ ...p });
       }
       expect(shownPieces(blocks)).toEqual(joined);
+      // Every block but the last ends after a newline shown (text or text the first column has).
+      wellCut(blocks.map(shownText));
     }
+  });
+
+  it('cuts a long text the first column has and this one lacks into blocks of its own, at its newlines', () => {
+    const long = text(100_000, random(11));
+    const blocks = diffChunks(chunkText('before newafter'), [
+      { kind: 'same', text: 'before ' },
+      { kind: 'removed', text: long },
+      { kind: 'added', text: 'new' },
+      { kind: 'same', text: 'after' },
+    ]);
+    expect(blocks.length).toBe(chunkText(long).length);
+    expect(blocks.map(shownText).join('')).toBe(`before ${long}newafter`);
+    wellCut(blocks.map(shownText));
+    expect(blocks[0]!.text).toBe('before ');
+    expect(blocks.at(-1)!.text).toBe('newafter');
+    expect(blocks.at(-1)!.marks).toEqual([
+      { kind: 'removed', at: 0, text: chunkText(long).at(-1) },
+      { kind: 'added', start: 0, end: 3 },
+    ]);
   });
 
   it('puts text the first column has and this one lacks at the start of the block after a boundary, or at the very end', () => {

@@ -62,7 +62,8 @@ const NO_MARKS: readonly ChunkMark[] = [];
  * The word diff `parts` of the text `chunks` joins to, block by block: an added piece is
  * marked in every block it spans; a removed one goes where it was, at the start of the
  * block after a boundary (after the newline it follows), at the end of the last block at the
- * end. Only the pieces' lengths are read, not the long texts they are slices of.
+ * end, and a long one is cut into blocks of its own (splitLongRemoved). Only the pieces'
+ * lengths are read, not the long texts they are slices of, except a long removed one's.
  */
 export function diffChunks(chunks: readonly string[], parts: readonly DiffPiece[]): DiffChunk[] {
   const blocks = chunks.length > 0 ? chunks : [''];
@@ -96,7 +97,41 @@ export function diffChunks(chunks: readonly string[], parts: readonly DiffPiece[
       pos = end;
     }
   }
-  return blocks.map((text, i) => ({ text, marks: marks[i]!.length > 0 ? marks[i]! : NO_MARKS }));
+  return blocks.flatMap((text, i) => splitLongRemoved({ text, marks: marks[i]!.length > 0 ? marks[i]! : NO_MARKS }));
+}
+
+/** `mark` at offsets `by` characters earlier. */
+function shifted(mark: ChunkMark, by: number): ChunkMark {
+  return mark.kind === 'added' ? { kind: 'added', start: mark.start - by, end: mark.end - by } : { ...mark, at: mark.at - by };
+}
+
+/**
+ * A block holding a long text the first column has and this one lacks, as several: that text
+ * is cut as chunkText cuts (after a newline), and the block is cut with it, so typing in the
+ * first column's long text renders one block here too. Every cut is right after a newline
+ * shown, so none shows as a line break the texts lack.
+ */
+function splitLongRemoved(block: DiffChunk): DiffChunk[] {
+  if (!block.marks.some((m) => m.kind === 'removed' && m.text.length > CHUNK_CHARS)) return [block];
+  const out: DiffChunk[] = [];
+  let base = 0;
+  let marks: ChunkMark[] = [];
+  for (const mark of block.marks) {
+    if (mark.kind === 'added' || mark.text.length <= CHUNK_CHARS) {
+      marks.push(shifted(mark, base));
+      continue;
+    }
+    const parts = chunkText(mark.text);
+    parts.forEach((part, i) => {
+      marks.push({ kind: 'removed', at: mark.at - base, text: part });
+      if (i === parts.length - 1) return;
+      out.push({ text: block.text.slice(base, mark.at), marks });
+      base = mark.at;
+      marks = [];
+    });
+  }
+  out.push({ text: block.text.slice(base), marks: marks.length > 0 ? marks : NO_MARKS });
+  return out;
 }
 
 /** Whether two blocks' marks are the same (the blocks then show the same, given the same text). */
