@@ -7,7 +7,7 @@ interface Marks {
 }
 
 /** Pieces of a word diff: added words highlighted, removed ones struck through (`removedTitle` says where they are). */
-export function DiffPieces({ parts, removedClass, removedTitle }: Marks & { parts: readonly DiffPiece[] }) {
+function DiffPieces({ parts, removedClass, removedTitle }: Marks & { parts: readonly DiffPiece[] }) {
   return (
     <>
       {parts.map((p, i) =>
