@@ -86,4 +86,38 @@ describe('a compare column after a keystroke in its base template, without a bui
     // A brace typed: a build decides.
     expect(columnAfterTemplateEdit(column, { ...withProse, baseTemplate: `${withProse.baseTemplate} {` })).toBeUndefined();
   });
+
+  it('reads the last column only around the edit: its prompt and its template text row as pieces', () => {
+    const variant = ws.variants.find((v) => v.id === 'generic')!;
+    const context = ws.presets[0]!.context;
+    const cut = variant.baseTemplate.indexOf('\n') + 1;
+    let edited: Variant = {
+      ...variant,
+      baseTemplate: variant.baseTemplate.slice(0, cut) + PROSE.repeat(200) + variant.baseTemplate.slice(cut),
+    };
+    let column = columnOf(edited, context);
+    let at = cut + PROSE.length * 100 + 10;
+    for (let i = 0; i < 40; i++) {
+      edited = { ...edited, baseTemplate: `${edited.baseTemplate.slice(0, at)}k${edited.baseTemplate.slice(at)}` };
+      at += i % 10 === 9 ? 300 : 1;
+      const ahead = columnAfterTemplateEdit(column, edited)!;
+      const real = columnOf(edited, context);
+      expect(ahead.built.text).toBe(real.built.text);
+      expect(ahead.sections.rows).toEqual(real.sections.rows);
+      // Typing in four places: a few pieces each, the row's made from the last row's.
+      expect(ahead.built.pieces!.count).toBeLessThanOrEqual(1 + 2 * (1 + Math.floor(i / 10)));
+      expect(ahead.templateRow!.row).toBe(ahead.sections.rows.find((r) => r.key === '(template text)'));
+      expect(ahead.templateRow!.pieces.count).toBeLessThanOrEqual(1 + 2 * (1 + Math.floor(i / 10)));
+      // The next edit never reads the whole prompt it is made on.
+      column = {
+        ...ahead,
+        built: {
+          ...ahead.built,
+          get text(): string {
+            throw new Error('the whole prompt was read');
+          },
+        },
+      };
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
-import { speculateTemplateEdit } from '../../shared/engine/build/speculate-template-edit.js';
+import { speculateTemplateEdit, type BuiltText } from '../../shared/engine/build/speculate-template-edit.js';
 import { minimalEdit } from '../../shared/engine/text/minimal-edit.js';
 import { loadWorkspace } from '../../shared/engine/workspace/load-workspace.js';
 import type { Variant } from '../../shared/domain/variant.js';
@@ -94,5 +94,31 @@ describe('a keystroke in the base template, shown before its build', () => {
     // Near the separator cleanup's rules about it might see the edit.
     const near = base.lastIndexOf('on.');
     expect(guess(insert(near, 'x'))).toBeUndefined();
+  });
+
+  it('carries how much of each range is known to be the template, and compares only what lies beyond it', () => {
+    let template = `First words of the prompt, a line of them.\n${'Then more words after that, and more of them here.\n'.repeat(10)}`;
+    let built: BuiltText = build({ baseTemplate: template });
+    expect(built.verified).toBeUndefined();
+    const type = (at: number, typed: string): readonly number[] => {
+      const after = template.slice(0, at) + typed + template.slice(at);
+      const guess = speculateTemplateEdit(built, 'v', template, after, minimalEdit(template, after)!)!;
+      expect(guess.text).toBe(build({ baseTemplate: after }).text);
+      expect(guess.pieces.text).toBe(guess.text);
+      template = after;
+      built = guess;
+      return guess.verified;
+    };
+    // A build: its range compared from its start to 64 characters past the edit, then known with the edit.
+    expect(type(10, 'x')).toEqual([10 + 64 + 1]);
+    // Further on: compared from there on, known up to 64 past this edit.
+    expect(type(300, 'y')).toEqual([300 + 64 + 1]);
+    // Inside what is known: nothing compared, one more character known.
+    expect(type(20, 'z')).toEqual([300 + 64 + 2]);
+    // What is known is trusted: a copy that a build says is the template is not compared again.
+    const after = template.slice(0, 200) + 'w' + template.slice(200);
+    const trusted = { ...built, text: `${'Q'.repeat(100)}${built.text.slice(100)}`, pieces: undefined };
+    expect(speculateTemplateEdit(trusted, 'v', template, after, minimalEdit(template, after)!)?.text.slice(0, 3)).toBe('QQQ');
+    expect(speculateTemplateEdit({ ...trusted, verified: undefined }, 'v', template, after, minimalEdit(template, after)!)).toBeUndefined();
   });
 });

@@ -1,10 +1,19 @@
 import type { BuildSection } from './build-result.js';
 import type { MinimalEdit } from '../text/minimal-edit.js';
+import { PieceText, type TextWindow } from '../text/piece-text.js';
 
 /** A built prompt and where each of its ranges came from (a variant build's text and sections). */
 export interface BuiltText {
   text: string;
   sections: readonly BuildSection[];
+  /**
+   * Made by speculateTemplateEdit: `text` as pieces (what its next edit reads, without reading
+   * the whole text), and per section how long a start of it is known to be a verbatim copy of
+   * the template at its offset (what the next edit need not compare again). A build has
+   * neither: its sections are compared from their start the first time.
+   */
+  pieces?: PieceText | undefined;
+  verified?: readonly number[] | undefined;
 }
 
 /**
@@ -26,11 +35,22 @@ const CHECKED_AFTER = NEAR_SEPARATOR;
 /** A line longer than this is not searched for its ends: the edit waits for the build. */
 const LONGEST_LINE = 4000;
 
-/** The line of `text` around [from, to), or undefined when it is longer than LONGEST_LINE. */
-function lineAround(text: string, from: number, to: number): string | undefined {
-  const start = text.lastIndexOf('\n', from - 1) + 1;
-  const nl = text.indexOf('\n', to);
-  const end = nl < 0 ? text.length : nl;
+/**
+ * The line of `text` around [from, to), or undefined when it is longer than LONGEST_LINE. Its
+ * ends are looked for no further than LONGEST_LINE from the range: a line end further off
+ * makes the line too long anyway.
+ */
+function lineAround(text: TextWindow, from: number, to: number): string | undefined {
+  // As text.lastIndexOf('\n', from - 1): a line end at or before `last`.
+  const last = Math.max(0, from - 1);
+  const back = Math.max(0, last - LONGEST_LINE);
+  const nlBefore = text.slice(back, last + 1).lastIndexOf('\n');
+  const start = nlBefore < 0 ? (back === 0 ? 0 : -1) : back + nlBefore + 1;
+  if (start < 0) return undefined;
+  const ahead = Math.min(text.length, to + 1 + LONGEST_LINE);
+  const nlAfter = text.slice(to, ahead).indexOf('\n');
+  const end = nlAfter < 0 ? (ahead === text.length ? text.length : -1) : to + nlAfter;
+  if (end < 0) return undefined;
   return end - start > LONGEST_LINE ? undefined : text.slice(start, end);
 }
 
@@ -58,7 +78,7 @@ function plainEdit(before: string, after: string, edit: MinimalEdit): boolean {
  * word (blank lines and `##` lines are cleanup's), and no separator is near enough for
  * cleanup's rules about separators to see it.
  */
-function plainInPrompt(text: string, from: number, to: number): boolean {
+function plainInPrompt(text: TextWindow, from: number, to: number): boolean {
   const line = lineAround(text, from, to);
   if (line === undefined || !WORD.test(line)) return false;
   return !text.slice(Math.max(0, from - NEAR_SEPARATOR), to + NEAR_SEPARATOR).includes(SEPARATOR);
@@ -66,6 +86,8 @@ function plainInPrompt(text: string, from: number, to: number): boolean {
 
 /** A prompt known without a build (speculateTemplateEdit), and where it changed. */
 export interface SpeculatedText extends BuiltText {
+  pieces: PieceText;
+  verified: readonly number[];
   /** The edit of the last build's text that makes `text`. */
   promptEdit: MinimalEdit;
   /** The index in `sections` of the template range the edit is in. */
@@ -89,8 +111,10 @@ export function speculateTemplateEdit(
   after: string,
   edit: MinimalEdit,
 ): SpeculatedText | undefined {
+  // The last text is read as its pieces (around the edit), never whole.
+  const pieces = built.pieces ?? PieceText.of(built.text);
   // Strictly inside the range; or at its end when that is the end of the template and of the prompt.
-  const atEnd = (s: BuildSection): boolean => edit.endOld === before.length && s.end === built.text.length;
+  const atEnd = (s: BuildSection): boolean => edit.endOld === before.length && s.end === pieces.length;
   const containing = built.sections.findIndex(
     (s) =>
       s.source.kind === 'template' &&
@@ -104,11 +128,14 @@ export function speculateTemplateEdit(
   // have changed it further on, where the edit cannot matter to it).
   const at = section.start + (edit.start - section.offset);
   const checked = Math.min(section.end, at + (edit.endOld - edit.start) + CHECKED_AFTER) - section.start;
-  if (built.text.slice(section.start, section.start + checked) !== before.slice(section.offset, section.offset + checked)) return undefined;
+  // What an earlier edit compared is not compared again.
+  const known = Math.min(built.verified?.[containing] ?? 0, checked);
+  const copied = pieces.slice(section.start + known, section.start + checked);
+  if (copied !== before.slice(section.offset + known, section.offset + checked)) return undefined;
   if (!plainEdit(before, after, edit)) return undefined;
   const delta = edit.text.length - (edit.endOld - edit.start);
-  const text = built.text.slice(0, at) + edit.text + built.text.slice(at + (edit.endOld - edit.start));
-  if (!plainInPrompt(built.text, at, at + (edit.endOld - edit.start)) || !plainInPrompt(text, at, at + edit.text.length)) return undefined;
+  const edited = pieces.edit(at, at + (edit.endOld - edit.start), edit.text);
+  if (!plainInPrompt(pieces, at, at + (edit.endOld - edit.start)) || !plainInPrompt(edited, at, at + edit.text.length)) return undefined;
   const sections = built.sections.map((s, i): BuildSection => {
     if (i < containing) return s;
     if (i === containing) return { ...s, end: s.end + delta };
@@ -117,5 +144,21 @@ export function speculateTemplateEdit(
       ? { ...moved, offset: s.offset + delta }
       : moved;
   });
-  return { text, sections, promptEdit: { start: at, endOld: at + (edit.endOld - edit.start), text: edit.text }, section: containing };
+  // The copy now holds the edit as the template does: its start is a copy as far as was
+  // compared. Another range of the template keeps what is known of it where the edit is not in it.
+  const verified = built.sections.map((s, i): number => {
+    const had = built.verified?.[i] ?? 0;
+    if (i === containing) return Math.max(had, checked) + delta;
+    if (had === 0 || s.source.kind !== 'template' || s.source.variantId !== variantId) return 0;
+    if (s.offset > section.offset) return s.offset >= edit.endOld ? had : 0;
+    return s.offset + had <= edit.start ? had : 0;
+  });
+  return {
+    text: edited.text,
+    sections,
+    pieces: edited,
+    verified,
+    promptEdit: { start: at, endOld: at + (edit.endOld - edit.start), text: edit.text },
+    section: containing,
+  };
 }

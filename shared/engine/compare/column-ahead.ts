@@ -1,7 +1,8 @@
 import type { Variant } from '../../domain/variant.js';
 import { speculateTemplateEdit, type BuiltText } from '../build/speculate-template-edit.js';
 import { minimalEdit, type MinimalEdit } from '../text/minimal-edit.js';
-import type { ColumnSections } from './column-sections.js';
+import { PieceText } from '../text/piece-text.js';
+import type { ColumnSections, SectionRow } from './column-sections.js';
 import { TEMPLATE_TEXT } from './section-texts.js';
 
 /** A variant column as built: its prompt with sections, its rows, and the variant it was built from. */
@@ -11,6 +12,8 @@ export interface ColumnBuilt {
   variant: Variant;
   /** Made by columnAfterTemplateEdit: the template text row's text before, and the edit that made it. */
   rowEdit?: { from: string; edit: MinimalEdit } | undefined;
+  /** Made by columnAfterTemplateEdit: the template text's row it made (in `sections`), and its text as pieces (PieceText). */
+  templateRow?: { row: SectionRow; pieces: PieceText } | undefined;
 }
 
 /**
@@ -44,6 +47,7 @@ export function columnAfterTemplateEdit(column: ColumnBuilt, after: Variant): Co
   if (!onlyTemplateChanged(before, after)) return undefined;
   const edit = templateEdit(before.baseTemplate, after.baseTemplate);
   if (!edit) return { ...column, variant: after, rowEdit: undefined };
+  const pieces = column.built.pieces ?? PieceText.of(column.built.text);
   const built = speculateTemplateEdit(column.built, before.id, before.baseTemplate, after.baseTemplate, edit);
   if (!built) return undefined;
   // Where the edit is in the template text's row: the row is the template's ranges, one after the other.
@@ -54,14 +58,20 @@ export function columnAfterTemplateEdit(column: ColumnBuilt, after: Variant): Co
   }
   const removed = built.promptEdit.endOld - built.promptEdit.start;
   const row = column.sections.rows.find((r) => r.key === TEMPLATE_TEXT);
-  const was = column.built.text.slice(built.promptEdit.start, built.promptEdit.endOld);
-  if (!row || row.text.slice(at, at + removed) !== was) return undefined;
-  const text = row.text.slice(0, at) + built.promptEdit.text + row.text.slice(at + removed);
-  const rows = column.sections.rows.map((r) => (r === row ? { key: r.key, text, occurrences: [text] } : r));
+  if (!row) return undefined;
+  // The row and the prompt are read around the edit only (their pieces), not as whole texts.
+  const rowPieces = column.templateRow?.row === row ? column.templateRow.pieces : PieceText.of(row.text);
+  const was = pieces.slice(built.promptEdit.start, built.promptEdit.endOld);
+  if (rowPieces.slice(at, at + removed) !== was) return undefined;
+  const editedRow = rowPieces.edit(at, at + removed, built.promptEdit.text);
+  const text = editedRow.text;
+  const madeRow: SectionRow = { key: row.key, text, occurrences: [text] };
+  const rows = column.sections.rows.map((r) => (r === row ? madeRow : r));
   return {
-    built: { text: built.text, sections: built.sections },
+    built: { text: built.text, sections: built.sections, pieces: built.pieces, verified: built.verified },
     sections: { rows, absentReason: column.sections.absentReason },
     variant: after,
     rowEdit: { from: row.text, edit: { start: at, endOld: at + removed, text: built.promptEdit.text } },
+    templateRow: { row: madeRow, pieces: editedRow },
   };
 }
