@@ -95,14 +95,15 @@ test('a long template in the compare view: its cells are blocks cut at newlines,
   await expect(cell).toContainText('pasted line 599 with words to read Zq7');
   // Selected, the blocks copy what one text node of the same text does (the browser leaves out a final newline in both).
   const selection = await cell.evaluate((el) => {
-    const selected = (node: Node): string => {
-      const range = document.createRange();
+    const doc = el.ownerDocument;
+    const selected = (node: typeof el): string => {
+      const range = doc.createRange();
       range.selectNodeContents(node);
-      getSelection()!.removeAllRanges();
-      getSelection()!.addRange(range);
-      return getSelection()!.toString();
+      doc.getSelection()!.removeAllRanges();
+      doc.getSelection()!.addRange(range);
+      return doc.getSelection()!.toString();
     };
-    const whole = document.createElement('pre');
+    const whole = doc.createElement('pre');
     whole.className = el.className;
     whole.textContent = el.textContent;
     el.after(whole);
