@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMinimalEdit, minimalEdit, type MinimalEdit } from '../../shared/engine/text/minimal-edit.js';
+import { applyMinimalEdit, minimalEdit, minimalEditOfSplice, type MinimalEdit } from '../../shared/engine/text/minimal-edit.js';
 
 /** The edit as a loop over the characters finds it: the longest common prefix, then the longest common suffix after it. */
 function byCharacters(from: string, to: string): MinimalEdit | null {
@@ -44,5 +44,29 @@ describe('minimalEdit (compared block by block)', () => {
     expect(minimalEdit('a'.repeat(5000), 'a'.repeat(5000))).toBeNull();
     expect(minimalEdit('', 'x'.repeat(3000))).toEqual({ start: 0, endOld: 0, text: 'x'.repeat(3000) });
     expect(minimalEdit('y'.repeat(3000), '')).toEqual({ start: 0, endOld: 3000, text: '' });
+  });
+});
+
+describe('minimalEditOfSplice (read around the splice)', () => {
+  it('is the edit minimalEdit finds, for splices anywhere in texts with runs of the typed characters', () => {
+    const next = rng(11);
+    const bases = ['aaaaaaaaaa', 'abcab'.repeat(40), 'ab\nab\n'.repeat(30), 'x'];
+    let nulls = 0;
+    for (let i = 0; i < 3000; i++) {
+      const from = bases[next() % bases.length]!.slice(0, 1 + (next() % 200));
+      const at = next() % (from.length + 1);
+      const remove = Math.min(from.length - at, [0, 0, 1, 2, 7][next() % 5]!);
+      const inserted = ['', 'a', 'b', 'aa', 'ab', 'ca', from.slice(at, at + remove), 'é😀'][next() % 8]!;
+      const to = from.slice(0, at) + inserted + from.slice(at + remove);
+      const edit = minimalEditOfSplice(from, to, at, remove, inserted);
+      expect(edit, `${JSON.stringify(from)} at ${at} -${remove} +${JSON.stringify(inserted)}`).toEqual(minimalEdit(from, to));
+      if (edit === null) nulls++;
+    }
+    // The splices that change nothing (the same text put back) were made too.
+    expect(nulls).toBeGreaterThan(100);
+  });
+
+  it('refuses a splice that does not make the text', () => {
+    expect(() => minimalEditOfSplice('abc', 'abcd', 1, 1, '')).toThrow(RangeError);
   });
 });

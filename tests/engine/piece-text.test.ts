@@ -41,4 +41,18 @@ describe('PieceText (a long text as a few pieces, edited and read by ranges)', (
     expect(pieces.slice(text.length - 3, text.length + 10)).toBe('rd ');
     expect(PieceText.of('').slice(0, 4)).toBe('');
   });
+
+  it('equals the string it is and no other, one piece or many', () => {
+    const text = 'word '.repeat(2_000);
+    let pieces = PieceText.of(text);
+    expect(pieces.equals(text)).toBe(true);
+    expect(pieces.equals(`${text}x`)).toBe(false);
+    pieces = pieces.edit(4_000, 4_000, 'typed').edit(9_000, 9_001, '');
+    expect(pieces.count).toBeGreaterThan(1);
+    const same = `${text.slice(0, 4_000)}typed${text.slice(4_000, 8_995)}${text.slice(8_996)}`;
+    expect(pieces.equals(same)).toBe(true);
+    // The same length, one character off: in the first piece, in the typed one, in the last.
+    for (const at of [3, 4_002, same.length - 2]) expect(pieces.equals(`${same.slice(0, at)}#${same.slice(at + 1)}`)).toBe(false);
+    expect(PieceText.of('').equals('')).toBe(true);
+  });
 });

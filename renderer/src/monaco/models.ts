@@ -1,6 +1,6 @@
 import { monaco } from './setup';
 import type { DocState } from '../store/docs-slice';
-import { minimalEdit } from '../../../shared/engine/text/minimal-edit';
+import { minimalEdit, type MinimalEdit } from '../../../shared/engine/text/minimal-edit';
 
 /** One Monaco model per open document, named `studio:/<doc key>`. */
 
@@ -63,15 +63,28 @@ export function rememberText(model: monaco.editor.ITextModel, text: string): voi
   if (model.getEOL() === '\n' && !text.includes('\r')) appliedText.set(model, { version: model.getVersionId(), text });
 }
 
-/** Replaces a model's text with one small edit (keeps the viewport and decorations stable). */
-export function applyText(model: monaco.editor.ITextModel, text: string): { start: number; end: number } | null {
-  const e = minimalEdit(textOf(model), text);
+/**
+ * Replaces a model's text with one small edit (keeps the viewport and decorations stable).
+ * `madeFrom`: a text and the edit of it that makes `text`; when the model holds that text
+ * (as the last applyText left it), the edit is applied as it is and neither text is read whole.
+ */
+export function applyText(
+  model: monaco.editor.ITextModel,
+  text: string,
+  madeFrom?: { text: string; edit: MinimalEdit },
+): { start: number; end: number } | null {
+  const known = appliedText.get(model);
+  const held = known && known.version === model.getVersionId() ? known.text : undefined;
+  const byEdit = madeFrom !== undefined && held !== undefined && madeFrom.text === held;
+  const e = byEdit ? madeFrom.edit : minimalEdit(held ?? model.getValue(), text);
   if (!e) return null;
   const range = monaco.Range.fromPositions(model.getPositionAt(e.start), model.getPositionAt(e.endOld));
   model.applyEdits([{ range, text: e.text }]);
-  setFrom(model, text);
+  // A remembered text has no `\r`: by the edit, only what it puts in can bring one.
+  const noCR = byEdit ? !e.text.includes('\r') : !text.includes('\r');
+  exact.set(model, model.getEOL() === '\n' && noCR);
   // Only when the model holds exactly `text` (Monaco rewrites line ends to the model's own).
   appliedText.delete(model);
-  rememberText(model, text);
+  if (model.getEOL() === '\n' && noCR) appliedText.set(model, { version: model.getVersionId(), text });
   return { start: e.start, end: e.start + e.text.length };
 }

@@ -37,6 +37,18 @@ function fmt(n: number | undefined | null): string {
   return n === undefined || n === null ? '…' : formatCount(n);
 }
 
+/** The lines of the last text counted: Sizes renders twice per result (its deferred value), and a megabyte prompt has tens of thousands. */
+let counted: { text: string; lines: number } | undefined;
+
+function lineCount(text: string): number {
+  if (counted?.text !== text) {
+    let lines = 1;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+    counted = { text, lines };
+  }
+  return counted.lines;
+}
+
 function Sizes() {
   const preview = useDeferredValue(useStudio((s) => s.preview));
   const tokens = useStudio((s) => s.tokens);
@@ -51,8 +63,7 @@ function Sizes() {
   const t = tokens;
   // The family's tokenizer is not public, or the host estimated part of a text too long to count exactly.
   const estimate = tokensAreEstimates(family, r.kind === 'stack' ? String(r.modelId ?? '') : undefined) || t?.text.estimated === true;
-  let lines = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  const lines = lineCount(text);
   return (
     <div className="sizes" data-testid="sizes">
       <span title="characters">{fmt(text.length)} chars</span>

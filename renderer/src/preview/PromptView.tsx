@@ -2,14 +2,15 @@ import Editor from '@monaco-editor/react';
 import { useEffect } from 'react';
 import { monaco } from '../monaco/setup';
 import { overflowWidgetOptions } from '../monaco/overflow-widgets';
-import { applyText, PROMPT_LANGUAGE } from '../monaco/models';
+import { applyText, PROMPT_LANGUAGE, textOf } from '../monaco/models';
 import { studio, useStudio, type StudioState } from '../store';
 import { jumpAt } from '../store/outline';
 import { jumpToSource } from './jump';
 import { previewText } from '../store/preview-slice';
 import { mark } from '../../../shared/ipc/trace';
 import { promptCovered } from '../store/shown-tab';
-import { promptAheadOf } from '../store/prompt-ahead';
+import { builtAheadOf, promptAheadEditOf, promptAheadOf } from '../store/prompt-ahead';
+import type { MinimalEdit } from '../../../shared/engine/text/minimal-edit';
 
 /** The read-only preview editor (exposed for outline clicks and focus). */
 export let promptEditor: monaco.editor.IStandaloneCodeEditor | null = null;
@@ -28,10 +29,15 @@ function previewModel(): monaco.editor.ITextModel {
  * received the result, without waiting for the next animation frame. Otherwise Monaco renders
  * it in that frame, with the rest of the page's layout.
  */
-export function showPreviewText(ed: monaco.editor.IStandaloneCodeEditor, text: string, now = true): void {
+export function showPreviewText(
+  ed: monaco.editor.IStandaloneCodeEditor,
+  text: string,
+  now = true,
+  madeFrom?: { text: string; edit: MinimalEdit },
+): void {
   const model = ed.getModel();
   if (!model) return;
-  const changed = applyText(model, text);
+  const changed = applyText(model, text, madeFrom);
   if (changed) {
     // Where the text starts to differ: after another variant, preset or workspace that is where
     // its own text begins (the end of such a change is near the bottom of the prompt).
@@ -87,6 +93,7 @@ export function PromptView() {
           promptEditor = ed;
           const model = previewModel();
           ed.setModel(model);
+          shownAhead = undefined;
           showPreviewText(ed, previewText(studio.getState().preview));
           ed.onMouseDown((e) => {
             const pos = e.target.position;
@@ -121,10 +128,19 @@ export function onPreviewForEditor(s: StudioState, prev: StudioState): void {
   const ahead = promptAheadOf(s);
   // Out of sight it took no results: it catches up when it shows again.
   if (s.preview === prev.preview && !promptCovered(prev) && ahead === shownAhead) return;
+  const was = shownAhead;
   shownAhead = ahead;
+  // The build of the prompt shown ahead came: the editor holds its text already.
+  const model = promptEditor.getModel();
+  if (ahead === undefined && was !== undefined && was === builtAheadOf(s) && model && textOf(model) === was) {
+    mark('shown:preview');
+    return;
+  }
   // Beside the compare view, the columns are what is watched: the preview renders in the frame
   // with them rather than lay the page out once more in this task, ahead of the columns' result.
-  showPreviewText(promptEditor, ahead ?? previewText(s.preview), !s.compareActive);
+  const now = !s.compareActive;
+  if (ahead !== undefined) showPreviewText(promptEditor, ahead, now, promptAheadEditOf(s));
+  else showPreviewText(promptEditor, previewText(s.preview), now);
   mark(s.preview === prev.preview && ahead !== undefined ? 'shown:preview-ahead' : 'shown:preview');
 }
 

@@ -3,6 +3,7 @@ import type { DocRef } from '../../../shared/ipc/doc-ref';
 import type { ChannelResponse, DocumentInfo, EventPayload } from '../../../shared/ipc/contract';
 import { revisionIds } from '../../../shared/ipc/text-revision';
 import { applySplices, type TextSplice } from '../../../shared/ipc/text-splice';
+import { minimalEditOfSplice, type MinimalEdit } from '../../../shared/engine/text/minimal-edit';
 import { plainMessage } from '../ui/plain-message';
 import { mark } from '../../../shared/ipc/trace';
 import { call, callRaw } from './api';
@@ -29,6 +30,12 @@ export interface DocState {
   disk: { text: string | null } | null;
   /** For built-in component views: which component. */
   builtinComponentId?: string | undefined;
+  /**
+   * How `text` was made from the text before it, when one splice of the editor made it: what
+   * reads both texts (the prompt ahead of its build) takes the edit from here instead of
+   * comparing them whole. It holds while `to` is `text`.
+   */
+  madeBy?: { from: string; to: string; edit: MinimalEdit | null } | undefined;
 }
 
 export interface DocsSlice {
@@ -206,7 +213,11 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     sendUpdate(doc, text, splices);
     if (get().lastEditGroup.length) set({ lastEditGroup: [] });
     histories.get(key)?.record(text, kind);
-    const patch: Partial<DocState> = { text };
+    const one = splices?.length === 1 ? splices[0]! : undefined;
+    const patch: Partial<DocState> = {
+      text,
+      madeBy: one ? { from: doc.text, to: text, edit: minimalEditOfSplice(doc.text, text, one.at, one.remove, one.insert) } : undefined,
+    };
     if (kind !== 'typing') patch.version = doc.version + 1;
     if (!doc.dirty) patch.dirty = text !== doc.savedText;
     set((s) => ({ docs: { ...s.docs, [key]: { ...doc, ...patch } }, lastEditedKey: key }));

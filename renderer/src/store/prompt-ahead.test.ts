@@ -4,6 +4,7 @@ import { docKey } from '../../../shared/ipc/doc-key';
 import { builtPreview, builtVariant } from '../testing/built-preview';
 import type { StudioState } from './types';
 import { diffAheadOf, promptAhead } from './prompt-ahead';
+import { applyMinimalEdit, type MinimalEdit } from '../../../shared/engine/text/minimal-edit';
 
 const KEY = docKey({ kind: 'variant-template', variantId: 'v' });
 const COMPONENTS = { ROLE: 'You are a careful agent.' };
@@ -107,5 +108,39 @@ describe('keystrokes shown ahead of their builds', () => {
       diffAheadOf(withBaseline(T0, r, spec));
       expect(diffAheadOf(withBaseline(t1, r, spec)), spec.kind).toBeUndefined();
     }
+  });
+
+  it("takes the editor's splice for the edit when it was made on the template it knows, says how each prompt ahead was made, and which one a build is", () => {
+    const sp = promptAhead();
+    const r0 = resultOf(T0);
+    sp.textFor(state(T0, r0));
+    const spliced = (before: string, after: string, edit: MinimalEdit): StudioState => {
+      const s = state(after, r0);
+      s.docs[KEY]!.madeBy = { from: before, to: after, edit };
+      return s;
+    };
+    // A splice said to be made on the known template is used as it is: one that is wrong shows (an editor's is never wrong).
+    const t1 = typed(T0, 'tests', 's');
+    const at = T0.indexOf('tests') + 5;
+    const wrong = { start: at + 1, endOld: at + 1, text: 's' };
+    expect(sp.textFor(spliced(T0, t1, wrong))).not.toBe(buildOf(t1).text);
+
+    const sq = promptAhead();
+    sq.textFor(state(T0, r0));
+    expect(sq.textFor(spliced(T0, t1, { start: at, endOld: at, text: 's' }))).toBe(buildOf(t1).text);
+    const made = sq.lastEdit()!;
+    expect(made.text).toBe(r0.outcome.ok ? r0.outcome.result.text : '');
+    expect(applyMinimalEdit(made.text, made.edit)).toBe(buildOf(t1).text);
+    // A splice made on another text than the known template is not used: the texts are compared.
+    const t2 = typed(t1, 'code', 's');
+    expect(sq.textFor(spliced('another text', t2, wrong))).toBe(buildOf(t2).text);
+    expect(applyMinimalEdit(sq.lastEdit()!.text, sq.lastEdit()!.edit)).toBe(buildOf(t2).text);
+    // The build of the first keystroke comes: it is that prompt ahead (the same text), and the second stays ahead.
+    const shown1 = buildOf(t1).text;
+    expect(sq.textFor(state(t2, resultOf(t1)))).toBe(buildOf(t2).text);
+    expect(sq.builtAhead()).toBe(shown1);
+    // A build of a template never shown ahead is none of them.
+    expect(sq.textFor(state(T0, resultOf(T0)))).toBeUndefined();
+    expect(sq.builtAhead()).toBeUndefined();
   });
 });

@@ -1,9 +1,10 @@
 import { speculateTemplateEdit, type BuiltText } from '../../../shared/engine/build/speculate-template-edit';
-import { minimalEdit } from '../../../shared/engine/text/minimal-edit';
+import { minimalEdit, type MinimalEdit } from '../../../shared/engine/text/minimal-edit';
 import { docKey } from '../../../shared/ipc/doc-key';
 import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
 import { variantResultOf } from './preview-slice';
 import type { StudioState } from './types';
+import type { DocState } from './docs-slice';
 
 /**
  * The prompt of the shown variant with the keystrokes in its base template made since its
@@ -19,6 +20,8 @@ interface Known {
   variantId: string;
   template: string;
   built: BuiltText;
+  /** Made by a keystroke: the prompt before it, and the edit of that prompt that makes `built.text`. */
+  madeFrom?: { text: string; edit: MinimalEdit } | undefined;
 }
 
 /** Prompts shown ahead of their builds, newest last: the build that matches one is of its template. */
@@ -30,19 +33,25 @@ export interface PromptAhead {
    * lack a keystroke that is not certain); undefined when the build is the newest.
    */
   textFor(s: StudioState): string | undefined;
+  /** The prompt the last keystroke was made on, and the edit of it that makes the newest (`textFor`), when known. */
+  lastEdit(): { text: string; edit: MinimalEdit } | undefined;
+  /** The prompt shown ahead that the newest build's text equals, if it was one. */
+  builtAhead(): string | undefined;
 }
 
 export function promptAhead(): PromptAhead {
   let result: VariantBuildResult | undefined;
   let known: Known | null = null;
   let ahead: Known[] = [];
+  /** The prompt ahead that the last build turned out to be (the same text as the build's). */
+  let builtAhead: string | undefined;
 
-  /** `from` with the edit that makes `template`, when that is certain. */
-  const advance = (from: Known, template: string): Known | undefined => {
-    const edit = minimalEdit(from.template, template);
+  /** `from` with the edit that makes `template`, when that is certain (the editor's splice, when it made `template` from `from`'s). */
+  const advance = (from: Known, template: string, madeBy: DocState['madeBy']): Known | undefined => {
+    const edit = madeBy && madeBy.to === template && madeBy.from === from.template ? madeBy.edit : minimalEdit(from.template, template);
     if (!edit) return from;
     const built = speculateTemplateEdit(from.built, from.variantId, from.template, template, edit);
-    return built ? { ...from, template, built } : undefined;
+    return built ? { ...from, template, built, madeFrom: { text: from.built.text, edit: built.promptEdit } } : undefined;
   };
 
   /** A build came: of the template of a prompt shown ahead with its text, else (as far as is known) of the one edited now. */
@@ -50,7 +59,12 @@ export function promptAhead(): PromptAhead {
     result = r;
     const templateKey = docKey({ kind: 'variant-template', variantId: r.variantId });
     const current = s.docs[templateKey]?.text;
-    const matched = known?.templateKey === templateKey ? ahead.find((a) => a.built.text === r.text) : undefined;
+    // Compared by pieces (speculateTemplateEdit's): the prompts ahead are ropes, which `===` would copy whole first.
+    const matched =
+      known?.templateKey === templateKey
+        ? ahead.find((a) => (a.built.pieces ? a.built.pieces.equals(r.text) : a.built.text === r.text))
+        : undefined;
+    builtAhead = matched?.built.text;
     ahead = [];
     known =
       current === undefined
@@ -66,13 +80,15 @@ export function promptAhead(): PromptAhead {
         result = undefined;
         known = null;
         ahead = [];
+        builtAhead = undefined;
         return undefined;
       }
       if (r !== result) took(r, s);
       if (!known) return undefined;
-      const current = s.docs[known.templateKey]?.text;
-      if (current === undefined) return undefined;
-      const moved = current === known.template ? known : advance(known, current);
+      const doc = s.docs[known.templateKey];
+      if (!doc) return undefined;
+      const current = doc.text;
+      const moved = current === known.template ? known : advance(known, current, doc.madeBy);
       if (moved && moved !== known) {
         known = moved;
         ahead.push(moved);
@@ -82,6 +98,8 @@ export function promptAhead(): PromptAhead {
       // keystrokes are tried from it.
       return known.built.text === r.text ? undefined : known.built.text;
     },
+    lastEdit: () => known?.madeFrom,
+    builtAhead: () => builtAhead,
   };
 }
 
@@ -92,6 +110,17 @@ const shared = promptAhead();
 export function promptAheadOf(s: StudioState): string | undefined {
   if (memo?.s !== s) memo = { s, text: shared.textFor(s) };
   return memo.text;
+}
+
+/** How the prompt ahead (promptAheadOf) was made from the one before it: an editor given that one takes the edit, not two whole texts to compare. */
+export function promptAheadEditOf(s: StudioState): { text: string; edit: MinimalEdit } | undefined {
+  return promptAheadOf(s) === undefined ? undefined : shared.lastEdit();
+}
+
+/** The prompt shown ahead that the build `s` holds turned out to be (an editor showing it holds the build's text already). */
+export function builtAheadOf(s: StudioState): string | undefined {
+  promptAheadOf(s);
+  return shared.builtAhead();
 }
 
 /**

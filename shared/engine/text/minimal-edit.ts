@@ -50,3 +50,30 @@ export function minimalEdit(from: string, to: string): MinimalEdit | null {
 export function applyMinimalEdit(from: string, edit: MinimalEdit): string {
   return from.slice(0, edit.start) + edit.text + from.slice(edit.endOld);
 }
+
+/**
+ * What minimalEdit(from, to) returns, when `to` is `from` with [at, at + remove) replaced
+ * by `inserted` (one splice): read around the splice only, not as two whole texts. The text
+ * before the splice and the one after it are common to both, so the prefix is searched from
+ * `at` and the suffix from the splice's end (a run of the typed character on either side
+ * is searched through, as minimalEdit does).
+ */
+export function minimalEditOfSplice(from: string, to: string, at: number, remove: number, inserted: string): MinimalEdit | null {
+  if (from.length - remove + inserted.length !== to.length) throw new RangeError('the splice does not make the text');
+  const max = Math.min(from.length, to.length);
+  let start = at;
+  while (start < max && from.charCodeAt(start) === to.charCodeAt(start)) start++;
+  // The common tail: the text after the splice, then as far back as the characters agree, never
+  // into the common prefix.
+  let a = at + remove;
+  let b = at + inserted.length;
+  const back = Math.max(0, start - a, start - b);
+  a += back;
+  b += back;
+  while (a > start && b > start && from.charCodeAt(a - 1) === to.charCodeAt(b - 1)) {
+    a--;
+    b--;
+  }
+  if (start === a && start === b) return null;
+  return { start, endOld: a, text: to.slice(start, b) };
+}

@@ -70,6 +70,21 @@ export class PieceText implements TextWindow {
     return parts.length === 1 ? parts[0]! : parts.join('');
   }
 
+  /**
+   * Whether the text is `other`: compared piece by piece with slices of `other`, so neither
+   * is copied whole (a `===` with `text`, a rope, would copy it into one string first).
+   */
+  equals(other: string): boolean {
+    if (other.length !== this.length) return false;
+    if (this.pieces.length === 1) return this.pieces[0] === other;
+    let pos = 0;
+    for (const piece of this.pieces) {
+      if (other.slice(pos, pos + piece.length) !== piece) return false;
+      pos += piece.length;
+    }
+    return true;
+  }
+
   /** The text with [start, endOld) replaced by `text`. */
   edit(start: number, endOld: number, text: string): PieceText {
     const parts = [...this.range(0, start), text, ...this.range(endOld, this.length)].filter((p) => p.length > 0);
