@@ -216,7 +216,7 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     const one = splices?.length === 1 ? splices[0]! : undefined;
     const patch: Partial<DocState> = {
       text,
-      madeBy: one ? { from: doc.text, to: text, edit: minimalEditOfSplice(doc.text, text, one.at, one.remove, one.insert) } : undefined,
+      madeBy: one ? { from: doc.text, to: text, edit: minimalEditOfSplice(doc.text, one.at, one.remove, one.insert) } : undefined,
     };
     if (kind !== 'typing') patch.version = doc.version + 1;
     if (!doc.dirty) patch.dirty = text !== doc.savedText;

@@ -52,17 +52,21 @@ export function applyMinimalEdit(from: string, edit: MinimalEdit): string {
 }
 
 /**
- * What minimalEdit(from, to) returns, when `to` is `from` with [at, at + remove) replaced
- * by `inserted` (one splice): read around the splice only, not as two whole texts. The text
+ * What minimalEdit(from, to) returns for the text `to` that `from` becomes when [at, at +
+ * remove) is replaced by `inserted` (one splice), read around the splice only. The text
  * before the splice and the one after it are common to both, so the prefix is searched from
- * `at` and the suffix from the splice's end (a run of the typed character on either side
- * is searched through, as minimalEdit does).
+ * `at` and the suffix from the splice's end (a run of the typed character on either side is
+ * searched through, as minimalEdit does). `to` itself is not needed: its characters are
+ * `from`'s and `inserted`'s (an editor's new text is a rope, which a read would copy whole).
  */
-export function minimalEditOfSplice(from: string, to: string, at: number, remove: number, inserted: string): MinimalEdit | null {
-  if (from.length - remove + inserted.length !== to.length) throw new RangeError('the splice does not make the text');
-  const max = Math.min(from.length, to.length);
+export function minimalEditOfSplice(from: string, at: number, remove: number, inserted: string): MinimalEdit | null {
+  if (at < 0 || remove < 0 || at + remove > from.length) throw new RangeError('the splice is outside the text');
+  const shift = inserted.length - remove;
+  const toCode = (i: number): number =>
+    i < at ? from.charCodeAt(i) : i < at + inserted.length ? inserted.charCodeAt(i - at) : from.charCodeAt(i - shift);
+  const max = Math.min(from.length, from.length + shift);
   let start = at;
-  while (start < max && from.charCodeAt(start) === to.charCodeAt(start)) start++;
+  while (start < max && from.charCodeAt(start) === toCode(start)) start++;
   // The common tail: the text after the splice, then as far back as the characters agree, never
   // into the common prefix.
   let a = at + remove;
@@ -70,10 +74,17 @@ export function minimalEditOfSplice(from: string, to: string, at: number, remove
   const back = Math.max(0, start - a, start - b);
   a += back;
   b += back;
-  while (a > start && b > start && from.charCodeAt(a - 1) === to.charCodeAt(b - 1)) {
+  while (a > start && b > start && from.charCodeAt(a - 1) === toCode(b - 1)) {
     a--;
     b--;
   }
   if (start === a && start === b) return null;
-  return { start, endOld: a, text: to.slice(start, b) };
+  // to.slice(start, b), from the same parts.
+  const part = (text: string, offset: number, from: number, end: number): string =>
+    text.slice(Math.max(from, offset) - offset, Math.max(Math.min(end, offset + text.length), offset) - offset);
+  const text =
+    (start < at ? from.slice(start, Math.min(b, at)) : '') +
+    part(inserted, at, start, b) +
+    (b > at + inserted.length ? from.slice(Math.max(start, at + inserted.length) - shift, b - shift) : '');
+  return { start, endOld: a, text };
 }
