@@ -1,7 +1,7 @@
 import { speculateTemplateEdit, type BuiltText } from '../../../shared/engine/build/speculate-template-edit';
 import { minimalEdit, type MinimalEdit } from '../../../shared/engine/text/minimal-edit';
 import { docKey } from '../../../shared/ipc/doc-key';
-import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
+import type { BuildSection, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import { variantResultOf } from './preview-slice';
 import type { StudioState } from './types';
 import type { DocState } from './docs-slice';
@@ -39,10 +39,40 @@ export interface PromptAhead {
   builtAhead(): string | undefined;
 }
 
+/** Whether a prompt is `text`: by its pieces when it has them (a rope compared with `===` is copied whole first). */
+function sameText(built: BuiltText, text: string): boolean {
+  if (built.text === text) return true;
+  return built.text.length === text.length && (built.pieces ? built.pieces.equals(text) : built.text === text);
+}
+
+/** The source ranges of two builds are the same. */
+function sameSections(a: readonly BuildSection[], b: readonly BuildSection[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((x, i) => {
+      const y = b[i]!;
+      return x.start === y.start && x.end === y.end && x.offset === y.offset && JSON.stringify(x.source) === JSON.stringify(y.source);
+    })
+  );
+}
+
+/**
+ * The build `r` as the next keystroke is made on: with the prompt ahead it equals, that
+ * string and its pieces (what the preview editor holds, and what the edit reads around),
+ * and what was verified of it when its ranges are the build's.
+ */
+function builtOf(r: VariantBuildResult, ahead: BuiltText | undefined): BuiltText {
+  if (!ahead) return { text: r.text, sections: r.sections };
+  const verified = sameSections(ahead.sections, r.sections) ? ahead.verified : undefined;
+  return { text: ahead.text, sections: r.sections, pieces: ahead.pieces, verified };
+}
+
 export function promptAhead(): PromptAhead {
   let result: VariantBuildResult | undefined;
   let known: Known | null = null;
   let ahead: Known[] = [];
+  /** `known` as the last build made it (its text is the build's), until a keystroke moves it. */
+  let atBuild: Known | null = null;
   /** The prompt ahead that the last build turned out to be (the same text as the build's). */
   let builtAhead: string | undefined;
 
@@ -60,16 +90,14 @@ export function promptAhead(): PromptAhead {
     const templateKey = docKey({ kind: 'variant-template', variantId: r.variantId });
     const current = s.docs[templateKey]?.text;
     // Compared by pieces (speculateTemplateEdit's): the prompts ahead are ropes, which `===` would copy whole first.
-    const matched =
-      known?.templateKey === templateKey
-        ? ahead.find((a) => (a.built.pieces ? a.built.pieces.equals(r.text) : a.built.text === r.text))
-        : undefined;
+    const matched = known?.templateKey === templateKey ? ahead.find((a) => sameText(a.built, r.text)) : undefined;
     builtAhead = matched?.built.text;
     ahead = [];
     known =
       current === undefined
         ? null
-        : { templateKey, variantId: r.variantId, template: matched?.template ?? current, built: { text: r.text, sections: r.sections } };
+        : { templateKey, variantId: r.variantId, template: matched?.template ?? current, built: builtOf(r, matched?.built) };
+    atBuild = known;
   };
 
   return {
@@ -96,7 +124,7 @@ export function promptAhead(): PromptAhead {
       }
       // Not certain: the newest prompt that is stays until the build decides, and the next
       // keystrokes are tried from it.
-      return known.built.text === r.text ? undefined : known.built.text;
+      return known === atBuild || sameText(known.built, r.text) ? undefined : known.built.text;
     },
     lastEdit: () => known?.madeFrom,
     builtAhead: () => builtAhead,
