@@ -137,8 +137,16 @@ describe('keystrokes shown ahead of their builds', () => {
     expect(applyMinimalEdit(sq.lastEdit()!.text, sq.lastEdit()!.edit)).toBe(buildOf(t2).text);
     // The build of the first keystroke comes: it is that prompt ahead (the same text), and the second stays ahead.
     const shown1 = buildOf(t1).text;
-    expect(sq.textFor(state(t2, resultOf(t1)))).toBe(buildOf(t2).text);
+    const r1 = resultOf(t1);
+    expect(sq.textFor(state(t2, r1))).toBe(buildOf(t2).text);
     expect(sq.builtAhead()).toBe(shown1);
+    // Keystrokes after it are made on that prompt ahead: still the prompts their builds are.
+    let t = t2;
+    for (const word of ['Write', 'first', 'run', 'all']) {
+      t = typed(t, word, 'y');
+      expect(sq.textFor(state(t, r1)), word).toBe(buildOf(t).text);
+    }
+    expect(sq.textFor(state(t, resultOf(t)))).toBeUndefined();
     // A build of a template never shown ahead is none of them.
     expect(sq.textFor(state(T0, resultOf(T0)))).toBeUndefined();
     expect(sq.builtAhead()).toBeUndefined();
