@@ -48,7 +48,7 @@ describe('a keystroke in the base template, shown before its build', () => {
           const after = randomEdit(template, { start: cut, end: cut + PROSE.length }, next);
           const edit = minimalEdit(template, after);
           if (!edit) continue;
-          const guess = speculateTemplateEdit(built, variant.id, template, after, edit);
+          const guess = speculateTemplateEdit(built, variant.id, template, edit);
           const real = buildOf(variant, preset.context, after);
           if (guess) {
             given++;
@@ -70,7 +70,7 @@ describe('a keystroke in the base template, shown before its build', () => {
     const built = build({ baseTemplate: base });
     const textOf = (template: string): string => build({ baseTemplate: template }).text;
     const insert = (at: number, typed: string): string => base.slice(0, at) + typed + base.slice(at);
-    const guess = (after: string) => speculateTemplateEdit(built, 'v', base, after, minimalEdit(base, after)!)?.text;
+    const guess = (after: string) => speculateTemplateEdit(built, 'v', base, minimalEdit(base, after)!)?.text;
     const inWords = base.indexOf('Intro') + 2;
     expect(guess(insert(inWords, 'x'))).toBe(textOf(insert(inWords, 'x')));
     expect(guess(insert(inWords, 'x'))).toMatch(/^Inxtro line here\.\n\nSome words/);
@@ -87,7 +87,7 @@ describe('a keystroke in the base template, shown before its build', () => {
     // At the very end of the template (and of the prompt): a letter is known, a space is trimmed away.
     const last = 'Some words here and there';
     const lastBuilt = build({ baseTemplate: last });
-    const atEnd = (typed: string) => speculateTemplateEdit(lastBuilt, 'v', last, last + typed, minimalEdit(last, last + typed)!)?.text;
+    const atEnd = (typed: string) => speculateTemplateEdit(lastBuilt, 'v', last, minimalEdit(last, last + typed)!)?.text;
     expect(atEnd('s')).toBe('Some words here and theres');
     expect(atEnd('s')).toBe(textOf(`${last}s`));
     expect(atEnd(' ')).toBeUndefined();
@@ -102,7 +102,7 @@ describe('a keystroke in the base template, shown before its build', () => {
     expect(built.verified).toBeUndefined();
     const type = (at: number, typed: string): readonly number[] => {
       const after = template.slice(0, at) + typed + template.slice(at);
-      const guess = speculateTemplateEdit(built, 'v', template, after, minimalEdit(template, after)!)!;
+      const guess = speculateTemplateEdit(built, 'v', template, minimalEdit(template, after)!)!;
       expect(guess.text).toBe(build({ baseTemplate: after }).text);
       expect(guess.pieces.text).toBe(guess.text);
       template = after;
@@ -118,7 +118,7 @@ describe('a keystroke in the base template, shown before its build', () => {
     // What is known is trusted: a copy that a build says is the template is not compared again.
     const after = template.slice(0, 200) + 'w' + template.slice(200);
     const trusted = { ...built, text: `${'Q'.repeat(100)}${built.text.slice(100)}`, pieces: undefined };
-    expect(speculateTemplateEdit(trusted, 'v', template, after, minimalEdit(template, after)!)?.text.slice(0, 3)).toBe('QQQ');
-    expect(speculateTemplateEdit({ ...trusted, verified: undefined }, 'v', template, after, minimalEdit(template, after)!)).toBeUndefined();
+    expect(speculateTemplateEdit(trusted, 'v', template, minimalEdit(template, after)!)?.text.slice(0, 3)).toBe('QQQ');
+    expect(speculateTemplateEdit({ ...trusted, verified: undefined }, 'v', template, minimalEdit(template, after)!)).toBeUndefined();
   });
 });

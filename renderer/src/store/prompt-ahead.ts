@@ -41,7 +41,6 @@ export interface PromptAhead {
 
 /** Whether a prompt is `text`: by its pieces when it has them (a rope compared with `===` is copied whole first). */
 function sameText(built: BuiltText, text: string): boolean {
-  if (built.text === text) return true;
   return built.text.length === text.length && (built.pieces ? built.pieces.equals(text) : built.text === text);
 }
 
@@ -80,7 +79,7 @@ export function promptAhead(): PromptAhead {
   const advance = (from: Known, template: string, madeBy: DocState['madeBy']): Known | undefined => {
     const edit = madeBy && madeBy.to === template && madeBy.from === from.template ? madeBy.edit : minimalEdit(from.template, template);
     if (!edit) return from;
-    const built = speculateTemplateEdit(from.built, from.variantId, from.template, template, edit);
+    const built = speculateTemplateEdit(from.built, from.variantId, from.template, edit);
     return built ? { ...from, template, built, madeFrom: { text: from.built.text, edit: built.promptEdit } } : undefined;
   };
 

@@ -54,8 +54,12 @@ function lineAround(text: TextWindow, from: number, to: number): string | undefi
   return end - start > LONGEST_LINE ? undefined : text.slice(start, end);
 }
 
-/** Whether the edit of the template `before` into `after` types or deletes only characters no build step reads. */
-function plainEdit(before: string, after: string, edit: MinimalEdit): boolean {
+/**
+ * Whether the edit of the template `before` into `after` types or deletes only characters no
+ * build step reads. `after` is read around the edit only (a window of `before` with the edit:
+ * the edited template itself is a rope that a read would copy whole).
+ */
+function plainEdit(before: string, after: TextWindow, edit: MinimalEdit): boolean {
   const removed = before.slice(edit.start, edit.endOld);
   const inserted = edit.text;
   if (!TYPED.test(removed) || !TYPED.test(inserted)) return false;
@@ -63,8 +67,8 @@ function plainEdit(before: string, after: string, edit: MinimalEdit): boolean {
   // The characters around the edit, with what it removed and with what it put there: no two
   // whitespace characters side by side in either (no edge, double or blank-line space made or lost).
   // At the end of the template, the end of the prompt: cleanup trims it, so it must not end in whitespace.
-  const left = after[edit.start - 1];
-  const right = after[end] ?? '';
+  const left = edit.start > 0 ? after.slice(edit.start - 1, edit.start) : undefined;
+  const right = after.slice(end, end + 1);
   if (left === undefined || (right === '' && /\s$/.test(left + inserted))) return false;
   if (TWO_SPACES.test(left + removed + right) || TWO_SPACES.test(left + inserted + right)) return false;
   // Not in a line with a brace: it could be inside a `{{key}}` being written.
@@ -102,15 +106,10 @@ export interface SpeculatedText extends BuiltText {
  * line it is in stays a line of words. Then the prompt is the same copy with the same edit,
  * and the ranges after it shift. Anything else is undefined: the build decides.
  *
- * `built` is a build of `before`; `edit` turns `before` into `after`.
+ * `built` is a build of `before`; `edit` turns `before` into the edited template (which is
+ * not needed: what is read of it is read from `before` and the edit).
  */
-export function speculateTemplateEdit(
-  built: BuiltText,
-  variantId: string,
-  before: string,
-  after: string,
-  edit: MinimalEdit,
-): SpeculatedText | undefined {
+export function speculateTemplateEdit(built: BuiltText, variantId: string, before: string, edit: MinimalEdit): SpeculatedText | undefined {
   // The last text is read as its pieces (around the edit), never whole.
   const pieces = built.pieces ?? PieceText.of(built.text);
   // Strictly inside the range; or at its end when that is the end of the template and of the prompt.
@@ -132,7 +131,7 @@ export function speculateTemplateEdit(
   const known = Math.min(built.verified?.[containing] ?? 0, checked);
   const copied = pieces.slice(section.start + known, section.start + checked);
   if (copied !== before.slice(section.offset + known, section.offset + checked)) return undefined;
-  if (!plainEdit(before, after, edit)) return undefined;
+  if (!plainEdit(before, PieceText.of(before).edit(edit.start, edit.endOld, edit.text), edit)) return undefined;
   const delta = edit.text.length - (edit.endOld - edit.start);
   const edited = pieces.edit(at, at + (edit.endOld - edit.start), edit.text);
   if (!plainInPrompt(pieces, at, at + (edit.endOld - edit.start)) || !plainInPrompt(edited, at, at + edit.text.length)) return undefined;

@@ -48,7 +48,7 @@ export function columnAfterTemplateEdit(column: ColumnBuilt, after: Variant): Co
   const edit = templateEdit(before.baseTemplate, after.baseTemplate);
   if (!edit) return { ...column, variant: after, rowEdit: undefined };
   const pieces = column.built.pieces ?? PieceText.of(column.built.text);
-  const built = speculateTemplateEdit(column.built, before.id, before.baseTemplate, after.baseTemplate, edit);
+  const built = speculateTemplateEdit(column.built, before.id, before.baseTemplate, edit);
   if (!built) return undefined;
   // Where the edit is in the template text's row: the row is the template's ranges, one after the other.
   let at = built.promptEdit.start - column.built.sections[built.section]!.start;
