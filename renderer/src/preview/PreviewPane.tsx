@@ -63,7 +63,9 @@ function Sizes() {
   const t = tokens;
   // The family's tokenizer is not public, or the host estimated part of a text too long to count exactly.
   const estimate = tokensAreEstimates(family, r.kind === 'stack' ? String(r.modelId ?? '') : undefined) || t?.text.estimated === true;
-  const lines = lineCount(text);
+  // A variant build counts its lines (its sizes): a megabyte prompt is not scanned again here.
+  const sizes = r.kind === 'variant' ? (r as VariantBuildResult).sizes : undefined;
+  const lines = sizes && sizes.chars === text.length && Number.isInteger(sizes.lines) ? sizes.lines : lineCount(text);
   return (
     <div className="sizes" data-testid="sizes">
       <span title="characters">{fmt(text.length)} chars</span>
