@@ -94,6 +94,7 @@ export function PromptView() {
           const model = previewModel();
           ed.setModel(model);
           shownAhead = undefined;
+          dropWaiting();
           showPreviewText(ed, previewText(studio.getState().preview));
           ed.onMouseDown((e) => {
             const pos = e.target.position;
@@ -123,11 +124,26 @@ export function PromptView() {
  * preview is painted before any React view re-renders.
  */
 export function onPreviewForEditor(s: StudioState, prev: StudioState): void {
-  if (!promptEditor || promptCovered(s)) return;
+  if (!promptEditor || promptCovered(s)) {
+    // Out of sight it takes nothing: it catches up when it shows again.
+    dropWaiting();
+    return;
+  }
   // Keystrokes in the template shown before their build comes, when the prompt they make is certain.
   const ahead = promptAheadOf(s);
-  // Out of sight it took no results: it catches up when it shows again.
-  if (s.preview === prev.preview && !promptCovered(prev) && ahead === shownAhead) return;
+  const keystroke = s.preview === prev.preview && !promptCovered(prev);
+  // Beside the compare view the columns are what is watched: a keystroke's prompt is shown
+  // with the columns' next result, in the frame they are painted in, rather than render this
+  // editor in the keystroke's own frame and hold that result back behind it.
+  if (waiting && s.compareResult !== prev.compareResult) showWaiting();
+  if (keystroke && ahead === (waiting?.text ?? shownAhead)) return;
+  if (keystroke && ahead !== undefined && s.compareActive) {
+    waiting = { text: ahead, madeFrom: promptAheadEditOf(s) };
+    // No result of the columns is on its way (none shows this template): not kept waiting for long.
+    waitingTimer ??= setTimeout(showWaiting, LONGEST_WAIT_MS);
+    return;
+  }
+  showWaiting();
   const was = shownAhead;
   shownAhead = ahead;
   // The build of the prompt shown ahead came: the editor holds its text already.
@@ -136,16 +152,38 @@ export function onPreviewForEditor(s: StudioState, prev: StudioState): void {
     mark('shown:preview');
     return;
   }
-  // Beside the compare view, the columns are what is watched: the preview renders in the frame
-  // with them rather than lay the page out once more in this task, ahead of the columns' result.
+  // Beside the compare view, it renders in the frame with the columns rather than lay the page
+  // out once more in this task.
   const now = !s.compareActive;
   if (ahead !== undefined) showPreviewText(promptEditor, ahead, now, promptAheadEditOf(s));
   else showPreviewText(promptEditor, previewText(s.preview), now);
-  mark(s.preview === prev.preview && ahead !== undefined ? 'shown:preview-ahead' : 'shown:preview');
+  mark(keystroke && ahead !== undefined ? 'shown:preview-ahead' : 'shown:preview');
 }
 
 /** The prompt shown ahead of its build, if that is what the preview shows. */
 let shownAhead: string | undefined;
+
+/** A keystroke's prompt beside the compare view, waiting for the columns' result (see onPreviewForEditor). */
+let waiting: { text: string; madeFrom: { text: string; edit: MinimalEdit } | undefined } | undefined;
+let waitingTimer: ReturnType<typeof setTimeout> | undefined;
+/** The longest a keystroke's prompt waits for the columns: a few frames. */
+const LONGEST_WAIT_MS = 50;
+
+function dropWaiting(): void {
+  if (waitingTimer !== undefined) clearTimeout(waitingTimer);
+  waitingTimer = undefined;
+  waiting = undefined;
+}
+
+/** Shows the waiting prompt, if any (Monaco renders it in the next frame). */
+function showWaiting(): void {
+  const w = waiting;
+  dropWaiting();
+  if (!w || !promptEditor) return;
+  showPreviewText(promptEditor, w.text, false, w.madeFrom);
+  shownAhead = w.text;
+  mark('shown:preview-ahead');
+}
 
 /** Scrolls the preview to an offset and selects the range. */
 export function revealInPreview(start: number, end: number): void {
