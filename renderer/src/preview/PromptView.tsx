@@ -135,12 +135,12 @@ export function onPreviewForEditor(s: StudioState, prev: StudioState): void {
   // Beside the compare view the columns are what is watched: a keystroke's prompt is shown
   // with the columns' next result, in the frame they are painted in, rather than render this
   // editor in the keystroke's own frame and hold that result back behind it.
-  if (waiting && s.compareResult !== prev.compareResult) showWaiting();
+  if (waiting && s.compareResult !== prev.compareResult) waitingFrame ||= requestAnimationFrame(() => showWaiting(true));
   if (keystroke && ahead === (waiting?.text ?? shownAhead)) return;
   if (keystroke && ahead !== undefined && s.compareActive) {
     waiting = { text: ahead, madeFrom: promptAheadEditOf(s) };
     // No result of the columns is on its way (none shows this template): not kept waiting for long.
-    waitingTimer ??= setTimeout(showWaiting, LONGEST_WAIT_MS);
+    waitingTimer ??= setTimeout(() => showWaiting(), LONGEST_WAIT_MS);
     return;
   }
   showWaiting();
@@ -169,18 +169,22 @@ let waitingTimer: ReturnType<typeof setTimeout> | undefined;
 /** The longest a keystroke's prompt waits for the columns: a few frames. */
 const LONGEST_WAIT_MS = 50;
 
+let waitingFrame = 0;
+
 function dropWaiting(): void {
   if (waitingTimer !== undefined) clearTimeout(waitingTimer);
+  if (waitingFrame) cancelAnimationFrame(waitingFrame);
   waitingTimer = undefined;
+  waitingFrame = 0;
   waiting = undefined;
 }
 
-/** Shows the waiting prompt, if any (Monaco renders it in the next frame). */
-function showWaiting(): void {
+/** Shows the waiting prompt, if any: rendered at once (`now`, in an animation frame), else in the next frame. */
+function showWaiting(now = false): void {
   const w = waiting;
   dropWaiting();
   if (!w || !promptEditor) return;
-  showPreviewText(promptEditor, w.text, false, w.madeFrom);
+  showPreviewText(promptEditor, w.text, now, w.madeFrom);
   shownAhead = w.text;
   mark('shown:preview-ahead');
 }
