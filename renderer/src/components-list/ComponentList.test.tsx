@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PreviewResult } from '../../../shared/ipc/contract';
-import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
+import { variantPreview } from '../testing/built-preview';
 import { createFakeApi, workspaceView } from '../testing/fake-api';
 import { flush, setupStore } from '../testing/setup-store';
 import { docKey } from '../../../shared/ipc/doc-key';
@@ -18,10 +18,7 @@ const cfg = { kind: 'variant-config', variantId: 'generic' } as const;
 const YAML = 'id: generic\ncomponentOrder:\n  - AGENT_ROLE_SECTION\n  - MCP_SECTION\n  - RULES_SECTION\n';
 
 function built(seq = 1, chars = 120): PreviewResult {
-  const result: VariantBuildResult = {
-    kind: 'variant',
-    variantId: 'generic',
-    family: 'generic',
+  return variantPreview(seq, {
     text: 'x'.repeat(120),
     sections: [{ start: 0, end: 120, source: { kind: 'component', componentId: 'AGENT_ROLE_SECTION', origin: 'default' }, offset: 0 }],
     components: [
@@ -29,18 +26,7 @@ function built(seq = 1, chars = 120): PreviewResult {
       { id: 'MCP_SECTION', status: 'empty', chars: 0, finalChars: 0, reason: 'no MCP servers in the context', inTemplate: true },
       { id: 'RULES_SECTION', status: 'ok', chars: 0, finalChars: 0, inTemplate: true },
     ],
-    placeholders: [],
-    warnings: [],
-    tools: { enabled: [], excluded: [] },
-    sizes: { chars: 120, bytes: 120, lines: 1 },
-    inputs: { currentDate: '2026-01-01', cwd: '/x' },
-  };
-  return {
-    seq,
-    target: { kind: 'variant', variantId: 'generic' },
-    outcome: { ok: true, kind: 'variant', result, durationMs: 1 },
-    baseline: { spec: { kind: 'none' }, text: null },
-  };
+  });
 }
 
 async function setup() {

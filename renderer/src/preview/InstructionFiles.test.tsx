@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
 import type { InstructionDiscovery } from '../../../shared/stack/discovery';
 import type { PreviewResult } from '../../../shared/ipc/contract';
 import { createFakeApi } from '../testing/fake-api';
 import { setupStore } from '../testing/setup-store';
+import { variantPreview } from '../testing/built-preview';
 import { InstructionFiles } from './InstructionFiles';
 import { PreviewPane } from './PreviewPane';
 
@@ -91,28 +91,6 @@ function stackPreview(seq: number): PreviewResult {
   };
 }
 
-function variantPreview(seq: number): PreviewResult {
-  const result: VariantBuildResult = {
-    kind: 'variant',
-    variantId: 'generic',
-    family: 'generic',
-    text: 'VARIANT',
-    sections: [],
-    components: [],
-    placeholders: [],
-    warnings: [],
-    tools: { enabled: [], excluded: [] },
-    sizes: { chars: 7, bytes: 7, lines: 1 },
-    inputs: { currentDate: '2026-01-01', cwd: '/x' },
-  };
-  return {
-    seq,
-    target: { kind: 'variant', variantId: 'generic' },
-    outcome: { ok: true, kind: 'variant', result, durationMs: 1 },
-    baseline: { spec: { kind: 'none' }, text: null },
-  };
-}
-
 const rowsOf = (layer: string): string[][] =>
   [...screen.getByTestId('instruction-files').querySelectorAll(`[data-layer=${layer}] .lookup`)].map((li) => [
     li.getAttribute('data-tone') ?? '',
@@ -181,7 +159,7 @@ describe('the Instruction files view', () => {
     expect(tabNames()).toEqual(['Prompt', 'Warnings', 'Instruction files (1 used)']);
     fireEvent.click(screen.getByRole('tab', { name: 'Instruction files (1 used)' }));
     expect(screen.getByTestId('instruction-files').querySelectorAll('.lookup')).toHaveLength(6);
-    act(() => show(variantPreview(2)));
+    act(() => show(variantPreview(2, { text: 'VARIANT' })));
     expect(tabNames()).toEqual(['Prompt', 'Warnings']);
     expect(screen.queryByTestId('instruction-files')).toBeNull();
     expect(screen.getByRole('tab', { name: 'Prompt' }).getAttribute('aria-selected')).toBe('true');

@@ -5,6 +5,7 @@ import type { VariantBuildResult } from '../../../shared/engine/build/build-resu
 import type { PreviewResult } from '../../../shared/ipc/contract';
 import { createFakeApi } from '../testing/fake-api';
 import { setupStore } from '../testing/setup-store';
+import { variantPreview } from '../testing/built-preview';
 import { PreviewPane } from './PreviewPane';
 
 // The Monaco views never load here: the prompt tab shows its fallback; the sizes line is plain React.
@@ -16,27 +17,8 @@ afterEach(() => {
   disconnect();
 });
 
-function variantPreview(seq: number, text: string, sizes: VariantBuildResult['sizes']): PreviewResult {
-  const result: VariantBuildResult = {
-    kind: 'variant',
-    variantId: 'generic',
-    family: 'generic',
-    text,
-    sections: [],
-    components: [],
-    placeholders: [],
-    warnings: [],
-    tools: { enabled: [], excluded: [] },
-    sizes,
-    inputs: { currentDate: '2026-01-01', cwd: '/x' },
-  };
-  return {
-    seq,
-    target: { kind: 'variant', variantId: 'generic' },
-    outcome: { ok: true, kind: 'variant', result, durationMs: 1 },
-    baseline: { spec: { kind: 'none' }, text: null },
-  };
-}
+const variantPreviewOf = (seq: number, text: string, sizes: VariantBuildResult['sizes']): PreviewResult =>
+  variantPreview(seq, { text, sizes });
 
 describe('the sizes line above the preview', () => {
   it("shows a variant build's own line count, and counts the lines of a text it is not the count of", () => {
@@ -44,14 +26,14 @@ describe('the sizes line above the preview', () => {
     disconnect = s.disconnect;
     const show = (r: PreviewResult) => (s.store.setState({ target: r.target }), s.store.getState().applyPreview(r));
     const lines = () => screen.getByTestId('sizes').querySelectorAll('span')[1]!.textContent;
-    show(variantPreview(1, 'one\ntwo\nthree', { chars: 13, bytes: 13, lines: 3 }));
+    show(variantPreviewOf(1, 'one\ntwo\nthree', { chars: 13, bytes: 13, lines: 3 }));
     render(<PreviewPane />);
     expect(lines()).toBe('3 lines');
     // The build's count is what is shown (the host counted it with the text it built).
-    act(() => show(variantPreview(2, 'one\ntwo\nthree', { chars: 13, bytes: 13, lines: 1_234 })));
+    act(() => show(variantPreviewOf(2, 'one\ntwo\nthree', { chars: 13, bytes: 13, lines: 1_234 })));
     expect(lines()).toBe('1,234 lines');
     // Sizes of another text than the one shown are not taken: its lines are counted.
-    act(() => show(variantPreview(3, 'a\nb\nc\nd', { chars: 13, bytes: 13, lines: 3 })));
+    act(() => show(variantPreviewOf(3, 'a\nb\nc\nd', { chars: 13, bytes: 13, lines: 3 })));
     expect(lines()).toBe('4 lines');
   });
 });

@@ -33,3 +33,29 @@ export function builtPreview(seq: number, template: string, components: Record<s
     baseline: { spec: { kind: 'none' }, text: null },
   };
 }
+
+/**
+ * A hand-made result of the variant `generic` as the host's preview result `seq`: `fields`
+ * over a result with nothing in it (no sections, components, placeholders or warnings).
+ */
+export function variantPreview(seq: number, fields: Partial<VariantBuildResult> & Pick<VariantBuildResult, 'text'>): PreviewResult {
+  const result: VariantBuildResult = {
+    kind: 'variant',
+    variantId: 'generic',
+    family: 'generic',
+    sections: [],
+    components: [],
+    placeholders: [],
+    warnings: [],
+    tools: { enabled: [], excluded: [] },
+    sizes: { chars: fields.text.length, bytes: fields.text.length, lines: fields.text.split('\n').length },
+    inputs: { currentDate: '2026-01-01', cwd: '/x' },
+    ...fields,
+  };
+  return {
+    seq,
+    target: { kind: 'variant', variantId: 'generic' },
+    outcome: { ok: true, kind: 'variant', result, durationMs: 1 },
+    baseline: { spec: { kind: 'none' }, text: null },
+  };
+}
