@@ -5,6 +5,7 @@ import { discoverInstructions, type DiscoveryOptions, type InstructionDiscovery 
 import { renderEnvironment, type EnvironmentValues, type RenderedEnvironment } from './environment.js';
 import type { InstructionFs } from './instruction-fs.js';
 import { joinPath } from './path.js';
+import { countLines } from '../engine/text/line-count.js';
 import type { StackAgent, StackProfile } from './profile.js';
 import { selectProviderPrompt, type ProviderSelection } from './provider.js';
 import { virtualInstructionFs } from './virtual-fs.js';
@@ -110,9 +111,9 @@ export function joinStackParts(parts: readonly StackPart[]): { system: string; s
   return { system: texts.join('\n'), sections };
 }
 
-function countLines(text: string): number {
-  if (text === '') return 0;
-  return text.split('\n').length;
+/** Lines of a part of the stack; an empty one has none. */
+function linesOf(text: string): number {
+  return text === '' ? 0 : countLines(text);
 }
 
 export async function buildStackPrompt(
@@ -304,7 +305,7 @@ export async function buildStackPrompt(
     sizes: {
       systemChars: system.length,
       systemBytes: encodeUtf8(system).length,
-      systemLines: countLines(system),
+      systemLines: linesOf(system),
       userChars: userParts.reduce((n, p) => n + p.text.length, 0),
       layers,
     },

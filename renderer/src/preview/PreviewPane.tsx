@@ -1,6 +1,7 @@
 import { lazy, Suspense, useDeferredValue, useMemo, type ReactNode } from 'react';
 import type { BuildWarning, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import { formatCount } from '../ui/format';
+import { countLines } from '../../../shared/engine/text/line-count';
 import { ContextWindowNotice } from '../ui/ContextWindowNotice';
 import { useCommitMark } from '../ui/commit-mark';
 import { monacoReady } from '../monaco/ready';
@@ -41,11 +42,7 @@ function fmt(n: number | undefined | null): string {
 let counted: { text: string; lines: number } | undefined;
 
 function lineCount(text: string): number {
-  if (counted?.text !== text) {
-    let lines = 1;
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
-    counted = { text, lines };
-  }
+  if (counted?.text !== text) counted = { text, lines: countLines(text) };
   return counted.lines;
 }
 

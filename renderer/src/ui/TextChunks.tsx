@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import { sameMarks, type ChunkMark, type DiffChunk } from './text-chunks';
+import { sameChunk, type ChunkMark, type DiffChunk } from './text-chunks';
 
 interface Marks {
   removedClass: string;
@@ -84,7 +84,7 @@ const DiffChunkView = memo(
     if (at < text.length) out.push(text.slice(at));
     return <div className="text-chunk">{out}</div>;
   },
-  (a, b) => a.text === b.text && sameMarks(a.marks, b.marks) && a.removedClass === b.removedClass && a.removedTitle === b.removedTitle,
+  (a, b) => sameChunk(a, b) && a.removedClass === b.removedClass && a.removedTitle === b.removedTitle,
 );
 
 const DiffGroup = memo(
@@ -97,10 +97,7 @@ const DiffGroup = memo(
       </>
     );
   },
-  (a, b) =>
-    a.removedClass === b.removedClass &&
-    a.removedTitle === b.removedTitle &&
-    sameItems(a.chunks, b.chunks, (x, y) => x.text === y.text && sameMarks(x.marks, y.marks)),
+  (a, b) => a.removedClass === b.removedClass && a.removedTitle === b.removedTitle && sameItems(a.chunks, b.chunks, sameChunk),
 );
 
 /** A word diff of a long text as its blocks (diffChunks): a keystroke renders the blocks whose text or marks changed. */

@@ -144,3 +144,8 @@ export function sameMarks(a: readonly ChunkMark[], b: readonly ChunkMark[]): boo
     return n.kind === 'removed' && m.at === n.at && m.text === n.text;
   });
 }
+
+/** Whether two blocks show the same: the same text and the same marks. */
+export function sameChunk(a: DiffChunk, b: DiffChunk): boolean {
+  return a.text === b.text && sameMarks(a.marks, b.marks);
+}

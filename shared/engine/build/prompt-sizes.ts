@@ -1,3 +1,5 @@
+import { countLines } from '../text/line-count.js';
+
 /** The sizes of a build's final text: characters at once, bytes and lines counted on first read. */
 export interface PromptSizes {
   chars: number;
@@ -45,12 +47,6 @@ export function promptSizes(text: string): PromptSizes {
   const sizes = { chars: text.length };
   Object.defineProperty(sizes, STATE, { value: { text } satisfies SizesState });
   return Object.defineProperties(sizes, GETTERS) as PromptSizes;
-}
-
-function countLines(text: string): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  return n;
 }
 
 const TWO_BYTE = /[\u0080-\u07ff]/g;
