@@ -9,11 +9,19 @@ import type { Usage } from '../../../shared/wire/wire-event.js';
  * price table is right.
  */
 
+/**
+ * Totals are kept in whole nanodollars: adding floating-point dollars gives a sum that depends
+ * on the order the replies settle in (concurrent requests), so the same eval could report
+ * 0.0017879999999999999 once and 0.001788 the next time. A nanodollar is far below any price.
+ */
+const NANO_PER_USD = 1e9;
+const nano = (usd: number): number => Math.round(usd * NANO_PER_USD);
+
 export type Reservation = { ok: true; settle(usage: Usage | null): number | null } | { ok: false; message: string };
 
 export class SpendGuard {
-  private spentUsd = 0;
-  private reservedUsd = 0;
+  private spentNano = 0;
+  private reservedNano = 0;
 
   constructor(
     readonly capUsd: number | undefined,
@@ -21,7 +29,7 @@ export class SpendGuard {
   ) {}
 
   get spent(): number {
-    return this.spentUsd;
+    return this.spentNano / NANO_PER_USD;
   }
 
   /** Dollars for a usage of `model` (null: no price). */
@@ -38,23 +46,25 @@ export class SpendGuard {
         message: `no price for model '${model}' in the price table, so the spending cap cannot be kept: add one under prices (docs/run.md) or remove the cap`,
       };
     const worst = price ? worstCaseCost(inputTokens, maxOutputTokens, price) : 0;
-    if (this.capUsd !== undefined && this.spentUsd + this.reservedUsd + worst > this.capUsd)
+    const worstNano = nano(worst);
+    const taken = this.spentNano + this.reservedNano;
+    if (this.capUsd !== undefined && taken + worstNano > nano(this.capUsd))
       return {
         ok: false,
-        message: `spending cap ${formatCost(this.capUsd)}: not sent, it could cost up to ${formatCost(worst)} and ${formatCost(this.spentUsd + this.reservedUsd)} is spent or reserved`,
+        message: `spending cap ${formatCost(this.capUsd)}: not sent, it could cost up to ${formatCost(worst)} and ${formatCost(taken / NANO_PER_USD)} is spent or reserved`,
       };
-    this.reservedUsd += worst;
+    this.reservedNano += worstNano;
     let settled = false;
     return {
       ok: true,
       settle: (usage) => {
         if (settled) return null;
         settled = true;
-        this.reservedUsd -= worst;
+        this.reservedNano -= worstNano;
+        const cost = usage && price ? usageCost(usage, price) : null;
         // No usage (the request failed before the reply said): count the worst case, to be safe.
-        const actual = usage && price ? usageCost(usage, price) : price ? worst : null;
-        this.spentUsd += actual ?? 0;
-        return usage && price ? usageCost(usage, price) : null;
+        this.spentNano += cost !== null ? nano(cost) : worstNano;
+        return cost;
       },
     };
   }
