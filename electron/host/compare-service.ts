@@ -6,6 +6,7 @@ import { buildCompareColumns, type CompareColumn } from '../../shared/engine/com
 import { columnAfterTemplateEdit, type ColumnBuilt } from '../../shared/engine/compare/column-ahead.js';
 import { TEMPLATE_TEXT } from '../../shared/engine/compare/section-texts.js';
 import { cellMadeByEdit } from '../../shared/ipc/compare-wire.js';
+import type { EditMadeBy } from '../../shared/ipc/text-splice.js';
 import { stackColumnSections, variantColumnSections, type ColumnSections } from '../../shared/engine/compare/column-sections.js';
 import type { StackBuildResult } from '../../shared/stack/build.js';
 import { contextForModel } from '../../shared/engine/routing/routing-table.js';
@@ -212,7 +213,7 @@ export class CompareService {
         if (kept && affecting.length === 0) columns.push(kept);
         else {
           inputs ??= this.host.preview.inputs(session, 'edited');
-          const ahead = columnAhead(kept, affecting, inputs);
+          const ahead = columnAhead(kept, affecting, inputs, (rel) => session.docs.get(rel)?.madeBy);
           if (ahead) {
             mark('host:ahead:compare');
             madeNow.add(ahead);
@@ -354,11 +355,17 @@ function failed(spec: CompareColumnSpec, label: string, preset: string, error: s
  * `kept` after edits of `affecting` paths, without a build: when they are all its variant's base
  * template and the edit is certain (column-ahead.ts). Undefined: build it.
  */
-function columnAhead(kept: BuiltColumn | undefined, affecting: readonly string[], inputs: BuildInputs): BuiltColumn | undefined {
+function columnAhead(
+  kept: BuiltColumn | undefined,
+  affecting: readonly string[],
+  inputs: BuildInputs,
+  madeBy: (rel: string) => EditMadeBy | undefined,
+): BuiltColumn | undefined {
   const made = kept?.made;
-  if (!kept || !made || affecting.some((path) => path !== made.variant.files?.template)) return undefined;
+  const template = made?.variant.files?.template;
+  if (!kept || !made || !template || affecting.some((path) => path !== template)) return undefined;
   const variant = inputs.snapshot.variants.find((v) => v.id === made.variant.id);
-  const next = variant && columnAfterTemplateEdit(made, variant);
+  const next = variant && columnAfterTemplateEdit(made, variant, madeBy(template));
   if (!next) return undefined;
   if (next.built === made.built) return { ...kept, made: next };
   return {

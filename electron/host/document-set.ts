@@ -1,7 +1,7 @@
 import type { WorkspaceFileSource } from '../../shared/domain/file-source.js';
 import { randomBytes } from 'node:crypto';
 import { revisionIds } from '../../shared/ipc/text-revision.js';
-import { applySplices, type TextSplice } from '../../shared/ipc/text-splice.js';
+import { applySplices, editMadeBy, type EditMadeBy, type TextSplice } from '../../shared/ipc/text-splice.js';
 
 /**
  * The open workspace's files in memory: for each workspace-relative path, the text as last
@@ -28,6 +28,8 @@ export interface DocEntry {
    * host, so it survives closing the document's tab or reloading the window.
    */
   conflict?: DiskConflict | undefined;
+  /** How `text` was made from the text before it, when one splice made it (a column made ahead takes the edit from here). */
+  madeBy?: EditMadeBy | undefined;
 }
 
 export interface DiskConflict {
@@ -130,11 +132,15 @@ export class DocumentSet {
   splice(rel: string, splices: readonly TextSplice[], revision?: string): void {
     const entry = this.entries.get(rel);
     if (!entry) throw new Error(`no document at ${rel}`);
-    this.changeText(entry, applySplices(entry.text, splices), revision);
+    const from = entry.text;
+    const text = applySplices(from, splices);
+    this.changeText(entry, text, revision);
+    entry.madeBy = editMadeBy(from, text, splices);
   }
 
   private changeText(entry: DocEntry, text: string, revision: string | undefined): void {
     entry.text = text;
+    entry.madeBy = undefined;
     entry.rev++;
     entry.revision = revision ?? this.newRevision();
     this.bump(entry.rel);

@@ -1,3 +1,5 @@
+import { minimalEditOfSplice, type MinimalEdit } from '../engine/text/minimal-edit.js';
+
 /**
  * An edit as what changed: at offset `at` (UTF-16 units) of the text, `remove` units are
  * replaced by `insert`. An edit of several splices applies them one after the other, each to
@@ -19,4 +21,21 @@ export function applySplices(text: string, splices: readonly TextSplice[]): stri
     out = out.slice(0, at) + insert + out.slice(at + remove);
   }
   return out;
+}
+
+/**
+ * How a text was made from the one before it by one splice: what reads both texts (a prompt or
+ * a column made ahead of its build) takes the edit from here instead of comparing them whole.
+ * It holds while `from` and `to` are the texts at hand.
+ */
+export interface EditMadeBy {
+  from: string;
+  to: string;
+  edit: MinimalEdit | null;
+}
+
+/** The edit that made `to` of `from` by `splices`, when they are one splice (undefined otherwise). Reads `from` around the splice only. */
+export function editMadeBy(from: string, to: string, splices: readonly TextSplice[] | undefined): EditMadeBy | undefined {
+  const one = splices?.length === 1 ? splices[0]! : undefined;
+  return one && { from, to, edit: minimalEditOfSplice(from, one.at, one.remove, one.insert) };
 }

@@ -66,6 +66,26 @@ describe('a compare column after a keystroke in its base template, without a bui
     expect(refused).toBeGreaterThan(100);
   });
 
+  it('takes the template’s edit from the splice that made it, when it was made on the template the column knows', () => {
+    const variant = ws.variants.find((v) => v.id === 'generic')!;
+    const context = ws.presets[0]!.context;
+    const withProse: Variant = { ...variant, baseTemplate: `${variant.baseTemplate}\n${PROSE}Last words here` };
+    const column = columnOf(withProse, context);
+    const template = withProse.baseTemplate;
+    const typed: Variant = { ...withProse, baseTemplate: `${template} and more` };
+    const end = template.length;
+    // The edit the splice made is taken as it is: a wrong one shows (the last character replaced by "E and more").
+    const wrong = { start: end - 1, endOld: end, text: 'E and more' };
+    const taken = columnAfterTemplateEdit(column, typed, { from: template, to: typed.baseTemplate, edit: wrong })!;
+    expect(taken.built.text.endsWith('Last words herE and more')).toBe(true);
+    const right = { start: end, endOld: end, text: ' and more' };
+    const made = columnAfterTemplateEdit(column, typed, { from: template, to: typed.baseTemplate, edit: right })!;
+    expect(made.built.text).toBe(columnOf(typed, context).built.text);
+    // Made on another text (a keystroke the column did not see): the two templates are compared instead.
+    const stale = columnAfterTemplateEdit(column, typed, { from: `${template}!`, to: typed.baseTemplate, edit: wrong })!;
+    expect(stale.built.text).toBe(columnOf(typed, context).built.text);
+  });
+
   it('keeps every row but the template text as the same object, and gives nothing when more than the template changed', () => {
     const variant = ws.variants.find((v) => v.id === 'generic')!;
     const context = ws.presets[0]!.context;

@@ -3,6 +3,7 @@ import { CHANNELS } from '../../shared/ipc/contract.js';
 import { MAX_SPLICES } from '../../shared/ipc/channels/documents.js';
 import { applySplices, type TextSplice } from '../../shared/ipc/text-splice.js';
 import { DocumentSet } from '../../electron/host/document-set.js';
+import { minimalEdit } from '../../shared/engine/text/minimal-edit.js';
 import { hostsClosedAfterEach, miniWorkspace, tempDir, writeFiles } from './support/fixtures.js';
 
 /** Issue 23, item 3: an edit sends what changed; the host applies it to its text. */
@@ -54,6 +55,25 @@ describe('edits by splices', () => {
         expect(bySplices.get('t.md')!.text).toBe(whole);
         expect(bySplices.get('t.md')!.revision).toBe(`w.${step}`);
       }
+    }
+  });
+
+  it('keeps the edit one splice made (exactly minimalEdit of the two texts), and nothing for several splices or a whole text', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const next = rng(seed);
+      const docs = new DocumentSet([['t.md', 'Hello {{NAME}}\nsecond line\nsecond line\n']]);
+      for (let step = 0; step < 40; step++) {
+        const from = docs.get('t.md')!.text;
+        const splices = randomEdit(from, next);
+        docs.splice('t.md', splices);
+        const entry = docs.get('t.md')!;
+        if (splices.length === 1) expect(entry.madeBy).toEqual({ from, to: entry.text, edit: minimalEdit(from, entry.text) });
+        else expect(entry.madeBy).toBeUndefined();
+      }
+      docs.splice('t.md', [{ at: 0, remove: 0, insert: 'x' }]);
+      expect(docs.get('t.md')!.madeBy).toBeDefined();
+      docs.setText('t.md', 'a new text');
+      expect(docs.get('t.md')!.madeBy).toBeUndefined();
     }
   });
 

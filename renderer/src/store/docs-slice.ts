@@ -2,8 +2,7 @@ import { conventionalPath, docKey } from '../../../shared/ipc/doc-key';
 import type { DocRef } from '../../../shared/ipc/doc-ref';
 import type { ChannelResponse, DocumentInfo, EventPayload } from '../../../shared/ipc/contract';
 import { revisionIds } from '../../../shared/ipc/text-revision';
-import { applySplices, type TextSplice } from '../../../shared/ipc/text-splice';
-import { minimalEditOfSplice, type MinimalEdit } from '../../../shared/engine/text/minimal-edit';
+import { applySplices, editMadeBy, type EditMadeBy, type TextSplice } from '../../../shared/ipc/text-splice';
 import { plainMessage } from '../ui/plain-message';
 import { mark } from '../../../shared/ipc/trace';
 import { call, callRaw } from './api';
@@ -35,7 +34,7 @@ export interface DocState {
    * reads both texts (the prompt ahead of its build) takes the edit from here instead of
    * comparing them whole. It holds while `to` is `text`.
    */
-  madeBy?: { from: string; to: string; edit: MinimalEdit | null } | undefined;
+  madeBy?: EditMadeBy | undefined;
 }
 
 export interface DocsSlice {
@@ -213,11 +212,7 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     sendUpdate(doc, text, splices);
     if (get().lastEditGroup.length) set({ lastEditGroup: [] });
     histories.get(key)?.record(text, kind);
-    const one = splices?.length === 1 ? splices[0]! : undefined;
-    const patch: Partial<DocState> = {
-      text,
-      madeBy: one ? { from: doc.text, to: text, edit: minimalEditOfSplice(doc.text, one.at, one.remove, one.insert) } : undefined,
-    };
+    const patch: Partial<DocState> = { text, madeBy: editMadeBy(doc.text, text, splices) };
     if (kind !== 'typing') patch.version = doc.version + 1;
     if (!doc.dirty) patch.dirty = text !== doc.savedText;
     set((s) => ({ docs: { ...s.docs, [key]: { ...doc, ...patch } }, lastEditedKey: key }));

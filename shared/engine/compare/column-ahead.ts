@@ -1,5 +1,6 @@
 import type { Variant } from '../../domain/variant.js';
 import { speculateTemplateEdit, type BuiltText } from '../build/speculate-template-edit.js';
+import type { EditMadeBy } from '../../ipc/text-splice.js';
 import { minimalEdit, type MinimalEdit } from '../text/minimal-edit.js';
 import { PieceText } from '../text/piece-text.js';
 import type { ColumnSections, SectionRow } from './column-sections.js';
@@ -31,7 +32,8 @@ export function onlyTemplateChanged(before: Variant, after: Variant): boolean {
 /** The last edit found: the columns of one variant (under other presets) take the same keystroke. */
 let lastEdit: { before: string; after: string; edit: MinimalEdit | null } | undefined;
 
-function templateEdit(before: string, after: string): MinimalEdit | null {
+function templateEdit(before: string, after: string, madeBy: EditMadeBy | undefined): MinimalEdit | null {
+  if (madeBy && madeBy.from === before && madeBy.to === after) return madeBy.edit;
   if (lastEdit?.before !== before || lastEdit.after !== after) lastEdit = { before, after, edit: minimalEdit(before, after) };
   return lastEdit.edit;
 }
@@ -41,11 +43,13 @@ function templateEdit(before: string, after: string): MinimalEdit | null {
  * when that is certain (speculateTemplateEdit: a plain edit inside one range copied from the
  * template). The template text's row changes by the same edit; every other row stays the
  * same object. Undefined when anything else changed or the edit is not certain: build then.
+ * `madeBy`: the splice that made the template, when one did (its edit is then not looked for by
+ * comparing the two templates).
  */
-export function columnAfterTemplateEdit(column: ColumnBuilt, after: Variant): ColumnBuilt | undefined {
+export function columnAfterTemplateEdit(column: ColumnBuilt, after: Variant, madeBy?: EditMadeBy): ColumnBuilt | undefined {
   const before = column.variant;
   if (!onlyTemplateChanged(before, after)) return undefined;
-  const edit = templateEdit(before.baseTemplate, after.baseTemplate);
+  const edit = templateEdit(before.baseTemplate, after.baseTemplate, madeBy);
   if (!edit) return { ...column, variant: after, rowEdit: undefined };
   const pieces = column.built.pieces ?? PieceText.of(column.built.text);
   const built = speculateTemplateEdit(column.built, before.id, before.baseTemplate, edit);
