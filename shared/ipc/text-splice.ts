@@ -39,3 +39,8 @@ export function editMadeBy(from: string, to: string, splices: readonly TextSplic
   const one = splices?.length === 1 ? splices[0]! : undefined;
   return one && { from, to, edit: minimalEditOfSplice(from, one.at, one.remove, one.insert) };
 }
+
+/** The edit that makes `to` of `from` when the splice made exactly that (undefined: it did not, compare the two). */
+export function splicedEdit(from: string, to: string, madeBy: EditMadeBy | undefined): MinimalEdit | null | undefined {
+  return madeBy && madeBy.from === from && madeBy.to === to ? madeBy.edit : undefined;
+}

@@ -1,5 +1,6 @@
 import { speculateTemplateEdit, type BuiltText } from '../../../shared/engine/build/speculate-template-edit';
 import { minimalEdit, type MinimalEdit } from '../../../shared/engine/text/minimal-edit';
+import { splicedEdit } from '../../../shared/ipc/text-splice';
 import { docKey } from '../../../shared/ipc/doc-key';
 import type { BuildSection, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import { variantResultOf } from './preview-slice';
@@ -77,7 +78,8 @@ export function promptAhead(): PromptAhead {
 
   /** `from` with the edit that makes `template`, when that is certain (the editor's splice, when it made `template` from `from`'s). */
   const advance = (from: Known, template: string, madeBy: DocState['madeBy']): Known | undefined => {
-    const edit = madeBy && madeBy.to === template && madeBy.from === from.template ? madeBy.edit : minimalEdit(from.template, template);
+    const spliced = splicedEdit(from.template, template, madeBy);
+    const edit = spliced !== undefined ? spliced : minimalEdit(from.template, template);
     if (!edit) return from;
     const built = speculateTemplateEdit(from.built, from.variantId, from.template, edit);
     return built ? { ...from, template, built, madeFrom: { text: from.built.text, edit: built.promptEdit } } : undefined;

@@ -1,6 +1,6 @@
 import type { Variant } from '../../domain/variant.js';
 import { speculateTemplateEdit, type BuiltText } from '../build/speculate-template-edit.js';
-import type { EditMadeBy } from '../../ipc/text-splice.js';
+import { splicedEdit, type EditMadeBy } from '../../ipc/text-splice.js';
 import { minimalEdit, type MinimalEdit } from '../text/minimal-edit.js';
 import { PieceText } from '../text/piece-text.js';
 import type { ColumnSections, SectionRow } from './column-sections.js';
@@ -33,7 +33,8 @@ export function onlyTemplateChanged(before: Variant, after: Variant): boolean {
 let lastEdit: { before: string; after: string; edit: MinimalEdit | null } | undefined;
 
 function templateEdit(before: string, after: string, madeBy: EditMadeBy | undefined): MinimalEdit | null {
-  if (madeBy && madeBy.from === before && madeBy.to === after) return madeBy.edit;
+  const spliced = splicedEdit(before, after, madeBy);
+  if (spliced !== undefined) return spliced;
   if (lastEdit?.before !== before || lastEdit.after !== after) lastEdit = { before, after, edit: minimalEdit(before, after) };
   return lastEdit.edit;
 }
