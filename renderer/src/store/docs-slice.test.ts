@@ -193,4 +193,30 @@ describe('documents slice', () => {
     store.getState().cycleTab(-1);
     expect(store.getState().activeTab).toBe('variant-config:generic');
   });
+
+  it('discards the drafts of the last session only when asked to: a dismissed offer keeps them, Restore restores them', async () => {
+    const draft = { key: 'variant-template:generic', ref: tplRef, text: 'Hello {{NAME}}, kept', savedAt: '2026-12-01T10:00:00.000Z' };
+    const api = createFakeApi({
+      docs: [{ ref: tplRef, text: 'Hello {{NAME}}' }],
+      handlers: { 'drafts:discard': ({ keys }) => keys, 'drafts:restore': ({ keys }) => keys },
+    });
+    const s = setupStore(api);
+    cleanup = s.disconnect;
+    const { store } = s;
+    const answers = [null, 'Discard them', 'Restore them'];
+    const calls = () => [...api.callsOf('drafts:discard'), ...api.callsOf('drafts:restore')];
+    for (const answer of answers) {
+      const offered = store.getState().offerDrafts(Promise.resolve([draft]));
+      await flush();
+      expect(store.getState().confirm?.message).toBe('Unsaved edits from your last session were kept (1).');
+      store.getState().answer(answer);
+      await offered;
+      if (answer === null) {
+        expect(calls()).toEqual([]);
+        expect(store.getState().announcement).toBe('Unsaved edits kept: they are offered again when the workspace opens next');
+      }
+    }
+    expect(api.callsOf('drafts:discard')).toEqual([{ keys: ['variant-template:generic'] }]);
+    expect(api.callsOf('drafts:restore')).toEqual([{ keys: ['variant-template:generic'] }]);
+  });
 });

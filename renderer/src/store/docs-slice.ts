@@ -560,8 +560,11 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
           }
         }
         get().announce('Unsaved edits restored');
-      } else {
+      } else if (choice === 'Discard them') {
         await call('drafts:discard', { keys });
+      } else {
+        // Dismissed (Escape, or another question took its place): nothing is thrown away; they are offered again at the next start.
+        get().announce('Unsaved edits kept: they are offered again when the workspace opens next');
       }
     },
   };
