@@ -71,6 +71,12 @@ test('unsaved edits survive a crash of the host and are offered back', async ({ 
     await page.goto(second.url);
     const dialog = page.getByTestId('confirm');
     await expect(dialog).toContainText('Unsaved edits from your last session were kept');
+    // Escape closes the offer without throwing the edits away: they are offered again.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    expect(draftTexts(app.userData).join('\n')).toContain('Draft-kept-through-a-crash');
+    await page.reload();
+    await expect(dialog).toContainText('Unsaved edits from your last session were kept');
     await dialog.getByRole('button', { name: 'Restore them' }).click();
     await expect(page.locator('[data-testid=template-editor] .view-lines')).toContainText('Draft-kept-through-a-crash');
     await expect(previewLines(page)).toContainText('Draft-kept-through-a-crash');
