@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
 import type { PreviewResult } from '../../../shared/ipc/contract';
 import { createFakeApi } from '../testing/fake-api';
 import { setupStore } from '../testing/setup-store';
@@ -17,23 +16,20 @@ afterEach(() => {
   disconnect();
 });
 
-const variantPreviewOf = (seq: number, text: string, sizes: VariantBuildResult['sizes']): PreviewResult =>
-  variantPreview(seq, { text, sizes });
-
 describe('the sizes line above the preview', () => {
   it("shows a variant build's own line count, and counts the lines of a text it is not the count of", () => {
     const s = setupStore(createFakeApi());
     disconnect = s.disconnect;
     const show = (r: PreviewResult) => (s.store.setState({ target: r.target }), s.store.getState().applyPreview(r));
     const lines = () => screen.getByTestId('sizes').querySelectorAll('span')[1]!.textContent;
-    show(variantPreviewOf(1, 'one\ntwo\nthree', { chars: 13, bytes: 13, lines: 3 }));
+    show(variantPreview(1, { text: 'one\ntwo\nthree', sizes: { chars: 13, bytes: 13, lines: 3 } }));
     render(<PreviewPane />);
     expect(lines()).toBe('3 lines');
     // The build's count is what is shown (the host counted it with the text it built).
-    act(() => show(variantPreviewOf(2, 'one\ntwo\nthree', { chars: 13, bytes: 13, lines: 1_234 })));
+    act(() => show(variantPreview(2, { text: 'one\ntwo\nthree', sizes: { chars: 13, bytes: 13, lines: 1_234 } })));
     expect(lines()).toBe('1,234 lines');
     // Sizes of another text than the one shown are not taken: its lines are counted.
-    act(() => show(variantPreviewOf(3, 'a\nb\nc\nd', { chars: 13, bytes: 13, lines: 3 })));
+    act(() => show(variantPreview(3, { text: 'a\nb\nc\nd', sizes: { chars: 13, bytes: 13, lines: 3 } })));
     expect(lines()).toBe('4 lines');
   });
 });

@@ -2,6 +2,7 @@ import { parseContext } from '../../../shared/domain/parse-context';
 import { defineVariant } from '../../../shared/domain/variant';
 import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
 import { buildVariantPrompt } from '../../../shared/engine/build/build-variant-prompt';
+import { countLines } from '../../../shared/engine/text/line-count';
 import { ComponentRegistry } from '../../../shared/engine/components/component-registry';
 import type { PreviewResult } from '../../../shared/ipc/contract';
 
@@ -48,7 +49,7 @@ export function variantPreview(seq: number, fields: Partial<VariantBuildResult> 
     placeholders: [],
     warnings: [],
     tools: { enabled: [], excluded: [] },
-    sizes: { chars: fields.text.length, bytes: fields.text.length, lines: fields.text.split('\n').length },
+    sizes: { chars: fields.text.length, bytes: fields.text.length, lines: countLines(fields.text) },
     inputs: { currentDate: '2026-01-01', cwd: '/x' },
     ...fields,
   };
