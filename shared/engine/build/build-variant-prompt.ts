@@ -285,7 +285,9 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
     mapped = mapSpans(mapped, edits);
     if (tracking) volatileMapped = mapRangesThroughEdits(volatileMapped, edits);
   });
-  if (!text) mapped = [];
+  // Ranges that run on in the prompt and in their source are one range, whether or not a
+  // cleanup pass edited anything (the map must not depend on, say, a trailing space).
+  mapped = text ? mapSpans(mapped, []) : [];
 
   const finalChars = new Map<number, number>();
   const out: BuildSection[] = mapped.map((s) => {

@@ -38,7 +38,7 @@ export function applyEdits(input: string, edits: readonly TextEdit[]): string {
 export const EXACT_SPAN_LIMIT = 4096;
 
 export function mapSpans(spans: readonly Span[], edits: readonly TextEdit[]): Span[] {
-  if (edits.length === 0 || spans.length === 0) return spans.slice();
+  if (spans.length === 0) return [];
   const out: Span[] = [];
   let si = 0;
   let shift = 0;
