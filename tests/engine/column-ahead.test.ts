@@ -24,6 +24,28 @@ function columnOf(variant: Variant, context: (typeof ws.presets)[number]['contex
 }
 
 describe('a compare column after a keystroke in its base template, without a build', () => {
+  it('takes a new line at the end of the template: the Enter keeps every row, the first word after it is the build', () => {
+    const [start] = ws.variants;
+    const [preset] = ws.presets;
+    const variant: Variant = { ...start!, baseTemplate: `${start!.baseTemplate.trimEnd()}\n${PROSE.trimEnd()}` };
+    const column = columnOf(variant, preset!.context);
+    const entered: Variant = { ...variant, baseTemplate: `${variant.baseTemplate}\n` };
+    const afterEnter = columnAfterTemplateEdit(column, entered)!;
+    expect(afterEnter.built.text).toBe(columnOf(entered, preset!.context).built.text);
+    expect(afterEnter.built.text).toBe(column.built.text);
+    expect(afterEnter.sections.rows).toBe(column.sections.rows);
+    expect(afterEnter.rowEdit).toBeUndefined();
+    expect(afterEnter.variant).toBe(entered);
+    const typed: Variant = { ...entered, baseTemplate: `${entered.baseTemplate}Next` };
+    const afterWord = columnAfterTemplateEdit(afterEnter, typed)!;
+    const real = columnOf(typed, preset!.context);
+    expect(afterWord.built.text).toBe(real.built.text);
+    expect(afterWord.built.text.endsWith('punctuation!\nNext')).toBe(true);
+    expect(afterWord.built.sections).toEqual(real.built.sections);
+    expect(afterWord.sections.rows).toEqual(real.sections.rows);
+    expect(afterWord.rowEdit!.edit.text).toBe('\nNext');
+  });
+
   it('is exactly the build, text, sections and rows, whenever it is given', () => {
     const next = random(41);
     let given = 0;

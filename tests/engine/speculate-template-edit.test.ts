@@ -90,10 +90,57 @@ describe('a keystroke in the base template, shown before its build', () => {
     const atEnd = (typed: string) => speculateTemplateEdit(lastBuilt, 'v', last, minimalEdit(last, last + typed)!)?.text;
     expect(atEnd('s')).toBe('Some words here and theres');
     expect(atEnd('s')).toBe(textOf(`${last}s`));
-    expect(atEnd(' ')).toBeUndefined();
+    // A space or a newline at the end is trimmed away: the prompt is the same.
+    expect(atEnd(' ')).toBe(last);
+    expect(atEnd('\n')).toBe(last);
+    expect(textOf(`${last}\n`)).toBe(last);
     // Near the separator cleanup's rules about it might see the edit.
     const near = base.lastIndexOf('on.');
     expect(guess(insert(near, 'x'))).toBeUndefined();
+  });
+
+  it('is exactly the build at the end of the template too: new lines started, typed on and taken back, under every preset', () => {
+    const next = random(41);
+    const keys = ['\n', '\n', 'x', 'Word', ' ', '\n\n', '#', '=', '{', '-', '\t', 'back', 'back'];
+    let given = 0;
+    let unchanged = 0;
+    let lines = 0;
+    let refused = 0;
+    for (const variant of ws.variants) {
+      for (const preset of ws.presets) {
+        let template = variant.baseTemplate.trimEnd() + '\n' + PROSE.trimEnd();
+        let built: BuiltText = buildOf(variant, preset.context, template);
+        for (let i = 0; i < 30; i++) {
+          const key = keys[Math.floor(next() * keys.length)]!;
+          const after = key === 'back' ? template.slice(0, -1) : template + key;
+          const edit = minimalEdit(template, after);
+          if (!edit) continue;
+          const guess = speculateTemplateEdit(built, variant.id, template, edit);
+          const real = buildOf(variant, preset.context, after);
+          if (guess) {
+            given++;
+            if (guess.text === built.text) unchanged++;
+            else if (guess.promptEdit.text.startsWith('\n')) lines++;
+            expect(guess.text, `${variant.id} × ${preset.name}, ${JSON.stringify(template.slice(-30))} + ${JSON.stringify(key)}`).toBe(
+              real.text,
+            );
+            expect(guess.sections).toEqual(real.sections);
+            expect(guess.pieces.text).toBe(guess.text);
+            // Carried on as typing goes: the next key is tried on what was guessed.
+            built = guess;
+          } else {
+            refused++;
+            built = real;
+          }
+          template = after;
+        }
+      }
+    }
+    // Every kind occurs: prompts known to be the same, new lines known, and the rest refused.
+    expect(unchanged).toBeGreaterThan(500);
+    expect(lines).toBeGreaterThan(20);
+    expect(given).toBeGreaterThan(600);
+    expect(refused).toBeGreaterThan(500);
   });
 
   it('carries how much of each range is known to be the template, and compares only what lies beyond it', () => {

@@ -112,6 +112,8 @@ export interface SpeculatedText extends BuiltText {
 export function speculateTemplateEdit(built: BuiltText, variantId: string, before: string, edit: MinimalEdit): SpeculatedText | undefined {
   // The last text is read as its pieces (around the edit), never whole.
   const pieces = built.pieces ?? PieceText.of(built.text);
+  const tail = atTemplateTail(built, pieces, variantId, before, edit);
+  if (tail) return tail;
   // Strictly inside the range; or at its end when that is the end of the template and of the prompt.
   const atEnd = (s: BuildSection): boolean => edit.endOld === before.length && s.end === pieces.length;
   const containing = built.sections.findIndex(
@@ -159,5 +161,67 @@ export function speculateTemplateEdit(built: BuiltText, variantId: string, befor
     verified,
     promptEdit: { start: at, endOld: at + (edit.endOld - edit.start), text: edit.text },
     section: containing,
+  };
+}
+
+/** The most whitespace after the prompt's end that the template may hold for an edit in it to be known. */
+const LONGEST_TAIL = 64;
+/** What may follow the prompt's end after an edit in the template's tail: one or two newlines, then one line of plain words. */
+const NEW_LAST_LINE = /^(\n\n?)([^\s].*)$/;
+
+/**
+ * An edit in the whitespace at the end of the template, after the last character the prompt
+ * copies from it (cleanup trims that whitespace away): the Enter that starts a new line at the
+ * end, its Backspace, and the first letters typed on that line.
+ * - When the template's end stays whitespace, the prompt is the same: cleanup's first step
+ *   cannot reach past the prompt's last character (it is not whitespace), and its trim
+ *   removes the rest before any later step looks.
+ * - When the end becomes one or two newlines and a line of plain words, the prompt gets them
+ *   after its last line, when that line is plain words too (not cleanup's `##` line) and no
+ *   separator is near: no cleanup rule reads either line.
+ * Anything else is undefined.
+ */
+function atTemplateTail(
+  built: BuiltText,
+  pieces: PieceText,
+  variantId: string,
+  before: string,
+  edit: MinimalEdit,
+): SpeculatedText | undefined {
+  const last = built.sections.findIndex((s) => s.end === pieces.length && s.start < s.end);
+  const section = built.sections[last];
+  if (!section || section.source.kind !== 'template' || section.source.variantId !== variantId) return undefined;
+  const copiedTo = section.offset + (section.end - section.start);
+  if (edit.start < copiedTo || before.length - copiedTo > LONGEST_TAIL) return undefined;
+  const tail = before.slice(copiedTo);
+  if (!/^\s*$/.test(tail)) return undefined;
+  // The prompt's end is the template's up to copiedTo: compared beyond what is known of it.
+  const length = section.end - section.start;
+  const known = Math.min(built.verified?.[last] ?? 0, length);
+  if (pieces.slice(section.start + known, section.end) !== before.slice(section.offset + known, copiedTo)) return undefined;
+  const edited = tail.slice(0, edit.start - copiedTo) + edit.text + tail.slice(edit.endOld - copiedTo);
+  const verified = built.sections.map((s, i): number => (i === last ? length : (built.verified?.[i] ?? 0)));
+  if (/^\s*$/.test(edited)) {
+    return {
+      text: built.text,
+      sections: built.sections,
+      pieces,
+      verified,
+      promptEdit: { start: section.end, endOld: section.end, text: '' },
+      section: last,
+    };
+  }
+  const line = NEW_LAST_LINE.exec(edited)?.[2];
+  if (line === undefined || !TYPED.test(line) || !WORD.test(line) || TWO_SPACES.test(line) || /\s$/.test(line)) return undefined;
+  if (!plainInPrompt(pieces, section.end, section.end)) return undefined;
+  const text = pieces.edit(section.end, section.end, edited);
+  if (!plainInPrompt(text, section.end, text.length)) return undefined;
+  return {
+    text: text.text,
+    sections: built.sections.map((s, i) => (i === last ? { ...s, end: s.end + edited.length } : s)),
+    pieces: text,
+    verified: verified.map((v, i) => (i === last ? v + edited.length : v)),
+    promptEdit: { start: section.end, endOld: section.end, text: edited },
+    section: last,
   };
 }

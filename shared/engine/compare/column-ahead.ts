@@ -55,6 +55,15 @@ export function columnAfterTemplateEdit(column: ColumnBuilt, after: Variant, mad
   const pieces = column.built.pieces ?? PieceText.of(column.built.text);
   const built = speculateTemplateEdit(column.built, before.id, before.baseTemplate, edit);
   if (!built) return undefined;
+  // The prompt stayed the same (whitespace typed after its end): so do the rows.
+  if (built.promptEdit.start === built.promptEdit.endOld && built.promptEdit.text === '') {
+    return {
+      ...column,
+      built: { text: built.text, sections: built.sections, pieces: built.pieces, verified: built.verified },
+      variant: after,
+      rowEdit: undefined,
+    };
+  }
   // Where the edit is in the template text's row: the row is the template's ranges, one after the other.
   let at = built.promptEdit.start - column.built.sections[built.section]!.start;
   for (let i = 0; i < built.section; i++) {
