@@ -35,6 +35,23 @@ function outcomeText(result: PreviewResult): string | null {
 /** Below this size a text is sent whole. */
 const PATCH_FROM_CHARS = 256;
 
+/**
+ * Build results whose text the decoder made by patching the text of the result before: a
+ * view holding that text may then compare the two where the patch is, not whole (a megabyte
+ * prompt compared on every keystroke). Kept by the result object, in the realm that decoded it.
+ */
+const textMadeBy = new WeakMap<object, { from: string; edit: MinimalEdit }>();
+
+/**
+ * How the text of a build result (the outcome's `result`) was made from `text`: null when it
+ * is that text, the patch when the decoder made it from that text, undefined when that is not known.
+ */
+export function previewEditSince(result: { text: string }, text: string): MinimalEdit | null | undefined {
+  const made = textMadeBy.get(result);
+  if (made && made.from === text) return made.edit.start === made.edit.endOld && made.edit.text === '' ? null : made.edit;
+  return result.text === text ? null : undefined;
+}
+
 export class PreviewWireEncoder {
   private last: PreviewResult | undefined;
 
@@ -85,10 +102,9 @@ export class PreviewWireDecoder {
       const before = outcomeText(last);
       if (before === null || !payload.outcome.ok)
         throw new Error(`preview result ${payload.seq} patches a text that result ${last.seq} does not have`);
-      full = {
-        ...full,
-        outcome: { ...payload.outcome, result: { ...payload.outcome.result, text: applyMinimalEdit(before, patch.text) } },
-      };
+      const result = { ...payload.outcome.result, text: applyMinimalEdit(before, patch.text) };
+      textMadeBy.set(result, { from: before, edit: patch.text });
+      full = { ...full, outcome: { ...payload.outcome, result } };
     }
     if (patch.baselineSame) {
       if (last.baseline.text === null)

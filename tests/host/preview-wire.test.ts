@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PreviewResult } from '../../shared/ipc/contract.js';
-import { PreviewWireDecoder, PreviewWireEncoder } from '../../shared/ipc/preview-wire.js';
+import { PreviewWireDecoder, PreviewWireEncoder, previewEditSince } from '../../shared/ipc/preview-wire.js';
 
 function result(seq: number, text: string | null, baseline: string | null): PreviewResult {
   return {
@@ -34,6 +34,22 @@ describe('preview results on the wire', () => {
     const dec = new PreviewWireDecoder();
     expect(dec.decode(first)).toEqual(result(1, long('A'), long('base')));
     expect(dec.decode(second)).toEqual(result(2, long('AB'), long('base')));
+  });
+
+  it('says how a patched text was made from the text before it, and only from that one', () => {
+    const enc = new PreviewWireEncoder();
+    const dec = new PreviewWireDecoder();
+    const built = (r: PreviewResult) => (r.outcome.ok ? r.outcome.result : undefined)!;
+    const first = built(dec.decode(enc.encode(result(1, long('A'), null))));
+    const second = built(dec.decode(enc.encode(result(2, long('AB'), null))));
+    expect(previewEditSince(second, first.text)).toEqual({ start: 1, endOld: 1, text: 'B' });
+    // Built again with the same text: the same text, no edit.
+    const third = built(dec.decode(enc.encode(result(3, long('AB'), null))));
+    expect(previewEditSince(third, second.text)).toBeNull();
+    // Of another text nothing is known; a result sent whole says nothing of how it was made.
+    expect(previewEditSince(second, long('X'))).toBeUndefined();
+    expect(previewEditSince(first, long('AB'))).toBeUndefined();
+    expect(previewEditSince(first, first.text)).toBeNull();
   });
 
   it('sends short texts, failed builds and results older than the last one whole', () => {

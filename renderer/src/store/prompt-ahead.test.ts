@@ -5,6 +5,7 @@ import { builtPreview, builtVariant } from '../testing/built-preview';
 import type { StudioState } from './types';
 import { diffAheadOf, promptAhead } from './prompt-ahead';
 import { applyMinimalEdit, type MinimalEdit } from '../../../shared/engine/text/minimal-edit';
+import { PreviewWireDecoder, PreviewWireEncoder, previewEditSince } from '../../../shared/ipc/preview-wire';
 
 const KEY = docKey({ kind: 'variant-template', variantId: 'v' });
 const COMPONENTS = { ROLE: 'You are a careful agent.' };
@@ -150,5 +151,64 @@ describe('keystrokes shown ahead of their builds', () => {
     // A build of a template never shown ahead is none of them.
     expect(sq.textFor(state(T0, resultOf(T0)))).toBeUndefined();
     expect(sq.builtAhead()).toBeUndefined();
+  });
+  it('keeps the keystrokes ahead of a build when the same prompt is built again', () => {
+    const sp = promptAhead();
+    const r0 = resultOf(T0);
+    sp.textFor(state(T0, r0));
+    const t1 = typed(T0, 'tests', 's');
+    expect(sp.textFor(state(t1, r0))).toBe(buildOf(t1).text);
+    // The host builds the same template again (another file changed, say): the keystroke is still ahead of it.
+    const again = resultOf(T0);
+    expect(sp.textFor(state(t1, again))).toBe(buildOf(t1).text);
+    const t2 = typed(t1, 'code', 's');
+    expect(sp.textFor(state(t2, again))).toBe(buildOf(t2).text);
+    expect(sp.textFor(state(t2, resultOf(t1)))).toBe(buildOf(t2).text);
+    expect(sp.textFor(state(t2, resultOf(t2)))).toBeUndefined();
+  });
+});
+
+describe('a build that came patched over the wire', () => {
+  it('is matched to the prompt ahead it is where the patch is, as a whole comparison matches it, keystroke by keystroke', () => {
+    // Long enough for the wire to send the prompt as a patch of the one before.
+    const long = `${T0}${'Then run them all, and read what failed.\n'.repeat(40)}`;
+    const words = ['tests', 'code', 'Then', 'read', 'failed', 'Write', 'first', 'all'];
+    const encoder = new PreviewWireEncoder();
+    const decoder = new PreviewWireDecoder();
+    const viaWire = promptAhead();
+    const whole = promptAhead();
+    const templates = [long];
+    // Keystrokes: a letter after a word, and every fifth a Backspace of the one before (the prompt is its build's again).
+    for (let i = 1; i <= 30; i++) {
+      const before = templates[i - 1]!;
+      if (i % 5 === 0) templates.push(templates[i - 2]!);
+      else templates.push(typed(before, words[i % words.length]!, 'y'));
+    }
+    let patched = 0;
+    let shown = '';
+    let wired: PreviewResult | undefined;
+    let plain: PreviewResult | undefined;
+    for (let i = 0; i < templates.length; i++) {
+      // The first build; from the fourth keystroke on, with every second one the build of the one two before it.
+      const built = i === 0 ? 0 : i >= 4 && i % 2 === 0 ? i - 2 : undefined;
+      if (built !== undefined) {
+        const r = resultOf(templates[built]!);
+        shown = templates[built]!;
+        const lastText = wired?.outcome.ok ? wired.outcome.result.text : undefined;
+        wired = decoder.decode(encoder.encode(r));
+        plain = r;
+        if (lastText !== undefined && wired.outcome.ok && previewEditSince(wired.outcome.result, lastText) !== undefined) patched++;
+        // It comes before the next keystroke does, as the store takes them one by one.
+        if (i > 0) expect(viaWire.textFor(state(templates[i - 1]!, wired))).toBe(whole.textFor(state(templates[i - 1]!, plain)));
+      }
+      const a = viaWire.textFor(state(templates[i]!, wired!));
+      const b = whole.textFor(state(templates[i]!, plain!));
+      expect(a, `keystroke ${i}`).toBe(b);
+      expect(viaWire.builtAhead(), `keystroke ${i}`).toBe(whole.builtAhead());
+      // Every keystroke is one certain edit of the one before: it is shown ahead of its build, as that build will be.
+      expect(a, `keystroke ${i}`).toBe(templates[i] === shown ? undefined : buildOf(templates[i]!).text);
+    }
+    // Every build after the first came as a patch of the one before.
+    expect(patched).toBe(14);
   });
 });

@@ -2,6 +2,9 @@ import { speculateTemplateEdit, type BuiltText } from '../../../shared/engine/bu
 import { minimalEdit, type MinimalEdit } from '../../../shared/engine/text/minimal-edit';
 import { splicedEdit } from '../../../shared/ipc/text-splice';
 import { docKey } from '../../../shared/ipc/doc-key';
+import { previewEditSince } from '../../../shared/ipc/preview-wire';
+import { PieceText } from '../../../shared/engine/text/piece-text';
+import { sameFromBase, spanAfterEdit, type EditSpan } from '../../../shared/engine/text/edit-span';
 import type { BuildSection, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import { variantResultOf } from './preview-slice';
 import type { StudioState } from './types';
@@ -20,7 +23,11 @@ interface Known {
   templateKey: string;
   variantId: string;
   template: string;
+  /** `template` as pieces, edited along with it: a keystroke reads the long template around itself only (the editor's text is a rope, which a read copies whole). */
+  templatePieces: PieceText;
   built: BuiltText;
+  /** Where `built.text` differs from the text of the build it was made from (null: nowhere, it is that build). */
+  span: EditSpan | null;
   /** Made by a keystroke: the prompt before it, and the edit of that prompt that makes `built.text`. */
   madeFrom?: { text: string; edit: MinimalEdit } | undefined;
 }
@@ -75,14 +82,42 @@ export function promptAhead(): PromptAhead {
   let atBuild: Known | null = null;
   /** The prompt ahead that the last build turned out to be (the same text as the build's). */
   let builtAhead: string | undefined;
+  /** The text of the build `known` and those ahead were made from. */
+  let base = '';
 
   /** `from` with the edit that makes `template`, when that is certain (the editor's splice, when it made `template` from `from`'s). */
   const advance = (from: Known, template: string, madeBy: DocState['madeBy']): Known | undefined => {
     const spliced = splicedEdit(from.template, template, madeBy);
     const edit = spliced !== undefined ? spliced : minimalEdit(from.template, template);
     if (!edit) return from;
-    const built = speculateTemplateEdit(from.built, from.variantId, from.template, edit);
-    return built ? { ...from, template, built, madeFrom: { text: from.built.text, edit: built.promptEdit } } : undefined;
+    const built = speculateTemplateEdit(from.built, from.variantId, from.templatePieces, edit);
+    if (!built) return undefined;
+    return {
+      ...from,
+      template,
+      templatePieces: from.templatePieces.edit(edit.start, edit.endOld, edit.text),
+      built,
+      span: spanAfterEdit(from.span, built.promptEdit),
+      madeFrom: { text: from.built.text, edit: built.promptEdit },
+    };
+  };
+
+  /**
+   * Whether a prompt made ahead is the text of the build `r`: read where either differs from
+   * the build both were made from, when the decoder says how `r` was made from it; else compared whole.
+   */
+  const isBuildOf = (a: Known, r: VariantBuildResult, patch: MinimalEdit | null | undefined): boolean => {
+    if (patch === undefined || !a.span || !a.built.pieces) return sameText(a.built, r.text);
+    const edit = patch ?? { start: a.span.start, endOld: a.span.start, text: '' };
+    const made = PieceText.of(base).edit(edit.start, edit.endOld, edit.text);
+    return sameFromBase(base, a.built.pieces, a.span, made, spanAfterEdit(null, edit));
+  };
+
+  /** Whether the prompt of `k` is still the text of the build it was made from (keystrokes and their Backspace). */
+  const isItsBase = (k: Known): boolean => {
+    if (!k.span || !k.built.pieces) return sameText(k.built, base);
+    const { start, endOld, endNew } = k.span;
+    return k.built.text.length === base.length && k.built.pieces.slice(start, endNew) === base.slice(start, endOld);
   };
 
   /** A build came: of the template of a prompt shown ahead with its text, else (as far as is known) of the one edited now. */
@@ -90,14 +125,31 @@ export function promptAhead(): PromptAhead {
     result = r;
     const templateKey = docKey({ kind: 'variant-template', variantId: r.variantId });
     const current = s.docs[templateKey]?.text;
-    // Compared by pieces (speculateTemplateEdit's): the prompts ahead are ropes, which `===` would copy whole first.
-    const matched = known?.templateKey === templateKey ? ahead.find((a) => sameText(a.built, r.text)) : undefined;
+    const ours = known?.templateKey === templateKey;
+    const patch = ours ? previewEditSince(r, base) : undefined;
+    if (ours && patch === null) {
+      // The same prompt again (built again for another reason, or of a keystroke that left it
+      // as it was): it says nothing new of the template, and what is ahead of it stays.
+      base = r.text;
+      return;
+    }
+    // Compared where the wire's patch is, else by pieces (speculateTemplateEdit's): the prompts
+    // ahead are ropes, which `===` would copy whole first.
+    const matched = ours ? ahead.find((a) => isBuildOf(a, r, patch)) : undefined;
     builtAhead = matched?.built.text;
     ahead = [];
     known =
       current === undefined
         ? null
-        : { templateKey, variantId: r.variantId, template: matched?.template ?? current, built: builtOf(r, matched?.built) };
+        : {
+            templateKey,
+            variantId: r.variantId,
+            template: matched?.template ?? current,
+            templatePieces: matched?.templatePieces ?? PieceText.of(current),
+            built: builtOf(r, matched?.built),
+            span: null,
+          };
+    base = r.text;
     atBuild = known;
   };
 
@@ -125,7 +177,7 @@ export function promptAhead(): PromptAhead {
       }
       // Not certain: the newest prompt that is stays until the build decides, and the next
       // keystrokes are tried from it.
-      return known === atBuild || sameText(known.built, r.text) ? undefined : known.built.text;
+      return known === atBuild || isItsBase(known) ? undefined : known.built.text;
     },
     lastEdit: () => known?.madeFrom,
     builtAhead: () => builtAhead,

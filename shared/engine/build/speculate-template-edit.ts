@@ -59,7 +59,7 @@ function lineAround(text: TextWindow, from: number, to: number): string | undefi
  * build step reads. `after` is read around the edit only (a window of `before` with the edit:
  * the edited template itself is a rope that a read would copy whole).
  */
-function plainEdit(before: string, after: TextWindow, edit: MinimalEdit): boolean {
+function plainEdit(before: TextWindow, after: TextWindow, edit: MinimalEdit): boolean {
   const removed = before.slice(edit.start, edit.endOld);
   const inserted = edit.text;
   if (!TYPED.test(removed) || !TYPED.test(inserted)) return false;
@@ -107,15 +107,22 @@ export interface SpeculatedText extends BuiltText {
  * and the ranges after it shift. Anything else is undefined: the build decides.
  *
  * `built` is a build of `before`; `edit` turns `before` into the edited template (which is
- * not needed: what is read of it is read from `before` and the edit).
+ * not needed: what is read of it is read from `before` and the edit). `before` may be given
+ * as pieces (an editor's long template is a rope, which a read of any part of copies whole).
  */
-export function speculateTemplateEdit(built: BuiltText, variantId: string, before: string, edit: MinimalEdit): SpeculatedText | undefined {
-  // The last text is read as its pieces (around the edit), never whole.
+export function speculateTemplateEdit(
+  built: BuiltText,
+  variantId: string,
+  before: string | PieceText,
+  edit: MinimalEdit,
+): SpeculatedText | undefined {
+  // The last text and the template are read as their pieces (around the edit), never whole.
   const pieces = built.pieces ?? PieceText.of(built.text);
-  const tail = atTemplateTail(built, pieces, variantId, before, edit);
+  const template = typeof before === 'string' ? PieceText.of(before) : before;
+  const tail = atTemplateTail(built, pieces, variantId, template, edit);
   if (tail) return tail;
   // Strictly inside the range; or at its end when that is the end of the template and of the prompt.
-  const atEnd = (s: BuildSection): boolean => edit.endOld === before.length && s.end === pieces.length;
+  const atEnd = (s: BuildSection): boolean => edit.endOld === template.length && s.end === pieces.length;
   const containing = built.sections.findIndex(
     (s) =>
       s.source.kind === 'template' &&
@@ -132,8 +139,8 @@ export function speculateTemplateEdit(built: BuiltText, variantId: string, befor
   // What an earlier edit compared is not compared again.
   const known = Math.min(built.verified?.[containing] ?? 0, checked);
   const copied = pieces.slice(section.start + known, section.start + checked);
-  if (copied !== before.slice(section.offset + known, section.offset + checked)) return undefined;
-  if (!plainEdit(before, PieceText.of(before).edit(edit.start, edit.endOld, edit.text), edit)) return undefined;
+  if (copied !== template.slice(section.offset + known, section.offset + checked)) return undefined;
+  if (!plainEdit(template, template.edit(edit.start, edit.endOld, edit.text), edit)) return undefined;
   const delta = edit.text.length - (edit.endOld - edit.start);
   const edited = pieces.edit(at, at + (edit.endOld - edit.start), edit.text);
   if (!plainInPrompt(pieces, at, at + (edit.endOld - edit.start)) || !plainInPrompt(edited, at, at + edit.text.length)) return undefined;
@@ -185,7 +192,7 @@ function atTemplateTail(
   built: BuiltText,
   pieces: PieceText,
   variantId: string,
-  before: string,
+  before: PieceText,
   edit: MinimalEdit,
 ): SpeculatedText | undefined {
   const last = built.sections.findIndex((s) => s.end === pieces.length && s.start < s.end);
@@ -195,13 +202,18 @@ function atTemplateTail(
   if (edit.start < copiedTo || before.length - copiedTo > LONGEST_TAIL) return undefined;
   const tail = before.slice(copiedTo);
   if (!/^\s*$/.test(tail)) return undefined;
+  const edited = tail.slice(0, edit.start - copiedTo) + edit.text + tail.slice(edit.endOld - copiedTo);
+  const blank = /^\s*$/.test(edited);
+  const line = blank ? '' : NEW_LAST_LINE.exec(edited)?.[2];
+  // Not a shape this knows (a letter typed on the last line itself): the range's own rule decides, without the compare below.
+  if (line === undefined || (!blank && (!TYPED.test(line) || !WORD.test(line) || TWO_SPACES.test(line) || /\s$/.test(line))))
+    return undefined;
   // The prompt's end is the template's up to copiedTo: compared beyond what is known of it.
   const length = section.end - section.start;
   const known = Math.min(built.verified?.[last] ?? 0, length);
   if (pieces.slice(section.start + known, section.end) !== before.slice(section.offset + known, copiedTo)) return undefined;
-  const edited = tail.slice(0, edit.start - copiedTo) + edit.text + tail.slice(edit.endOld - copiedTo);
   const verified = built.sections.map((s, i): number => (i === last ? length : (built.verified?.[i] ?? 0)));
-  if (/^\s*$/.test(edited)) {
+  if (blank) {
     return {
       text: built.text,
       sections: built.sections,
@@ -211,8 +223,6 @@ function atTemplateTail(
       section: last,
     };
   }
-  const line = NEW_LAST_LINE.exec(edited)?.[2];
-  if (line === undefined || !TYPED.test(line) || !WORD.test(line) || TWO_SPACES.test(line) || /\s$/.test(line)) return undefined;
   if (!plainInPrompt(pieces, section.end, section.end)) return undefined;
   const text = pieces.edit(section.end, section.end, edited);
   if (!plainInPrompt(text, section.end, text.length)) return undefined;
