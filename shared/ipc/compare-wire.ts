@@ -1,4 +1,5 @@
-import { applyMinimalEdit, minimalEdit, type MinimalEdit } from '../engine/text/minimal-edit.js';
+import { minimalEdit, type MinimalEdit } from '../engine/text/minimal-edit.js';
+import { PieceText } from '../engine/text/piece-text.js';
 import type { CompareCell, CompareResult } from './contract.js';
 
 /**
@@ -99,12 +100,19 @@ export class CompareWireEncoder {
 
 export class CompareWireDecoder {
   private last: { seq: number; texts: Map<string, (string | null)[]> } | undefined;
+  /**
+   * The patched texts of the last result as pieces, by row key and column: the next patch is
+   * made on them, so a text nobody read is never copied whole (slicing a patched text, itself
+   * joined by `+`, would copy it first: four 1 MB columns a keystroke).
+   */
+  private pieces = new Map<string, (PieceText | undefined)[]>();
 
   /** The full result; throws when the patch is not relative to the last result received (a protocol error). */
   decode(wire: WireCompare): CompareResult {
     const { payload, patch } = wire;
     const last = this.last;
     let full = payload;
+    const pieces = new Map<string, (PieceText | undefined)[]>();
     if (patch) {
       if (!last || last.seq !== patch.fromSeq)
         throw new Error(
@@ -114,6 +122,9 @@ export class CompareWireDecoder {
         ...payload,
         rows: payload.rows.map((row, r) => {
           const before = last.texts.get(row.key);
+          const beforePieces = this.pieces.get(row.key);
+          const rowPieces: (PieceText | undefined)[] = [];
+          pieces.set(row.key, rowPieces);
           return {
             ...row,
             cells: row.cells.map((cell, i) => {
@@ -122,8 +133,13 @@ export class CompareWireDecoder {
               const old = before?.[i];
               if (typeof old !== 'string')
                 throw new Error(`compare result ${payload.seq} patches a cell that result ${last.seq} does not have`);
-              if (how === 'same') return { ...cell, text: old };
-              const made = { ...cell, text: applyMinimalEdit(old, how) };
+              if (how === 'same') {
+                rowPieces[i] = beforePieces?.[i];
+                return { ...cell, text: old };
+              }
+              const edited = (beforePieces?.[i] ?? PieceText.of(old)).edit(how.start, how.endOld, how.text);
+              rowPieces[i] = edited;
+              const made = { ...cell, text: edited.text };
               cellMadeByEdit(made, old, how);
               return made;
             }),
@@ -132,6 +148,7 @@ export class CompareWireDecoder {
       };
     }
     this.last = { seq: full.seq, texts: textsByRow(full) };
+    this.pieces = pieces;
     return full;
   }
 }

@@ -1,4 +1,5 @@
-import { applyMinimalEdit, minimalEdit, type MinimalEdit } from '../engine/text/minimal-edit.js';
+import { minimalEdit, type MinimalEdit } from '../engine/text/minimal-edit.js';
+import { PieceText } from '../engine/text/piece-text.js';
 import type { PreviewResult } from './contract.js';
 
 /**
@@ -84,13 +85,18 @@ export class PreviewWireEncoder {
 
 export class PreviewWireDecoder {
   private last: PreviewResult | undefined;
+  /** The last result's prompt as pieces when it was patched: the next patch is made on them (see CompareWireDecoder's). */
+  private lastPieces: PieceText | undefined;
 
   /** The full result; throws when the patch is not relative to the last result received (a protocol error). */
   decode(wire: WirePreview): PreviewResult {
     const { payload, patch } = wire;
     const last = this.last;
     if (!patch) {
-      if (!last || payload.seq > last.seq) this.last = payload;
+      if (!last || payload.seq > last.seq) {
+        this.last = payload;
+        this.lastPieces = undefined;
+      }
       return payload;
     }
     if (!last || last.seq !== patch.fromSeq)
@@ -98,11 +104,13 @@ export class PreviewWireDecoder {
         `preview result ${payload.seq} is a patch of result ${patch.fromSeq}, but the last one received is ${last?.seq ?? 'none'}`,
       );
     let full = payload;
+    let pieces: PieceText | undefined;
     if (patch.text) {
       const before = outcomeText(last);
       if (before === null || !payload.outcome.ok)
         throw new Error(`preview result ${payload.seq} patches a text that result ${last.seq} does not have`);
-      const result = { ...payload.outcome.result, text: applyMinimalEdit(before, patch.text) };
+      pieces = (this.lastPieces ?? PieceText.of(before)).edit(patch.text.start, patch.text.endOld, patch.text.text);
+      const result = { ...payload.outcome.result, text: pieces.text };
       textMadeBy.set(result, { from: before, edit: patch.text });
       full = { ...full, outcome: { ...payload.outcome, result } };
     }
@@ -112,6 +120,7 @@ export class PreviewWireDecoder {
       full = { ...full, baseline: { ...payload.baseline, text: last.baseline.text } };
     }
     this.last = full;
+    this.lastPieces = pieces;
     return full;
   }
 }

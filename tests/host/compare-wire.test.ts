@@ -70,6 +70,27 @@ describe('compare results on the wire', () => {
     expect(dec.decode(viaJson(wire))).toEqual(second);
   });
 
+  it('decodes long cells typed into in many places, result after result, exactly', () => {
+    const enc = new CompareWireEncoder();
+    const dec = new CompareWireDecoder();
+    const texts = [long('first'), long('second')];
+    let state = 9;
+    const next = (n: number): number => ((state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) >>> 8) % n;
+    for (let seq = 1; seq <= 400; seq++) {
+      // One column typed into, or both, or (every tenth) neither.
+      for (let c = 0; c < texts.length; c++) {
+        if (seq % 10 === 0 || next(3) === 0) continue;
+        const text = texts[c]!;
+        const at = next(text.length + 1);
+        texts[c] = next(4) === 0 ? text.slice(0, at) + text.slice(at + 1 + next(3)) : `${text.slice(0, at)}ab${text.slice(at)}`;
+      }
+      const sent = result(seq, [['template', [...texts]]]);
+      const wire = viaJson(enc.encode(sent));
+      if (seq > 1) expect(wire.patch?.cells[0]).toHaveLength(2);
+      expect(dec.decode(wire)).toEqual(sent);
+    }
+  });
+
   it('refuses a patch that is not relative to the last result received', () => {
     const enc = new CompareWireEncoder();
     enc.encode(result(1, [['x', [long('A')]]]));

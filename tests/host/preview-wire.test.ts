@@ -73,6 +73,25 @@ describe('preview results on the wire', () => {
     );
   });
 
+  it('decodes a long text typed into in many places, result after result, exactly', () => {
+    const enc = new PreviewWireEncoder();
+    const dec = new PreviewWireDecoder();
+    let text = long('start');
+    let state = 7;
+    const next = (n: number): number => ((state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) >>> 8) % n;
+    for (let seq = 1; seq <= 400; seq++) {
+      const at = next(text.length + 1);
+      text =
+        next(4) === 0
+          ? text.slice(0, at) + text.slice(at + 1 + next(3))
+          : `${text.slice(0, at)}${'xyz'.slice(0, 1 + next(3))}${text.slice(at)}`;
+      const sent = result(seq, text, null);
+      const wire = JSON.parse(JSON.stringify(enc.encode(sent))) as ReturnType<PreviewWireEncoder['encode']>;
+      if (seq > 1) expect(wire.patch?.text, `result ${seq}`).toBeDefined();
+      expect(dec.decode(wire)).toEqual(sent);
+    }
+  });
+
   it('any sequence of results decodes to exactly what was encoded', () => {
     const piece = fc.constantFrom('', 'a', 'lorem ', '\n', 'ipsum dolor '.repeat(30), '{{X}}', 'é😀');
     const text = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''));
