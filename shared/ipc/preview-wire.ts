@@ -41,7 +41,12 @@ const PATCH_FROM_CHARS = 256;
  * view holding that text may then compare the two where the patch is, not whole (a megabyte
  * prompt compared on every keystroke). Kept by the result object, in the realm that decoded it.
  */
-const textMadeBy = new WeakMap<object, { from: string; edit: MinimalEdit }>();
+const textMadeBy = new WeakMap<object, { from: string; edit: MinimalEdit; pieces: PieceText }>();
+
+/** The text of a build result the decoder patched, as the pieces it made it of (read by ranges without copying it whole). */
+export function previewTextPieces(result: { text: string }): PieceText | undefined {
+  return textMadeBy.get(result)?.pieces;
+}
 
 /**
  * How the text of a build result (the outcome's `result`) was made from `text`: null when it
@@ -111,7 +116,7 @@ export class PreviewWireDecoder {
         throw new Error(`preview result ${payload.seq} patches a text that result ${last.seq} does not have`);
       pieces = (this.lastPieces ?? PieceText.of(before)).edit(patch.text.start, patch.text.endOld, patch.text.text);
       const result = { ...payload.outcome.result, text: pieces.text };
-      textMadeBy.set(result, { from: before, edit: patch.text });
+      textMadeBy.set(result, { from: before, edit: patch.text, pieces });
       full = { ...full, outcome: { ...payload.outcome, result } };
     }
     if (patch.baselineSame) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PreviewResult } from '../../shared/ipc/contract.js';
-import { PreviewWireDecoder, PreviewWireEncoder, previewEditSince } from '../../shared/ipc/preview-wire.js';
+import { PreviewWireDecoder, PreviewWireEncoder, previewEditSince, previewTextPieces } from '../../shared/ipc/preview-wire.js';
 
 function result(seq: number, text: string | null, baseline: string | null): PreviewResult {
   return {
@@ -43,6 +43,9 @@ describe('preview results on the wire', () => {
     const first = built(dec.decode(enc.encode(result(1, long('A'), null))));
     const second = built(dec.decode(enc.encode(result(2, long('AB'), null))));
     expect(previewEditSince(second, first.text)).toEqual({ start: 1, endOld: 1, text: 'B' });
+    // The pieces it was made of are that text, read by ranges; a result sent whole has none.
+    expect(previewTextPieces(second)?.slice(0, second.text.length)).toBe(long('AB'));
+    expect(previewTextPieces(first)).toBeUndefined();
     // Built again with the same text: the same text, no edit.
     const third = built(dec.decode(enc.encode(result(3, long('AB'), null))));
     expect(previewEditSince(third, second.text)).toBeNull();

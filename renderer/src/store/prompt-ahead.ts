@@ -2,8 +2,8 @@ import { speculateTemplateEdit, type BuiltText } from '../../../shared/engine/bu
 import { minimalEdit, type MinimalEdit } from '../../../shared/engine/text/minimal-edit';
 import { splicedEdit } from '../../../shared/ipc/text-splice';
 import { docKey } from '../../../shared/ipc/doc-key';
-import { previewEditSince } from '../../../shared/ipc/preview-wire';
-import { PieceText } from '../../../shared/engine/text/piece-text';
+import { previewEditSince, previewTextPieces } from '../../../shared/ipc/preview-wire';
+import { PieceText, type TextWindow } from '../../../shared/engine/text/piece-text';
 import { sameFromBase, spanAfterEdit, type EditSpan } from '../../../shared/engine/text/edit-span';
 import type { BuildSection, VariantBuildResult } from '../../../shared/engine/build/build-result';
 import { variantResultOf } from './preview-slice';
@@ -82,8 +82,9 @@ export function promptAhead(): PromptAhead {
   let atBuild: Known | null = null;
   /** The prompt ahead that the last build turned out to be (the same text as the build's). */
   let builtAhead: string | undefined;
-  /** The text of the build `known` and those ahead were made from. */
+  /** The text of the build `known` and those ahead were made from, and the same read by ranges (the decoder's pieces when it patched it). */
   let base = '';
+  let baseWindow: TextWindow = '';
 
   /** `from` with the edit that makes `template`, when that is certain (the editor's splice, when it made `template` from `from`'s). */
   const advance = (from: Known, template: string, madeBy: DocState['madeBy']): Known | undefined => {
@@ -109,15 +110,15 @@ export function promptAhead(): PromptAhead {
   const isBuildOf = (a: Known, r: VariantBuildResult, patch: MinimalEdit | null | undefined): boolean => {
     if (patch === undefined || !a.span || !a.built.pieces) return sameText(a.built, r.text);
     const edit = patch ?? { start: a.span.start, endOld: a.span.start, text: '' };
-    const made = PieceText.of(base).edit(edit.start, edit.endOld, edit.text);
-    return sameFromBase(base, a.built.pieces, a.span, made, spanAfterEdit(null, edit));
+    const built = previewTextPieces(r) ?? PieceText.of(r.text);
+    return sameFromBase(base, a.built.pieces, a.span, built, spanAfterEdit(null, edit));
   };
 
   /** Whether the prompt of `k` is still the text of the build it was made from (keystrokes and their Backspace). */
   const isItsBase = (k: Known): boolean => {
     if (!k.span || !k.built.pieces) return sameText(k.built, base);
     const { start, endOld, endNew } = k.span;
-    return k.built.text.length === base.length && k.built.pieces.slice(start, endNew) === base.slice(start, endOld);
+    return k.built.text.length === base.length && k.built.pieces.slice(start, endNew) === baseWindow.slice(start, endOld);
   };
 
   /** A build came: of the template of a prompt shown ahead with its text, else (as far as is known) of the one edited now. */
@@ -131,6 +132,7 @@ export function promptAhead(): PromptAhead {
       // The same prompt again (built again for another reason, or of a keystroke that left it
       // as it was): it says nothing new of the template, and what is ahead of it stays.
       base = r.text;
+      baseWindow = previewTextPieces(r) ?? r.text;
       return;
     }
     // Compared where the wire's patch is, else by pieces (speculateTemplateEdit's): the prompts
@@ -150,6 +152,7 @@ export function promptAhead(): PromptAhead {
             span: null,
           };
     base = r.text;
+    baseWindow = previewTextPieces(r) ?? r.text;
     atBuild = known;
   };
 
