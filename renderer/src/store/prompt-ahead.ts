@@ -52,6 +52,11 @@ function sameText(built: BuiltText, text: string): boolean {
   return built.text.length === text.length && (built.pieces ? built.pieces.equals(text) : built.text === text);
 }
 
+/** A build's text read by ranges: the decoder's pieces when it patched it (a read of the text itself would copy it whole). */
+function windowOf(r: VariantBuildResult): TextWindow {
+  return previewTextPieces(r) ?? r.text;
+}
+
 /** The source ranges of two builds are the same. */
 function sameSections(a: readonly BuildSection[], b: readonly BuildSection[]): boolean {
   return (
@@ -82,9 +87,8 @@ export function promptAhead(): PromptAhead {
   let atBuild: Known | null = null;
   /** The prompt ahead that the last build turned out to be (the same text as the build's). */
   let builtAhead: string | undefined;
-  /** The text of the build `known` and those ahead were made from, and the same read by ranges (the decoder's pieces when it patched it). */
-  let base = '';
-  let baseWindow: TextWindow = '';
+  /** The text of the build `known` and those ahead were made from, and the same read by ranges. */
+  let base: { text: string; window: TextWindow } = { text: '', window: '' };
 
   /** `from` with the edit that makes `template`, when that is certain (the editor's splice, when it made `template` from `from`'s). */
   const advance = (from: Known, template: string, madeBy: DocState['madeBy']): Known | undefined => {
@@ -110,15 +114,14 @@ export function promptAhead(): PromptAhead {
   const isBuildOf = (a: Known, r: VariantBuildResult, patch: MinimalEdit | null | undefined): boolean => {
     if (patch === undefined || !a.span || !a.built.pieces) return sameText(a.built, r.text);
     const edit = patch ?? { start: a.span.start, endOld: a.span.start, text: '' };
-    const built = previewTextPieces(r) ?? PieceText.of(r.text);
-    return sameFromBase(base, a.built.pieces, a.span, built, spanAfterEdit(null, edit));
+    return sameFromBase(base.text, a.built.pieces, a.span, windowOf(r), spanAfterEdit(null, edit));
   };
 
   /** Whether the prompt of `k` is still the text of the build it was made from (keystrokes and their Backspace). */
   const isItsBase = (k: Known): boolean => {
-    if (!k.span || !k.built.pieces) return sameText(k.built, base);
+    if (!k.span || !k.built.pieces) return sameText(k.built, base.text);
     const { start, endOld, endNew } = k.span;
-    return k.built.text.length === base.length && k.built.pieces.slice(start, endNew) === baseWindow.slice(start, endOld);
+    return k.built.text.length === base.text.length && k.built.pieces.slice(start, endNew) === base.window.slice(start, endOld);
   };
 
   /** A build came: of the template of a prompt shown ahead with its text, else (as far as is known) of the one edited now. */
@@ -127,12 +130,11 @@ export function promptAhead(): PromptAhead {
     const templateKey = docKey({ kind: 'variant-template', variantId: r.variantId });
     const current = s.docs[templateKey]?.text;
     const ours = known?.templateKey === templateKey;
-    const patch = ours ? previewEditSince(r, base) : undefined;
+    const patch = ours ? previewEditSince(r, base.text) : undefined;
     if (ours && patch === null) {
       // The same prompt again (built again for another reason, or of a keystroke that left it
       // as it was): it says nothing new of the template, and what is ahead of it stays.
-      base = r.text;
-      baseWindow = previewTextPieces(r) ?? r.text;
+      base = { text: r.text, window: windowOf(r) };
       return;
     }
     // Compared where the wire's patch is, else by pieces (speculateTemplateEdit's): the prompts
@@ -151,8 +153,7 @@ export function promptAhead(): PromptAhead {
             built: builtOf(r, matched?.built),
             span: null,
           };
-    base = r.text;
-    baseWindow = previewTextPieces(r) ?? r.text;
+    base = { text: r.text, window: windowOf(r) };
     atBuild = known;
   };
 
