@@ -8,7 +8,7 @@ import {
   BASE_VARIABLE_NAMES,
   loadWorkspace,
   templateKeys,
-  withEditedTemplates,
+  withEditedFiles,
   YamlParseCache,
   type ComponentEntry,
   type FileProblem,
@@ -122,10 +122,11 @@ export class WorkspaceSession {
     if (this.edited?.version !== this.docs.version) {
       const last = this.edited;
       const source = this.docs.editedSource();
-      // Typing in a base template changes that variant's text and nothing else: the last
-      // snapshot with it replaced (edited-templates.ts), not the whole workspace loaded again.
+      // Typing in a base template changes that variant's text and nothing else, an edited preset
+      // only the presets: the last snapshot with those parts replaced (edited-files.ts), not the
+      // whole workspace loaded again.
       const changed = last ? this.docs.changedSince(last.version) : undefined;
-      const quick = last && changed ? withEditedTemplates(last.snapshot, changed, source) : undefined;
+      const quick = last && changed ? withEditedFiles(last.snapshot, changed, source, this.parseCache) : undefined;
       this.edited = {
         version: this.docs.version,
         snapshot: quick ?? loadWorkspace(source, { parseCache: this.parseCache, skipProfiles: true }),
@@ -293,7 +294,7 @@ export class WorkspaceSession {
   private partsOf(snapshot: WorkspaceSnapshot): SnapshotParts {
     const last = this.snapshotParts;
     if (last?.snapshot === snapshot) return last.parts;
-    // A snapshot with edited templates only (withEditedTemplates) keeps every other part's objects.
+    // A snapshot with edited templates or presets only (withEditedFiles) keeps every other part's objects.
     const variants = snapshot.variants.map((v) => ({ id: v.id, family: v.family, description: v.description }));
     const sameVariants =
       last !== undefined &&

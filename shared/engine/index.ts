@@ -33,7 +33,7 @@ export { selectTools, specForFamily, type ToolCatalog, type ToolSelection } from
 export { renderToolText } from './tools/tool-text.js';
 export { nativeToolDefinitions, type NativeToolDefinitions } from './tools/native-tools.js';
 export { loadWorkspace, type LoadWorkspaceOptions } from './workspace/load-workspace.js';
-export { withEditedTemplates } from './workspace/edited-templates.js';
+export { withEditedFiles } from './workspace/edited-files.js';
 export { YamlParseCache } from './workspace/yaml-file.js';
 export type { WorkspaceSnapshot } from './workspace/workspace-snapshot.js';
 export { WorkspaceConfigSchema, type WorkspaceConfig } from './workspace/workspace-config.js';

@@ -1,7 +1,7 @@
 import type { ChannelHandlers } from '../../../shared/ipc/dispatch.js';
 import { checkWorkspaceSteps } from '../../../shared/engine/lint/check-workspace.js';
 import { loadWorkspace } from '../../../shared/engine/workspace/load-workspace.js';
-import { withEditedTemplates } from '../../../shared/engine/workspace/edited-templates.js';
+import { withEditedFiles } from '../../../shared/engine/workspace/edited-files.js';
 import type { WorkspaceSnapshot } from '../../../shared/engine/workspace/workspace-snapshot.js';
 import { YamlParseCache } from '../../../shared/engine/workspace/yaml-file.js';
 import { groupFindings, type FindingGroup, type LintFinding } from '../../../shared/engine/lint/lint-finding.js';
@@ -38,7 +38,7 @@ export function checkHandlers(host: HostContext): Pick<ChannelHandlers, CheckCha
     const source = session.docs.editedSource();
     const changed = loaded?.sessionId === session.id ? session.docs.changedSince(loaded.version) : undefined;
     const workspace =
-      (loaded && changed ? withEditedTemplates(loaded.workspace, changed, source) : undefined) ??
+      (loaded && changed ? withEditedFiles(loaded.workspace, changed, source, parsed.cache) : undefined) ??
       loadWorkspace(source, { parseCache: parsed.cache });
     loaded = { sessionId: session.id, version, workspace };
     // One build at a time: in between, the host answers what came meanwhile (a keystroke and its preview).

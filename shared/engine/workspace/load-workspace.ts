@@ -1,20 +1,19 @@
-import { SystemPromptContextSchema } from '../../domain/context.js';
 import { MODEL_LIMITS_FILE, ModelLimitsFileSchema, type ModelFamilyLimits } from '../models/model-limits.js';
 import type { WorkspaceFileSource } from '../../domain/file-source.js';
-import { ContextPresetFileSchema, mergePresetContext, type ContextPreset, type ContextPresetFile } from '../../domain/preset.js';
 import type { FileProblem } from '../../domain/problems.js';
 import { ToolFileSchema, type ToolFile } from '../../domain/tool.js';
 import { VariantFileSchema, type ResolvedOverride, type Variant } from '../../domain/variant.js';
 import type { ComponentRegistry } from '../components/component-registry.js';
 import { createBuiltinRegistry } from '../components/builtin/index.js';
 import { WorkspaceConfigSchema, type WorkspaceConfig } from './workspace-config.js';
-import { StackContextSchema } from '../../stack/context.js';
 import { loadStackProfile, stackProfileIds } from '../../stack/load-profile.js';
 import type { StackProfile } from '../../stack/profile.js';
 import { loadHarnessProfiles } from '../../harness/profile/load.js';
-import type { StackPreset, WorkspaceSnapshot } from './workspace-snapshot.js';
+import type { WorkspaceSnapshot } from './workspace-snapshot.js';
+import { listedFiles } from './listed-files.js';
+import { loadPresets } from './load-presets.js';
 import { rememberedLoad, type RecordedLoad } from './remembered-load.js';
-import { parseYamlFile, positionOf, type ParsedYaml, type PositionIndex, type YamlParseCache } from './yaml-file.js';
+import { parseYamlFile, positionOf, type PositionIndex, type YamlParseCache } from './yaml-file.js';
 
 type ParseYaml = typeof parseYamlFile;
 
@@ -40,17 +39,6 @@ function confinedJoin(folder: string, relative: string): string | undefined {
   return `${folder}/${relative}`;
 }
 
-function stem(name: string, ext: string): string | undefined {
-  return name.endsWith(ext) && !name.endsWith('/') ? name.slice(0, -ext.length) : undefined;
-}
-
-function files(source: WorkspaceFileSource, folder: string, ext: string): { name: string; id: string }[] {
-  return source
-    .list(folder)
-    .map((name) => ({ name, id: stem(name, ext) }))
-    .filter((f): f is { name: string; id: string } => f.id !== undefined && f.id.length > 0);
-}
-
 function loadOverrides(
   source: WorkspaceFileSource,
   folder: string,
@@ -61,7 +49,7 @@ function loadOverrides(
   const out: Record<string, ResolvedOverride> = {};
   for (const [id, value] of Object.entries(settings)) out[id] = { ...value };
   const dir = `${folder}/overrides/${kind}`;
-  for (const f of files(source, dir, '.md')) {
+  for (const f of listedFiles(source, dir, '.md')) {
     const file = `${dir}/${f.name}`;
     if (!ID_PATTERN.test(f.id)) {
       problems.push({ file, message: `'${f.id}' is not a valid ${kind === 'components' ? 'component' : 'tool'} id`, severity: 'error' });
@@ -181,153 +169,13 @@ function loadVariantRemembered(
   return loaded.variant;
 }
 
-interface LoadedPresets {
-  presets: ContextPreset[];
-  stackPresets: StackPreset[];
-  problems: FileProblem[];
-}
-
-/**
- * The presets last resolved from each parse cache, with the parses they came from: while no
- * preset file changes (the parse cache hands back the same parse objects), a reload reuses
- * the merged, validated contexts — the same objects, so the builder's caches keyed on the
- * context keep hitting while the user types in a template.
- */
-const presetMemo = new WeakMap<YamlParseCache, { inputs: ParsedYaml<ContextPresetFile>[]; names: string[]; loaded: LoadedPresets }>();
-
-function loadPresets(
-  source: WorkspaceFileSource,
-  problems: FileProblem[],
-  positions: Map<string, PositionIndex>,
-  parse: ParseYaml,
-  cache: YamlParseCache | undefined,
-): { presets: ContextPreset[]; stackPresets: StackPreset[] } {
-  const inputs: ParsedYaml<ContextPresetFile>[] = [];
-  const names: string[] = [];
-  for (const f of files(source, 'contexts', '.yaml')) {
-    const file = `contexts/${f.name}`;
-    const text = source.read(file);
-    if (text === undefined) continue;
-    const parsed = parse(file, text, ContextPresetFileSchema);
-    positions.set(file, parsed.positions);
-    inputs.push(parsed);
-    names.push(f.id);
-  }
-  const memo = cache ? presetMemo.get(cache) : undefined;
-  const same =
-    memo !== undefined &&
-    memo.inputs.length === inputs.length &&
-    memo.inputs.every((p, i) => p === inputs[i] && memo.names[i] === names[i]);
-  const loaded = same ? memo.loaded : resolvePresets(inputs, names, positions);
-  if (cache && !same) presetMemo.set(cache, { inputs, names, loaded });
-  problems.push(...loaded.problems);
-  return { presets: loaded.presets, stackPresets: loaded.stackPresets };
-}
-
-/** Merges `extends` chains and validates each preset's context. */
-function resolvePresets(
-  inputs: readonly ParsedYaml<ContextPresetFile>[],
-  names: readonly string[],
-  positions: Map<string, PositionIndex>,
-): LoadedPresets {
-  const problems: FileProblem[] = [];
-  const raw = new Map<string, { file: string; value: ContextPresetFile }>();
-  inputs.forEach((parsed, i) => {
-    problems.push(...parsed.problems);
-    const name = names[i]!;
-    if (parsed.value) raw.set(name, { file: `contexts/${name}.yaml`, value: parsed.value });
-  });
-  const resolved = new Map<string, Record<string, unknown> | null>();
-  const resolve = (name: string, chain: string[]): Record<string, unknown> | null => {
-    if (resolved.has(name)) return resolved.get(name)!;
-    const entry = raw.get(name)!;
-    let context = entry.value.context;
-    const base = entry.value.extends;
-    if (base !== undefined) {
-      const pos = positionOf(positions.get(entry.file) ?? {}, ['extends']);
-      if (chain.includes(base) || base === name) {
-        problems.push({
-          file: entry.file,
-          line: pos?.line,
-          column: pos?.column,
-          path: 'extends',
-          message: `'extends' makes a cycle: ${[...chain, name, base].join(' -> ')}`,
-          severity: 'error',
-        });
-        resolved.set(name, null);
-        return null;
-      }
-      if (!raw.has(base)) {
-        problems.push({
-          file: entry.file,
-          line: pos?.line,
-          column: pos?.column,
-          path: 'extends',
-          message: `extends '${base}', but there is no contexts/${base}.yaml`,
-          severity: 'error',
-        });
-        resolved.set(name, null);
-        return null;
-      }
-      const parent = resolve(base, [...chain, name]);
-      if (!parent) {
-        resolved.set(name, null);
-        return null;
-      }
-      context = mergePresetContext(parent, context);
-    }
-    resolved.set(name, context);
-    return context;
-  };
-  const presets: ContextPreset[] = [];
-  const stackPresets: StackPreset[] = [];
-  for (const [name, entry] of raw) {
-    const merged = resolve(name, []);
-    if (!merged) continue;
-    const base = entry.value.extends ? raw.get(entry.value.extends) : undefined;
-    if (base && base.value.kind !== entry.value.kind) {
-      const pos = positionOf(positions.get(entry.file) ?? {}, ['extends']);
-      problems.push({
-        file: entry.file,
-        line: pos?.line,
-        column: pos?.column,
-        path: 'extends',
-        message: `a ${entry.value.kind} preset cannot extend the ${base.value.kind} preset '${entry.value.extends}'`,
-        severity: 'error',
-      });
-      continue;
-    }
-    const checked = entry.value.kind === 'stack' ? StackContextSchema.safeParse(merged) : SystemPromptContextSchema.safeParse(merged);
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        const path = ['context', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
-        const pos = positionOf(positions.get(entry.file) ?? {}, path);
-        problems.push({
-          file: entry.file,
-          line: pos?.line,
-          column: pos?.column,
-          path: path.join('.'),
-          message: issue.message,
-          severity: 'error',
-        });
-      }
-      continue;
-    }
-    if (entry.value.kind === 'stack')
-      stackPresets.push({ name, description: entry.value.description, context: checked.data as StackPreset['context'], file: entry.file });
-    else presets.push({ name, description: entry.value.description, context: checked.data as ContextPreset['context'], file: entry.file });
-  }
-  const byName = (a: { name: string }, b: { name: string }): number => a.name.localeCompare(b.name);
-  return { presets: presets.sort(byName), stackPresets: stackPresets.sort(byName), problems };
-}
-
 /** The workspace's tools (tools/*.yaml), with their problems and positions. */
 function loadTools(source: WorkspaceFileSource, parse: ParseYaml) {
   const tools = new Map<string, ToolFile>();
   const toolFiles = new Map<string, string>();
   const problems: FileProblem[] = [];
   const positions: [string, PositionIndex][] = [];
-  for (const f of files(source, 'tools', '.yaml')) {
+  for (const f of listedFiles(source, 'tools', '.yaml')) {
     const file = `tools/${f.name}`;
     const text = source.read(file);
     if (text === undefined) continue;
@@ -358,7 +206,7 @@ function loadComponents(source: WorkspaceFileSource, base: ComponentRegistry | u
   const components = (base ?? createBuiltinRegistry()).clone();
   const workspaceComponents: string[] = [];
   const problems: FileProblem[] = [];
-  for (const f of files(source, 'components', '.md')) {
+  for (const f of listedFiles(source, 'components', '.md')) {
     const file = `components/${f.name}`;
     if (!ID_PATTERN.test(f.id)) {
       problems.push({ file, message: `'${f.id}' is not a valid component id (letters, digits, _ . -)`, severity: 'error' });
@@ -472,7 +320,10 @@ export function loadWorkspace(source: WorkspaceFileSource, options: LoadWorkspac
       : loadHarnessProfiles(source, parse);
   problems.push(...harnesses.problems);
 
-  const { presets, stackPresets } = loadPresets(source, problems, positions, parse, cache);
+  // Presets last: withReloadedPresets relies on their problems and positions coming after all others.
+  const { presets, stackPresets, ...presetsPart } = loadPresets(source, cache);
+  problems.push(...presetsPart.problems);
+  for (const [file, index] of presetsPart.positions) positions.set(file, index);
   return {
     config,
     modelLimits: modelLimitRows,
