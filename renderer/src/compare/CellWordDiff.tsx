@@ -41,7 +41,7 @@ export function CellWordDiff({ first, cell }: { first: TextCell; cell: TextCell 
     setShown({ first, cell, diff });
   }
   const chunks = useCellChunks(cell);
-  const blocks = useMemo(() => diffChunks(chunks, diff.parts), [chunks, diff.parts]);
+  const blocks = useMemo(() => diffChunks(chunks, diff.spans), [chunks, diff.spans]);
   return <DiffChunks chunks={blocks} removedClass="diff-removed" removedTitle="in the first column, not here" />;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { random } from '../../../tests/engine/template-typing';
 import { CHUNK_CHARS, chunksAfterEdit, chunkText, diffChunks, type DiffChunk } from './text-chunks';
-import { wordDiff, type DiffPiece } from './word-diff';
+import { spansOf, wordDiff, type DiffPiece } from './word-diff';
 
 /** Lines of 0–199 characters (some much longer), as a long template has them. */
 function text(length: number, next: () => number): string {
@@ -131,7 +131,7 @@ describe('a word diff in blocks', () => {
         other = other.slice(0, at) + (next() < 0.5 ? 'added words\n' : '') + other.slice(at + cut);
       }
       const parts = wordDiff(base, other);
-      const blocks = diffChunks(chunkText(other), parts);
+      const blocks = diffChunks(chunkText(other), spansOf(parts));
       expect(blocks.map((b) => b.text).join('')).toBe(other);
       // The pieces shown are the diff's (adjacent pieces of one kind joined).
       const joined: DiffPiece[] = [];
@@ -148,12 +148,15 @@ describe('a word diff in blocks', () => {
 
   it('cuts a long text the first column has and this one lacks into blocks of its own, at its newlines', () => {
     const long = text(100_000, random(11));
-    const blocks = diffChunks(chunkText('before newafter'), [
-      { kind: 'same', text: 'before ' },
-      { kind: 'removed', text: long },
-      { kind: 'added', text: 'new' },
-      { kind: 'same', text: 'after' },
-    ]);
+    const blocks = diffChunks(
+      chunkText('before newafter'),
+      spansOf([
+        { kind: 'same', text: 'before ' },
+        { kind: 'removed', text: long },
+        { kind: 'added', text: 'new' },
+        { kind: 'same', text: 'after' },
+      ]),
+    );
     expect(blocks.length).toBe(chunkText(long).length);
     expect(blocks.map(shownText).join('')).toBe(`before ${long}newafter`);
     wellCut(blocks.map(shownText));
@@ -167,12 +170,15 @@ describe('a word diff in blocks', () => {
 
   it('puts text the first column has and this one lacks at the start of the block after a boundary, or at the very end', () => {
     const line = `${'a'.repeat(CHUNK_CHARS - 1)}\n`;
-    const blocks = diffChunks(chunkText(`${line}b`), [
-      { kind: 'same', text: line },
-      { kind: 'removed', text: 'gone' },
-      { kind: 'same', text: 'b' },
-      { kind: 'removed', text: 'end' },
-    ]);
+    const blocks = diffChunks(
+      chunkText(`${line}b`),
+      spansOf([
+        { kind: 'same', text: line },
+        { kind: 'removed', text: 'gone' },
+        { kind: 'same', text: 'b' },
+        { kind: 'removed', text: 'end' },
+      ]),
+    );
     expect(blocks.map((b) => b.marks)).toEqual([
       [],
       [
@@ -181,6 +187,8 @@ describe('a word diff in blocks', () => {
       ],
     ]);
     // An empty cell still shows what it lacks.
-    expect(diffChunks([], [{ kind: 'removed', text: 'all' }])).toEqual([{ text: '', marks: [{ kind: 'removed', at: 0, text: 'all' }] }]);
+    expect(diffChunks([], spansOf([{ kind: 'removed', text: 'all' }]))).toEqual([
+      { text: '', marks: [{ kind: 'removed', at: 0, text: 'all' }] },
+    ]);
   });
 });

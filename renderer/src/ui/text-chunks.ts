@@ -1,5 +1,5 @@
 import type { MinimalEdit } from '../../../shared/engine/text/minimal-edit';
-import type { DiffPiece } from './word-diff';
+import type { DiffSpan } from './word-diff';
 
 /**
  * A long text is shown as blocks of about this many characters, each cut after a newline, so
@@ -65,7 +65,7 @@ const NO_MARKS: readonly ChunkMark[] = [];
  * end, and a long one is cut into blocks of its own (splitLongRemoved). Only the pieces'
  * lengths are read, not the long texts they are slices of, except a long removed one's.
  */
-export function diffChunks(chunks: readonly string[], parts: readonly DiffPiece[]): DiffChunk[] {
+export function diffChunks(chunks: readonly string[], parts: readonly DiffSpan[]): DiffChunk[] {
   const blocks = chunks.length > 0 ? chunks : [''];
   const marks: ChunkMark[][] = blocks.map(() => []);
   const starts: number[] = [];
@@ -82,7 +82,7 @@ export function diffChunks(chunks: readonly string[], parts: readonly DiffPiece[
   };
   let pos = 0;
   for (const part of parts) {
-    const length = part.text.length;
+    const length = part.length;
     if (part.kind === 'same') pos += length;
     else if (part.kind === 'removed') {
       const b = blockAt(pos);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyMinimalEdit, type MinimalEdit } from '../../../shared/engine/text/minimal-edit';
 import { random } from '../../../tests/engine/template-typing';
-import { wordDiffAfterEdits, wordDiffState, type WordDiffState } from './word-diff';
+import { diffPieces, spansOf, wordDiffAfterEdits, wordDiffState, type WordDiffState } from './word-diff';
 
 const WORDS = ['the', 'agent', 'reads', 'files,', 'line', 'by', 'line.', '\n', 'and', 'answers', ' ', '—', 'tool'];
 const TYPED = ['a', 'x', ' ', 'word', '\n', '.', 'ab c', ''];
@@ -49,7 +49,10 @@ describe('the word diff after an edit of both texts, without comparing them agai
         const fresh = wordDiffState(nextBase, nextOther);
         if (after) {
           given++;
-          expect(after.parts, `round ${round}, edit ${i}`).toEqual(fresh.parts);
+          expect(after.spans, `round ${round}, edit ${i}`).toEqual(fresh.spans);
+          expect(diffPieces(after), `round ${round}, edit ${i}`).toEqual(diffPieces(fresh));
+          // The spans are the pieces by their lengths.
+          expect(fresh.spans).toEqual(spansOf(diffPieces(fresh)));
           expect([after.head, after.tail, after.equal]).toEqual([fresh.head, fresh.tail, fresh.equal]);
           state = after;
         } else {

@@ -73,6 +73,30 @@ function joined(parts: readonly DiffPiece[]): DiffPiece[] {
   return out;
 }
 
+/**
+ * A piece of a word diff by its length: what a column's blocks need (text-chunks.ts reads
+ * the column's own text), without a copy of the long texts both columns share. Only text
+ * the column lacks (removed) is carried.
+ */
+export type DiffSpan = { kind: 'same' | 'added'; length: number } | { kind: 'removed'; length: number; text: string };
+
+/** `parts` as spans, adjacent ones of one kind joined and empty ones left out (as `joined` does pieces). */
+export function spansOf(parts: readonly DiffPiece[]): DiffSpan[] {
+  const out: DiffSpan[] = [];
+  for (const p of parts) {
+    const prev = out[out.length - 1];
+    if (!p.text) continue;
+    if (prev && prev.kind === p.kind) {
+      out[out.length - 1] =
+        prev.kind === 'removed'
+          ? { kind: 'removed', length: prev.length + p.text.length, text: prev.text + p.text }
+          : { kind: prev.kind, length: prev.length + p.text.length };
+    } else
+      out.push(p.kind === 'removed' ? { kind: 'removed', length: p.text.length, text: p.text } : { kind: p.kind, length: p.text.length });
+  }
+  return out;
+}
+
 function remember(key: string, value: DiffPiece[]): DiffPiece[] {
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, value);
@@ -88,12 +112,34 @@ export interface WordDiffState {
   head: number;
   tail: number;
   middle: readonly DiffPiece[];
-  parts: DiffPiece[];
+  /** The diff by lengths (diffPieces gives its texts). */
+  spans: DiffSpan[];
 }
 
 function stateOf(base: string, other: string, head: number, tail: number, middle: readonly DiffPiece[]): WordDiffState {
-  const parts = joined([{ text: base.slice(0, head), kind: 'same' }, ...middle, { text: base.slice(base.length - tail), kind: 'same' }]);
-  return { base, other, equal: false, head, tail, middle, parts };
+  // The common ends by their lengths only: slicing a long text made by edits would copy it whole.
+  const spans = spansOf(middle);
+  if (head > 0) {
+    if (spans[0]?.kind === 'same') spans[0] = { kind: 'same', length: head + spans[0].length };
+    else spans.unshift({ kind: 'same', length: head });
+  }
+  const last = spans[spans.length - 1];
+  if (tail > 0) {
+    if (last?.kind === 'same') spans[spans.length - 1] = { kind: 'same', length: last.length + tail };
+    else spans.push({ kind: 'same', length: tail });
+  }
+  return { base, other, equal: false, head, tail, middle, spans };
+}
+
+function equalState(base: string, other: string): WordDiffState {
+  return { base, other, equal: true, head: base.length, tail: 0, middle: [], spans: other ? [{ kind: 'same', length: other.length }] : [] };
+}
+
+/** The diff's pieces with their texts: the common ends sliced from the texts. */
+export function diffPieces(state: WordDiffState): DiffPiece[] {
+  if (state.equal) return [{ text: state.other, kind: 'same' }];
+  const { base, head, tail, middle } = state;
+  return joined([{ text: base.slice(0, head), kind: 'same' }, ...middle, { text: base.slice(base.length - tail), kind: 'same' }]);
 }
 
 /**
@@ -104,7 +150,7 @@ function stateOf(base: string, other: string, head: number, tail: number, middle
  * diffed again.
  */
 export function wordDiffState(base: string, other: string): WordDiffState {
-  if (base === other) return { base, other, equal: true, head: base.length, tail: 0, middle: [], parts: [{ text: other, kind: 'same' }] };
+  if (base === other) return equalState(base, other);
   const { head, tail } = commonEnds(base, other);
   const baseMiddle = base.slice(head, base.length - tail);
   const otherMiddle = other.slice(head, other.length - tail);
@@ -120,7 +166,7 @@ export function wordDiff(base: string, other: string): DiffPiece[] {
   const whole = base.length + other.length <= CACHE_UP_TO ? `${base.length}:${base}\u0000${other}` : undefined;
   const hit = whole !== undefined ? cache.get(whole) : undefined;
   if (hit) return hit;
-  const out = wordDiffState(base, other).parts;
+  const out = diffPieces(wordDiffState(base, other));
   return whole !== undefined ? remember(whole, out) : out;
 }
 
@@ -145,10 +191,7 @@ export function wordDiffAfterEdits(
 ): WordDiffState | undefined {
   if (!baseEdit || !otherEdit) return baseEdit === otherEdit ? last : undefined;
   const delta = baseEdit.text.length - (baseEdit.endOld - baseEdit.start);
-  if (last.equal)
-    return sameEdit(baseEdit, otherEdit)
-      ? { base, other, equal: true, head: base.length, tail: 0, middle: [], parts: [{ text: other, kind: 'same' }] }
-      : undefined;
+  if (last.equal) return sameEdit(baseEdit, otherEdit) ? equalState(base, other) : undefined;
   if (sameEdit(baseEdit, otherEdit) && baseEdit.endOld <= last.head - 1)
     return stateOf(base, other, last.head + delta, last.tail, last.middle);
   const fromEnd = last.base.length - baseEdit.start;
