@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VariantBuildResult } from '../../../shared/engine/build/build-result';
+import { PieceText } from '../../../shared/engine/text/piece-text';
 import { buildOutline, entryChars, entryText, jumpAt } from './outline';
 
 const text = 'ROLE TEXT\n\n====\n\nRULES here\nmore\n\nOS: linux';
@@ -76,5 +77,83 @@ describe('outline', () => {
         jump: { kind: 'profile-file', file: 'profiles/oc/anthropic.md' },
       },
     ]);
+  });
+
+  it('reads the text by ranges as it reads the string: the first line of each entry and the blank runs, over texts in pieces, long lines included', () => {
+    let seed = 5;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const lines = [
+      '',
+      '   ',
+      '====',
+      '  ==  ',
+      'a short line',
+      `${'long '.repeat(300)}end`,
+      `${' '.repeat(700)}late start`,
+      `${' '.repeat(511)}x`,
+      '\t=\t',
+    ];
+    const firstShown = (t: string): string => {
+      for (const raw of t.split('\n')) {
+        const line = raw.trim();
+        if (line && !/^=+$/.test(line)) return line.length > 70 ? `${line.slice(0, 69)}…` : line;
+      }
+      return '';
+    };
+    for (let round = 0; round < 40; round++) {
+      const parts: string[] = [];
+      for (let i = 0; i < 6 + Math.floor(next() * 6); i++)
+        parts.push(Array.from({ length: 1 + Math.floor(next() * 4) }, () => lines[Math.floor(next() * lines.length)]).join('\n'));
+      const whole = parts.join('\n');
+      const sections: VariantBuildResult['sections'] = [];
+      let at = 0;
+      parts.forEach((part, i) => {
+        const end = i === parts.length - 1 ? whole.length : at + part.length + 1;
+        const source =
+          next() < 0.5
+            ? { kind: 'template' as const, variantId: 'generic' }
+            : { kind: 'component' as const, componentId: `C${i % 3}`, origin: 'default' as const };
+        sections.push({ start: at, end, source, offset: 0 });
+        at = end;
+      });
+      // The same text in pieces: made by edits in a few places.
+      let pieces = PieceText.of(whole.slice(0, Math.floor(whole.length / 3)) + whole.slice(Math.floor(whole.length / 2)));
+      pieces = pieces.edit(
+        Math.floor(whole.length / 3),
+        Math.floor(whole.length / 3),
+        whole.slice(Math.floor(whole.length / 3), Math.floor(whole.length / 2)),
+      );
+      expect(pieces.text).toBe(whole);
+      const built = { ...result(), text: whole, sections };
+      const fromString = buildOutline(built);
+      expect(buildOutline(built, pieces), `round ${round}`).toEqual(fromString);
+      for (const e of fromString) expect(e.detail, `round ${round}`).toBe(firstShown(whole.slice(e.start, e.end)));
+    }
+  });
+  it('folds a template run into the entry before only when every character of it is blank, wherever the first non-blank one falls', () => {
+    for (const at of [0, 1, 511, 512, 513, 1023, 1024, 1500]) {
+      for (const mark of ['x', '']) {
+        const gap = `${' '.repeat(at)}${mark}${'\n'.repeat(3)}`;
+        const whole = `ROLE${gap}RULES`;
+        const built: VariantBuildResult = {
+          ...result(),
+          text: whole,
+          sections: [
+            { start: 0, end: 4, source: { kind: 'component', componentId: 'A', origin: 'default' }, offset: 0 },
+            { start: 4, end: 4 + gap.length, source: { kind: 'template', variantId: 'generic' }, offset: 0 },
+            { start: 4 + gap.length, end: whole.length, source: { kind: 'component', componentId: 'B', origin: 'default' }, offset: 0 },
+          ],
+        };
+        const labels = mark ? ['A', 'Template', 'B'] : ['A', 'B'];
+        expect(
+          buildOutline(built).map((e) => e.label),
+          `blank up to ${at}, mark ${mark}`,
+        ).toEqual(labels);
+        expect(
+          buildOutline(built, PieceText.of(whole)).map((e) => e.label),
+          `pieces, blank up to ${at}, mark ${mark}`,
+        ).toEqual(labels);
+      }
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { SourceRef, VariantBuildResult } from '../../../shared/engine/build/build-result.js';
 import type { StackResultPayload } from '../../../shared/ipc/contract.js';
+import type { TextWindow } from '../../../shared/engine/text/piece-text.js';
 
 /** Where clicking an outline entry (or a line of the preview) leads. */
 export type JumpTarget =
@@ -52,11 +53,18 @@ function ownerOf(source: SourceRef): string {
   return 'template';
 }
 
-function firstLine(text: string, start: number, end: number): string {
+/** Characters read at once while looking for an entry's first line or a non-blank character. */
+const READ = 512;
+
+/**
+ * The first line of [start, end) that is not blank or a rule of `=`, cut to 70 characters.
+ * Read by windows and lines (a build's text kept as pieces is not copied whole).
+ */
+function firstLine(text: TextWindow, start: number, end: number): string {
   let i = start;
   while (i < end) {
-    let j = text.indexOf('\n', i);
-    if (j < 0 || j > end) j = end;
+    const nl = findNewline(text, i, end);
+    const j = nl < 0 ? end : nl;
     const line = text.slice(i, j).trim();
     if (line && !/^=+$/.test(line)) return line.length > 70 ? `${line.slice(0, 69)}…` : line;
     i = j + 1;
@@ -64,10 +72,22 @@ function firstLine(text: string, start: number, end: number): string {
   return '';
 }
 
-function isBlank(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 61 /* = */) return false;
+/** The offset of the first newline in [from, end), or -1. */
+function findNewline(text: TextWindow, from: number, end: number): number {
+  for (let i = from; i < end; i += READ) {
+    const at = text.slice(i, Math.min(end, i + READ)).indexOf('\n');
+    if (at >= 0) return i + at;
+  }
+  return -1;
+}
+
+function isBlank(text: TextWindow, start: number, end: number): boolean {
+  for (let i = start; i < end; i += READ) {
+    const window = text.slice(i, Math.min(end, i + READ));
+    for (let j = 0; j < window.length; j++) {
+      const c = window.charCodeAt(j);
+      if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 61 /* = */) return false;
+    }
   }
   return true;
 }
@@ -91,10 +111,10 @@ export function entryText(text: string, entry: Pick<OutlineEntry, 'pieces'>): st
 /**
  * The outline of a build: runs of sections with the same owner (a component, or the base
  * template with the placeholder values written into it) become one entry; separators and
- * blank runs between them join the entry before.
+ * blank runs between them join the entry before. `text` is the result's text, or the same
+ * read by ranges (the preview decoder's pieces).
  */
-export function buildOutline(result: VariantBuildResult | StackResultPayload): OutlineEntry[] {
-  const text = result.text;
+export function buildOutline(result: VariantBuildResult | StackResultPayload, text: TextWindow = result.text): OutlineEntry[] {
   if (result.kind === 'stack') {
     const sections = (result.sections as RawStackSection[] | undefined) ?? [];
     return sections.map((s, index) => ({

@@ -4,6 +4,7 @@ import type { EventPayload, PreviewResult } from '../../../shared/ipc/contract';
 import { sameTarget } from './focus';
 import { call } from './api';
 import { mark } from '../../../shared/ipc/trace';
+import { previewTextPieces } from '../../../shared/ipc/preview-wire';
 import type { SliceCreator } from './types';
 import { buildOutline, entryText, type OutlineEntry } from './outline';
 
@@ -40,7 +41,8 @@ export function outlineOf(preview: PreviewResult | null): OutlineEntry[] {
   const result = preview.outcome.result;
   let o = outlineCache.get(result);
   if (!o) {
-    o = buildOutline(result);
+    // Read by ranges from the decoder's pieces when it patched the text (no copy of a long prompt per keystroke).
+    o = buildOutline(result, previewTextPieces(result) ?? result.text);
     outlineCache.set(result, o);
   }
   return o;
