@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { random } from '../../../tests/engine/template-typing';
-import { CHUNK_CHARS, chunksAfterEdit, chunkText, diffChunks, type DiffChunk } from './text-chunks';
+import { CHUNK_CHARS, chunksAfterEdit, chunksOfText, chunkText, diffChunks, type DiffChunk } from './text-chunks';
 import { spansOf, wordDiff, type DiffPiece } from './word-diff';
 
 /** Lines of 0–199 characters (some much longer), as a long template has them. */
@@ -66,6 +66,56 @@ describe('a long text in blocks', () => {
     const after = chunksAfterEdit(chunks, { start: at, endOld: at, text: 'z' });
     expect(after.length).toBe(chunks.length);
     expect(after.filter((c, i) => c !== chunks[i]).length).toBe(1);
+  });
+
+  it('given a new text and no edit, keeps the blocks unchanged at the start and at the end and cuts the rest again', () => {
+    const next = random(41);
+    let current = text(120_000, next);
+    let chunks: readonly string[] = chunkText(current);
+    for (let i = 0; i < 300; i++) {
+      // One to three edits at once (builds that came together), each anywhere.
+      const edits = 1 + Math.floor(next() * 3);
+      let changedFrom = current.length;
+      let changedTo = 0;
+      for (let e = 0; e < edits; e++) {
+        const at = Math.floor(next() * (current.length + 1));
+        const [r1, r2] = [next(), next()];
+        const removed = r1 < 0.6 ? 0 : r1 < 0.9 ? 1 : 2 * CHUNK_CHARS;
+        const inserted = r2 < 0.4 ? 'k' : r2 < 0.5 ? '\n' : r2 < 0.85 ? '' : 'more\n'.repeat(1100);
+        const endOld = Math.min(current.length, at + removed);
+        current = current.slice(0, at) + inserted + current.slice(endOld);
+        changedFrom = Math.min(changedFrom, at);
+        changedTo = Math.max(changedTo - (endOld - at) + inserted.length, at + inserted.length);
+      }
+      const after = chunksOfText(chunks, current);
+      expect(after.join('')).toBe(current);
+      wellCut(after);
+      // Every block wholly before the first edit and every one wholly after the last is kept.
+      let offset = 0;
+      let kept = 0;
+      while (kept < chunks.length && offset + chunks[kept]!.length < changedFrom) offset += chunks[kept++]!.length;
+      expect(after.slice(0, kept)).toEqual(chunks.slice(0, kept));
+      let fromEnd = 0;
+      let keptEnd = 0;
+      while (keptEnd < chunks.length - kept && fromEnd + chunks[chunks.length - 1 - keptEnd]!.length < current.length - changedTo) {
+        fromEnd += chunks[chunks.length - 1 - keptEnd]!.length;
+        keptEnd++;
+      }
+      expect(after.slice(after.length - keptEnd)).toEqual(chunks.slice(chunks.length - keptEnd));
+      chunks = after;
+    }
+    expect(chunks.length).toBeGreaterThan(10);
+  });
+
+  it('given a new text and no edit, keeps blocks cut otherwise than chunkText would cut them, and the same array for the same text', () => {
+    const lines = Array.from({ length: 6 }, (_, i) => `line ${i}\n`);
+    expect(chunksOfText(lines, lines.join(''))).toBe(lines);
+    const edited = lines.join('').replace('line 2', 'line two');
+    expect(chunksOfText(lines, edited)).toEqual([...lines.slice(0, 2), 'line two\n', ...lines.slice(3)]);
+    expect(chunksOfText(lines, `${lines.join('')}end`)).toEqual([...lines.slice(0, 5), 'line 5\nend']);
+    expect(chunksOfText(lines, `start${lines.join('')}`)).toEqual([`startline 0\n`, ...lines.slice(1)]);
+    expect(chunksOfText(lines, '')).toEqual([]);
+    expect(chunksOfText([], 'a\nb')).toEqual(['a\nb']);
   });
 
   it("deleting a block's closing newline takes the next block in; typing right after it goes to the next block", () => {

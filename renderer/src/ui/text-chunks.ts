@@ -47,6 +47,35 @@ export function chunksAfterEdit(chunks: readonly string[], edit: MinimalEdit): s
   return [...chunks.slice(0, first), ...chunkText(edited), ...chunks.slice(last + 1)];
 }
 
+/**
+ * The blocks of `text`, the text `chunks` joins to having changed in a way nobody said: the
+ * blocks found unchanged at the start and at the end are kept (the same strings), the rest is
+ * cut again (chunksAfterEdit). A view memoised on its blocks keeps the strings it compared
+ * last: strings cut again from a new text are equal but other strings, and comparing them
+ * reads them whole on every later keystroke. The blocks are compared once here instead.
+ */
+export function chunksOfText(chunks: readonly string[], text: string): readonly string[] {
+  let start = 0;
+  let first = 0;
+  while (first < chunks.length) {
+    const block = chunks[first]!;
+    if (start + block.length > text.length || text.slice(start, start + block.length) !== block) break;
+    start += block.length;
+    first++;
+  }
+  let oldEnd = 0;
+  for (const block of chunks) oldEnd += block.length;
+  if (first === chunks.length && start === text.length) return chunks;
+  let end = text.length;
+  for (let last = chunks.length - 1; last >= first; last--) {
+    const block = chunks[last]!;
+    if (end - block.length < start || text.slice(end - block.length, end) !== block) break;
+    end -= block.length;
+    oldEnd -= block.length;
+  }
+  return chunksAfterEdit(chunks, { start, endOld: oldEnd, text: text.slice(start, end) });
+}
+
 /** What a block of a word diff marks, at offsets in the block's text: added text, and where the first column's removed text goes. */
 export type ChunkMark = { kind: 'added'; start: number; end: number } | { kind: 'removed'; at: number; text: string };
 
