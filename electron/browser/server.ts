@@ -6,9 +6,8 @@ import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { contentSecurityPolicy } from '../../shared/ipc/csp.js';
 import { EventEncoder } from '../../shared/ipc/event-codec.js';
-import type { PreviewResult } from '../../shared/ipc/contract.js';
 import { mark, tracing } from '../../shared/ipc/trace.js';
-import { MAX_FRAME_BYTES, PREVIEW_CHANNEL, TOKEN_COOKIE, TOKEN_PARAM, WS_PATH, type WireServerMessage } from '../../shared/ipc/wire.js';
+import { MAX_FRAME_BYTES, TOKEN_COOKIE, TOKEN_PARAM, WS_PATH, type WireServerMessage } from '../../shared/ipc/wire.js';
 import { WireCallSchema } from '../../shared/ipc/wire-schema.js';
 import { contentTypeOf, resolveAppFile } from '../host/app-files.js';
 import type { StudioHost } from '../host/studio-host.js';
@@ -269,8 +268,10 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       events.noteRequest(call.data.payload);
       if (tracing()) mark(`host:recv:${channel}`);
       void options.host.dispatch(channel, call.data.payload).then((result) => {
-        if (channel === PREVIEW_CHANNEL && result.ok && ws.readyState === ws.OPEN) {
-          const wire = events.previews.encode(result.value as PreviewResult);
+        // An answer that is a result goes as a patch of the last one, as its events do; only
+        // when it is sent (the other end decodes it in the order sent).
+        if (result.ok && result.value !== null && ws.readyState === ws.OPEN) {
+          const wire = events.encodeAnswer(channel, result.value);
           send({ type: 'result', id, result: { ok: true, value: wire.payload }, patch: wire.patch });
         } else send({ type: 'result', id, result });
       });

@@ -1,6 +1,7 @@
 import { CompareWireDecoder, CompareWireEncoder, type CompareTextsPatch } from './compare-wire.js';
 import type { CompareResult, EventName, PreviewResult } from './contract.js';
 import { PreviewWireDecoder, PreviewWireEncoder, type PreviewTextsPatch } from './preview-wire.js';
+import { COMPARE_CHANNEL, PREVIEW_CHANNEL } from './wire.js';
 
 /**
  * The one encoding of host events on every transport (Electron IPC and browser mode's
@@ -49,6 +50,18 @@ export class EventEncoder {
     if (event === 'compare:result') return this.compares.encode(payload as CompareResult);
     return { payload };
   }
+
+  /**
+   * The answer of a request on a transport that keeps answers in order with events (browser
+   * mode's WebSocket): preview:set's and compare:set's are results like their events' and go
+   * as patches of the same last one. compare:set's answer is where a compare view's four
+   * columns first come from; the first keystroke's compare:result would otherwise go whole.
+   */
+  encodeAnswer(channel: string, value: unknown): WireEvent {
+    if (channel === PREVIEW_CHANNEL) return this.previews.encode(value as PreviewResult);
+    if (channel === COMPARE_CHANNEL) return this.compares.encode(value as CompareResult);
+    return { payload: value };
+  }
 }
 
 export class EventDecoder {
@@ -60,6 +73,15 @@ export class EventDecoder {
     if (event === 'preview:result')
       return this.previews.decode({ payload: wire.payload as PreviewResult, patch: wire.patch as PreviewTextsPatch });
     if (event === 'compare:result')
+      return this.compares.decode({ payload: wire.payload as CompareResult, patch: wire.patch as CompareTextsPatch });
+    return wire.payload;
+  }
+
+  /** The whole answer of a request (EventEncoder.encodeAnswer); throws like decode. */
+  decodeAnswer(channel: string, wire: WireEvent): unknown {
+    if (channel === PREVIEW_CHANNEL)
+      return this.previews.decode({ payload: wire.payload as PreviewResult, patch: wire.patch as PreviewTextsPatch });
+    if (channel === COMPARE_CHANNEL)
       return this.compares.decode({ payload: wire.payload as CompareResult, patch: wire.patch as CompareTextsPatch });
     return wire.payload;
   }

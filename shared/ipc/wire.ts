@@ -1,7 +1,6 @@
 import type { EventName } from './contract.js';
 import type { IpcResult } from './ipc-result.js';
 import type { EventPatch } from './event-codec.js';
-import type { PreviewTextsPatch } from './preview-wire.js';
 
 /**
  * Browser mode's WebSocket protocol: the renderer sends calls, the host answers each with
@@ -26,12 +25,14 @@ export interface WireCall {
 }
 
 /**
- * A message from the host. Preview results (preview:result events, preview:set answers) may
- * carry a `patch`: their texts are then edits of the previous result (preview-wire.ts).
+ * A message from the host. Preview and compare results (their events, and the answers of
+ * preview:set and compare:set) may carry a `patch`: their texts are then edits of the
+ * previous result of their kind (preview-wire.ts, compare-wire.ts, EventEncoder.encodeAnswer).
  */
 export type WireServerMessage =
-  | { type: 'result'; id: number; result: IpcResult<unknown>; patch?: PreviewTextsPatch | undefined }
+  | { type: 'result'; id: number; result: IpcResult<unknown>; patch?: EventPatch | undefined }
   | { type: 'event'; event: EventName; payload: unknown; patch?: EventPatch | undefined };
 
-/** The channel whose answers are preview results (and so may be patched on the wire). */
+/** The channels whose answers are preview and compare results (and so may be patched on the wire). */
 export const PREVIEW_CHANNEL = 'preview:set';
+export const COMPARE_CHANNEL = 'compare:set';

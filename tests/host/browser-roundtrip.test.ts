@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startBrowserServer, type BrowserServer } from '../../electron/browser/server.js';
-import type { PreviewResult } from '../../shared/ipc/contract.js';
+import type { CompareResult, PreviewResult } from '../../shared/ipc/contract.js';
 import { createWebSocketApi, type WebSocketApi } from '../../renderer/src/transport/websocket.js';
 import { cleanupTempDirs, startHost, tempDir, type TestHost } from './support/fixtures.js';
 
@@ -15,7 +15,7 @@ import { cleanupTempDirs, startHost, tempDir, type TestHost } from './support/fi
 let h: TestHost;
 let server: BrowserServer;
 let api: WebSocketApi;
-const frames: { size: number; event?: string; hasPatch: boolean }[] = [];
+const frames: { size: number; event?: string; id?: number; hasPatch: boolean }[] = [];
 
 beforeAll(async () => {
   h = await startHost({ validate: false });
@@ -25,8 +25,8 @@ beforeAll(async () => {
     connect: (url) => {
       const ws = new WebSocket(url);
       ws.on('message', (data: Buffer) => {
-        const m = JSON.parse(data.toString()) as { event?: string; patch?: unknown };
-        frames.push({ size: data.length, event: m.event, hasPatch: m.patch !== undefined });
+        const m = JSON.parse(data.toString()) as { event?: string; id?: number; patch?: unknown };
+        frames.push({ size: data.length, event: m.event, id: m.id, hasPatch: m.patch !== undefined });
       });
       return ws as never;
     },
@@ -74,6 +74,47 @@ describe('browser-mode round trip on the built-in generic variant with the basic
     expect(previewFrames.map((f) => f.hasPatch)).toEqual(Array(12).fill(true));
     // Without the two texts each frame would be over 2 × textChars.
     for (const f of previewFrames) expect(f.size).toBeLessThan(textChars);
+    await api['doc:revert']({ ref });
+  }, 60000);
+  it("delivers every compare result whole; the first keystroke's one after the columns' answer crosses the socket as a patch too", async () => {
+    const ref = { kind: 'variant-template', variantId: 'generic' } as const;
+    const read = await api['doc:read']({ ref });
+    if (!read.ok) throw new Error(read.error.message);
+    const received: CompareResult[] = [];
+    api.on('compare:result', (r) => received.push(r));
+    const from = h.events.length;
+    const set = await api['compare:set']({
+      columns: [
+        { kind: 'variant', variantId: 'generic' },
+        { kind: 'variant', variantId: 'generic', preset: 'no-mcp' },
+      ],
+      context: { kind: 'preset', name: 'basic' },
+    });
+    if (!set.ok) throw new Error(set.error.message);
+    const template = set.value.rows.find((r) => r.key === '(template text)');
+    const shown = template?.cells.map((c) => ('text' in c ? c.text : '')) ?? [];
+    expect(shown[0]!.length).toBeGreaterThan(64);
+    const resultChars = set.value.rows.reduce((n, r) => n + r.cells.reduce((m, c) => m + ('text' in c ? c.text.length : 0), 0), 0);
+    expect(resultChars).toBeGreaterThan(40_000);
+    const framesFrom = frames.length;
+    let text = read.value.text;
+    for (let i = 0; i < 6; i++) {
+      text = `${text}${i === 3 ? '\n' : 'y'}`;
+      expect(await api['doc:update']({ ref, text })).toEqual({ ok: true, value: { dirty: true } });
+    }
+    await expect.poll(() => received.length).toBe(6);
+    const emitted = h.events
+      .slice(from)
+      .filter((e) => e.event === 'compare:result')
+      .map((e) => e.payload as CompareResult);
+    expect(received).toEqual(emitted);
+    const typed = received.at(-1)!.rows.find((r) => r.key === '(template text)')!.cells;
+    expect(typed.map((c) => 'text' in c && c.text.endsWith('yyy\nyy'))).toEqual([true, true]);
+    const compareFrames = frames.slice(framesFrom).filter((f) => f.event === 'compare:result');
+    expect(compareFrames.map((f) => f.hasPatch)).toEqual(Array(6).fill(true));
+    // Whole, each would be over resultChars.
+    for (const f of compareFrames) expect(f.size).toBeLessThan(resultChars / 4);
+    expect((await api['compare:set']({ columns: [], context: { kind: 'preset', name: 'basic' } })).ok).toBe(true);
     await api['doc:revert']({ ref });
   }, 60000);
 });

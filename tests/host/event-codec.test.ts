@@ -58,6 +58,27 @@ describe.each(transports)('host events over %s', (_name, carry) => {
     expect(JSON.stringify(again.payload)).not.toContain('lorem');
   });
 
+  it("answers of preview:set and compare:set are patched like their events, in the order sent: the first keystroke's compare result after the columns' answer goes as a patch", () => {
+    const encoder = new EventEncoder();
+    const decoder = new EventDecoder();
+    const answer = (channel: string, value: unknown): void => {
+      expect(decoder.decodeAnswer(channel, carry(encoder.encodeAnswer(channel, value)))).toEqual(value);
+    };
+    answer('compare:set', compare(1, [long('a'), long('a')]));
+    answer('preview:set', preview(1, long('a'), long('base')));
+    answer('workspace:open', { name: 'w', text: long('other') });
+    const event = encoder.encode('compare:result', compare(2, [long('ab'), long('a')]));
+    expect(event.patch).toBeDefined();
+    expect(JSON.stringify(event.payload)).not.toContain('lorem');
+    expect(decoder.decode('compare:result', carry(event))).toEqual(compare(2, [long('ab'), long('a')]));
+    // An answer after the events is a patch of the last event.
+    const columns = encoder.encodeAnswer('compare:set', compare(3, [long('abc'), long('a')]));
+    expect(columns.patch).toBeDefined();
+    expect(decoder.decodeAnswer('compare:set', carry(columns))).toEqual(compare(3, [long('abc'), long('a')]));
+    // Any other answer passes as it is.
+    expect(encoder.encodeAnswer('workspace:open', { text: long('x') })).toEqual({ payload: { text: long('x') } });
+  });
+
   it('refuses a patch that does not follow the last result received', () => {
     const encoder = new EventEncoder();
     const decoder = new EventDecoder();

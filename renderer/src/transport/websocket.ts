@@ -1,10 +1,9 @@
 import { createStudioApi, isEventName } from '../../../shared/ipc/client.js';
 import { EventDecoder, type EventPatch } from '../../../shared/ipc/event-codec.js';
-import type { ChannelName, EventName, PreviewResult, StudioApi } from '../../../shared/ipc/contract.js';
+import type { ChannelName, EventName, StudioApi } from '../../../shared/ipc/contract.js';
 import type { IpcResult } from '../../../shared/ipc/ipc-result.js';
-import type { PreviewTextsPatch } from '../../../shared/ipc/preview-wire.js';
 import { mark, tracing } from '../../../shared/ipc/trace.js';
-import { PREVIEW_CHANNEL, type WireCall } from '../../../shared/ipc/wire.js';
+import type { WireCall } from '../../../shared/ipc/wire.js';
 
 /**
  * Browser mode's transport: the StudioApi over one WebSocket to the host. Calls made before
@@ -115,14 +114,8 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
           const call = pending.get(message.id);
           pending.delete(message.id);
           let result = message.result as IpcResult<unknown>;
-          if (call?.channel === PREVIEW_CHANNEL && result.ok)
-            result = {
-              ok: true,
-              value: events.previews.decode({
-                payload: result.value as PreviewResult,
-                patch: message.patch as PreviewTextsPatch | undefined,
-              }),
-            };
+          if (call && result.ok && result.value !== null)
+            result = { ok: true, value: events.decodeAnswer(call.channel, { payload: result.value, patch: message.patch }) };
           call?.resolve(result);
         } else if (message.type === 'event' && isEventName(message.event)) {
           const payload = events.decode(message.event, { payload: message.payload, patch: message.patch });
