@@ -80,7 +80,7 @@ const kindOf = (message: string): string =>
     ? 'syntax'
     : /makes a cycle/.test(message)
       ? 'cycle'
-      : /but there is no/.test(message)
+      : /but there is no|which does not load/.test(message)
         ? 'missing base'
         : /cannot extend/.test(message)
           ? 'kind'

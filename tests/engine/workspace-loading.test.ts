@@ -116,6 +116,17 @@ describe('loading a workspace', () => {
     ]);
   });
 
+  it('a preset extending one whose file does not load says so, not that the file is missing', () => {
+    const ws = load({
+      'contexts/broken.yaml': 'context: [unclosed\n',
+      'contexts/child.yaml': 'extends: broken\ncontext: {}\n',
+    });
+    expect(ws.problems.map(formatProblem).filter((p) => p.startsWith('contexts/child.yaml'))).toEqual([
+      "contexts/child.yaml:1:10: error: extends 'broken', which does not load (see the problems of contexts/broken.yaml) (at extends)",
+    ]);
+    expect(ws.problems.some((p) => p.file === 'contexts/broken.yaml' && /^YAML/.test(p.message))).toBe(true);
+  });
+
   it('with a parse cache, unchanged presets come back as the same objects, problems included; a changed preset is resolved again', () => {
     const files: Record<string, string> = { ...miniWorkspace(), 'contexts/orphan.yaml': 'extends: nowhere\ncontext: {}\n' };
     const cache = new YamlParseCache();

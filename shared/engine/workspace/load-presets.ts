@@ -126,7 +126,10 @@ function resolvePresets(
           line: pos?.line,
           column: pos?.column,
           path: 'extends',
-          message: `extends '${base}', but there is no ${PRESET_FOLDER}/${base}.yaml`,
+          // A base whose file is there but does not load has its own problem listed.
+          message: names.includes(base)
+            ? `extends '${base}', which does not load (see the problems of ${PRESET_FOLDER}/${base}.yaml)`
+            : `extends '${base}', but there is no ${PRESET_FOLDER}/${base}.yaml`,
           severity: 'error',
         });
         resolved.set(name, null);
