@@ -19,6 +19,12 @@ export interface WireEvent {
   patch?: EventPatch | undefined;
 }
 
+/** The channels whose answers are the results their events carry, and so are patched alike. */
+const ANSWER_EVENTS: ReadonlyMap<string, EventName> = new Map([
+  [PREVIEW_CHANNEL, 'preview:result'],
+  [COMPARE_CHANNEL, 'compare:result'],
+]);
+
 /** The longest window id a request may name (doc:update's `origin`). */
 const MAX_WINDOW_ID = 64;
 
@@ -58,9 +64,8 @@ export class EventEncoder {
    * columns first come from; the first keystroke's compare:result would otherwise go whole.
    */
   encodeAnswer(channel: string, value: unknown): WireEvent {
-    if (channel === PREVIEW_CHANNEL) return this.previews.encode(value as PreviewResult);
-    if (channel === COMPARE_CHANNEL) return this.compares.encode(value as CompareResult);
-    return { payload: value };
+    const event = ANSWER_EVENTS.get(channel);
+    return event ? this.encode(event, value) : { payload: value };
   }
 }
 
@@ -79,10 +84,7 @@ export class EventDecoder {
 
   /** The whole answer of a request (EventEncoder.encodeAnswer); throws like decode. */
   decodeAnswer(channel: string, wire: WireEvent): unknown {
-    if (channel === PREVIEW_CHANNEL)
-      return this.previews.decode({ payload: wire.payload as PreviewResult, patch: wire.patch as PreviewTextsPatch });
-    if (channel === COMPARE_CHANNEL)
-      return this.compares.decode({ payload: wire.payload as CompareResult, patch: wire.patch as CompareTextsPatch });
-    return wire.payload;
+    const event = ANSWER_EVENTS.get(channel);
+    return event ? this.decode(event, wire) : wire.payload;
   }
 }
