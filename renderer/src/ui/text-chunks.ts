@@ -63,9 +63,9 @@ export function chunksOfText(chunks: readonly string[], text: string): readonly 
     start += block.length;
     first++;
   }
+  if (first === chunks.length && start === text.length) return chunks;
   let oldEnd = 0;
   for (const block of chunks) oldEnd += block.length;
-  if (first === chunks.length && start === text.length) return chunks;
   let end = text.length;
   for (let last = chunks.length - 1; last >= first; last--) {
     const block = chunks[last]!;

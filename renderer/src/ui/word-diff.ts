@@ -80,21 +80,11 @@ function joined(parts: readonly DiffPiece[]): DiffPiece[] {
  */
 export type DiffSpan = { kind: 'same' | 'added'; length: number } | { kind: 'removed'; length: number; text: string };
 
-/** `parts` as spans, adjacent ones of one kind joined and empty ones left out (as `joined` does pieces). */
+/** `parts` as spans, adjacent ones of one kind joined and empty ones left out (joined). */
 export function spansOf(parts: readonly DiffPiece[]): DiffSpan[] {
-  const out: DiffSpan[] = [];
-  for (const p of parts) {
-    const prev = out[out.length - 1];
-    if (!p.text) continue;
-    if (prev && prev.kind === p.kind) {
-      out[out.length - 1] =
-        prev.kind === 'removed'
-          ? { kind: 'removed', length: prev.length + p.text.length, text: prev.text + p.text }
-          : { kind: prev.kind, length: prev.length + p.text.length };
-    } else
-      out.push(p.kind === 'removed' ? { kind: 'removed', length: p.text.length, text: p.text } : { kind: p.kind, length: p.text.length });
-  }
-  return out;
+  return joined(parts).map((p) =>
+    p.kind === 'removed' ? { kind: 'removed', length: p.text.length, text: p.text } : { kind: p.kind, length: p.text.length },
+  );
 }
 
 function remember(key: string, value: DiffPiece[]): DiffPiece[] {
