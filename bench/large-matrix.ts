@@ -65,7 +65,8 @@ export async function largeMatrixBench(lib?: string): Promise<void> {
       if (waiting?.version === p.version) waiting.resolve();
     });
     await host.start();
-    // As the app does once its window is up: the encoders load (a block of about half a second) before anyone asks.
+    // As the app does once its window is up: the encoders load (a block of about half a second) and the
+    // workers build the first rows ahead (matrix-builds.ts, AHEAD_CELLS) before anyone asks.
     host.warmUp();
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const idle = await probed(() => new Promise((resolve) => setTimeout(resolve, 1000)));

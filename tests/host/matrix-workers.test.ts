@@ -20,7 +20,8 @@ import { hostsClosedAfterEach, miniWorkspace, tempDir, writeFiles, type Loose, t
  * The snapshot matrix with its builds in worker threads (matrix-in-workers.ts, matrix-worker.ts),
  * the worker as the desktop bundle has it (built by Vite from vite.config.ts's entries): the same
  * cells as the host's thread makes, cold, with nothing changed, after an edit of a template and of
- * a preset; the memo keeps its benefit; the workers start ahead (warmUp) and serve the next job;
+ * a preset; the memo keeps its benefit; the workers start ahead (warmUp), build the first rows
+ * ahead and serve the next job;
  * a newer state stops the workers; a worker that crashes, exits or reports a failure fails the
  * request with its reason, and the next request builds.
  */
@@ -146,6 +147,49 @@ describe('the snapshot matrix built in worker threads (host)', () => {
     expect(poolOf(builds).started).toBe(2);
     builds.close();
     expect((poolOf(builds) as Loose).idle.size).toBe(0);
+  }, 120_000);
+
+  it('builds the first rows ahead at warmUp, in the pool’s workers, and a request takes them instead of building them again', async () => {
+    const h = await generatedHost();
+    const ids = (rows: { variant: { id: string } }[]): string[] => rows.map((r) => r.variant.id);
+    const variants = ids(
+      h.host
+        .requireSession()
+        .snapshot()
+        .variants.map((variant) => ({ variant })),
+    );
+    // Two rows and a cell: the rows are taken whole, three of them.
+    const builds = new MatrixBuilds(h.host, LOOP_SLICER, { ...inWorkers(), count: 2, ahead: 2 * PRESETS + 1 });
+    builds.warmUp();
+    const ahead = (builds as Loose).ahead as Promise<void>;
+    expect(ahead).toBeInstanceOf(Promise);
+    // A second warmUp while they build starts nothing more.
+    builds.warmUp();
+    expect((builds as Loose).ahead).toBe(ahead);
+    await ahead;
+    expect((builds as Loose).ahead).toBeUndefined();
+    const workspace = h.host.requireSession().snapshot();
+    expect(ids(needed(memoOf(builds), { workspace }))).toEqual(variants.slice(3));
+    expect(memoOf(builds).built).toBe(0);
+    expect(poolOf(builds).started).toBe(2);
+    const view = await builds.request();
+    expect(cellsOf(view)).toEqual(cellsOf(await new MatrixBuilds(h.host, LOOP_SLICER, IN_THREAD).request()));
+    expect(poolOf(builds).started).toBe(2);
+    expect(memoOf(builds).built).toBe(0);
+    builds.close();
+
+    // Asked for while the rows ahead build, the matrix waits for them and takes the same workers: the same cells.
+    const early = new MatrixBuilds(h.host, LOOP_SLICER, { ...inWorkers(), count: 2, ahead: 4 * PRESETS });
+    early.warmUp();
+    expect(cellsOf(await early.request())).toEqual(cellsOf(view));
+    expect(poolOf(early).started).toBe(2);
+    expect(memoOf(early).built).toBe(0);
+    early.close();
+    // A workspace too small for workers builds nothing ahead.
+    const small = new MatrixBuilds(h.host, LOOP_SLICER, { ...inWorkers(), minCells: VARIANTS * PRESETS + 1 });
+    small.warmUp();
+    expect((small as Loose).ahead).toBeUndefined();
+    expect(ids(needed(memoOf(small), { workspace }))).toEqual(variants);
   }, 120_000);
 
   it('builds a typed row in an idle worker however few its builds, and counts it as the host’s thread does', async () => {
