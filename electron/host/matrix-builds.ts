@@ -35,6 +35,8 @@ export interface MatrixWorkers {
   count?: number | undefined;
   /** How many cells warmUp has the workers build ahead (default AHEAD_CELLS; 0: none). */
   ahead?: number | undefined;
+  /** How long without a request after warmUp they start (default AHEAD_AFTER_MS; 0: at once). */
+  aheadAfterMs?: number | undefined;
 }
 
 /** Fewer builds than this are made on the host's thread (a row after typing: a few milliseconds, in slices), more in workers. */
@@ -46,6 +48,12 @@ const WORKER_MIN_CELLS = 400;
  * while the user looks at the first screen. Their digests go into the memo: no work is lost.
  */
 const AHEAD_CELLS = 2000;
+/**
+ * They start once the host had no request for this long after warmUp: the first screen's start
+ * (its requests, the editors loading) and typing do not share the two cores with them (started at
+ * once, the 500 × 20 workspace's first text came 250 ms later, and its second editor a second later).
+ */
+const AHEAD_AFTER_MS = 1000;
 
 const stateOf = (session: WorkspaceSession): BuildState => ({ session, docs: session.docs.version, saved: session.docs.savedVersion });
 
@@ -76,6 +84,8 @@ export class MatrixBuilds {
   private readonly pool: MatrixWorkerPool | undefined;
   /** The builds warmUp started ahead, while they run: a request waits for them (their workers are busy, their digests its own). */
   private ahead: Promise<void> | undefined;
+  /** Until they start: a request before then builds every cell itself. */
+  private aheadTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly host: HostContext,
@@ -98,13 +108,27 @@ export class MatrixBuilds {
     // (While rows build ahead their workers are out of the pool: warming it would start others.)
     if (variants.length * presets.length < this.workers.minCells || this.ahead) return;
     this.pool.warm();
+    clearTimeout(this.aheadTimer);
     const pool = this.pool;
-    const ahead = this.buildAhead(pool, session, workspace)
-      .catch((error: unknown) => this.host.reportError('matrix builds ahead', error))
-      .finally(() => {
-        if (this.ahead === ahead) this.ahead = undefined;
-      });
-    this.ahead = ahead;
+    const start = (): void => {
+      this.aheadTimer = undefined;
+      if (this.host.closed || this.host.session !== session) return;
+      const ahead = this.buildAhead(pool, session, workspace)
+        .catch((error: unknown) => this.host.reportError('matrix builds ahead', error))
+        .finally(() => {
+          if (this.ahead === ahead) this.ahead = undefined;
+        });
+      this.ahead = ahead;
+    };
+    const after = this.workers.aheadAfterMs ?? AHEAD_AFTER_MS;
+    if (after === 0) return start();
+    this.aheadTimer = setTimeout(start, after);
+    this.aheadTimer.unref();
+  }
+
+  /** A request came to the host: builds ahead not started yet wait for another quiet moment. */
+  noteActivity(): void {
+    this.aheadTimer?.refresh();
   }
 
   /** The first rows the memo lacks, up to `ahead` cells, built in the workers into the memo (stops if the workspace changes). */
@@ -129,11 +153,15 @@ export class MatrixBuilds {
 
   /** Ends the idle workers (the host closes). */
   close(): void {
+    clearTimeout(this.aheadTimer);
     this.pool?.close();
   }
 
   /** The matrix of the workspace as it is now; older builds still running are answered with this one. */
   request(): Promise<MatrixView> {
+    // Rows not yet started ahead are this request's to build.
+    clearTimeout(this.aheadTimer);
+    this.aheadTimer = undefined;
     const answer = this.build(++this.version);
     this.latest = answer;
     return answer;

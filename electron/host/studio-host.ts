@@ -87,10 +87,15 @@ export class StudioHost implements HostContext {
       ...debugHandlers(),
       ...runs.handlers,
     };
-    this.dispatch = createDispatcher(this.handlers, {
+    const dispatch = createDispatcher(this.handlers, {
       validateResponses: options.validate,
       onUnexpectedError: (channel, error) => this.reportError(channel, error),
     });
+    this.dispatch = (channel, payload) => {
+      // A request is the user at work: the matrix's builds ahead wait until the host is idle.
+      this.compare.noteActivity();
+      return dispatch(channel, payload);
+    };
   }
 
   // ---------- lifecycle ----------

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HostError } from '../../shared/ipc/host-error.js';
 import type { MatrixView } from '../../shared/ipc/contract.js';
 import { loadWorkspace } from '../../shared/engine/workspace/load-workspace.js';
@@ -159,7 +159,7 @@ describe('the snapshot matrix built in worker threads (host)', () => {
         .variants.map((variant) => ({ variant })),
     );
     // Two rows and a cell: the rows are taken whole, three of them.
-    const builds = new MatrixBuilds(h.host, LOOP_SLICER, { ...inWorkers(), count: 2, ahead: 2 * PRESETS + 1 });
+    const builds = new MatrixBuilds(h.host, LOOP_SLICER, { ...inWorkers(), count: 2, ahead: 2 * PRESETS + 1, aheadAfterMs: 0 });
     builds.warmUp();
     const ahead = (builds as Loose).ahead as Promise<void>;
     expect(ahead).toBeInstanceOf(Promise);
@@ -179,12 +179,39 @@ describe('the snapshot matrix built in worker threads (host)', () => {
     builds.close();
 
     // Asked for while the rows ahead build, the matrix waits for them and takes the same workers: the same cells.
-    const early = new MatrixBuilds(h.host, LOOP_SLICER, { ...inWorkers(), count: 2, ahead: 4 * PRESETS });
+    const early = new MatrixBuilds(h.host, LOOP_SLICER, { ...inWorkers(), count: 2, ahead: 4 * PRESETS, aheadAfterMs: 0 });
     early.warmUp();
     expect(cellsOf(await early.request())).toEqual(cellsOf(view));
     expect(poolOf(early).started).toBe(2);
     expect(memoOf(early).built).toBe(0);
     early.close();
+    // Asked for before the rows ahead start (a second after warmUp by default): they never start, the request builds every cell.
+    const before = new MatrixBuilds(h.host, LOOP_SLICER, { ...inWorkers(), count: 2 });
+    before.warmUp();
+    expect((before as Loose).aheadTimer).toBeDefined();
+    const asked = before.request();
+    expect((before as Loose).aheadTimer).toBeUndefined();
+    expect(cellsOf(await asked)).toEqual(cellsOf(view));
+    expect((before as Loose).ahead).toBeUndefined();
+    expect(poolOf(before).started).toBe(2);
+    before.close();
+    // They start once the host had no request for a second: every request puts them off.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const quiet = new MatrixBuilds(h.host, LOOP_SLICER, { ...inWorkers(), count: 2, ahead: PRESETS });
+    try {
+      quiet.warmUp();
+      vi.advanceTimersByTime(900);
+      quiet.noteActivity();
+      vi.advanceTimersByTime(900);
+      expect((quiet as Loose).ahead).toBeUndefined();
+      vi.advanceTimersByTime(100);
+      expect((quiet as Loose).ahead).toBeInstanceOf(Promise);
+    } finally {
+      vi.useRealTimers();
+    }
+    await (quiet as Loose).ahead;
+    expect(ids(needed(memoOf(quiet), { workspace }))).toEqual(variants.slice(1));
+    quiet.close();
     // A workspace too small for workers builds nothing ahead.
     const small = new MatrixBuilds(h.host, LOOP_SLICER, { ...inWorkers(), minCells: VARIANTS * PRESETS + 1 });
     small.warmUp();

@@ -70,6 +70,8 @@ const shown = (value: unknown): string => (typeof value === 'string' ? value : J
 export function compareHandlers(host: HostContext): {
   handlers: Pick<ChannelHandlers, CompareChannel>;
   warmUp(): void;
+  /** A request came (MatrixBuilds.noteActivity). */
+  noteActivity(): void;
   close(): void;
 } {
   const live = new CompareService(host);
@@ -245,6 +247,7 @@ export function compareHandlers(host: HostContext): {
   return {
     handlers,
     warmUp: () => matrices.warmUp(),
+    noteActivity: () => matrices.noteActivity(),
     close: () => {
       live.close();
       matrices.close();
