@@ -1,7 +1,9 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { createStudioApi } from '../shared/ipc/client.js';
 import type { EventName } from '../shared/ipc/contract.js';
-import { EventDecoder, type WireEvent } from '../shared/ipc/event-codec.js';
+import { ANSWER_EVENT, answerRefOf, AnswerRendezvous, type WireAnswer } from '../shared/ipc/answer-rendezvous.js';
+import { answeredLikeEvents, EventDecoder, type WireEvent } from '../shared/ipc/event-codec.js';
+import type { IpcResult } from '../shared/ipc/ipc-result.js';
 
 /**
  * The sandboxed preload: puts exactly the contract on `window.studio` (one method per
@@ -33,8 +35,26 @@ function follow(event: EventName): Set<(payload: unknown) => void> {
 follow('preview:result');
 follow('compare:result');
 
+// preview:set's and compare:set's answers come in order with the events, patched as they are;
+// their invokes answer with the answer's id (shared/ipc/answer-rendezvous.ts).
+const answers = new AnswerRendezvous();
+ipcRenderer.on(ANSWER_EVENT, (_event: IpcRendererEvent, answer: WireAnswer) => {
+  let result: IpcResult<unknown>;
+  try {
+    result = { ok: true, value: decoder.decodeAnswer(answer.channel, answer.wire) };
+  } catch (error) {
+    console.error(`host answer of ${answer.channel}:`, error);
+    result = { ok: false, error: { code: 'INTERNAL', message: `the answer of ${answer.channel} could not be read` } };
+  }
+  answers.arrive(answer.id, result);
+});
+
 const api = createStudioApi(
-  (channel, request) => ipcRenderer.invoke(channel, request),
+  async (channel, request) => {
+    const result = (await ipcRenderer.invoke(channel, request)) as IpcResult<unknown>;
+    const ref = answeredLikeEvents(channel) ? answerRefOf(result) : undefined;
+    return ref === undefined ? result : answers.wait(ref);
+  },
   (event, listener) => {
     const set = follow(event);
     set.add(listener);

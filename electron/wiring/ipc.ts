@@ -1,7 +1,8 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { CHANNEL_NAMES } from '../../shared/ipc/client.js';
 import type { EventName } from '../../shared/ipc/contract.js';
-import { EventEncoder, type WireEvent } from '../../shared/ipc/event-codec.js';
+import { ANSWER_EVENT, type AnswerRef, type WireAnswer } from '../../shared/ipc/answer-rendezvous.js';
+import { answeredLikeEvents, EventEncoder, type WireEvent } from '../../shared/ipc/event-codec.js';
 import type { Dispatch } from '../../shared/ipc/dispatch.js';
 import type { IpcResult } from '../../shared/ipc/ipc-result.js';
 import { mark, tracing } from '../../shared/ipc/trace.js';
@@ -27,8 +28,10 @@ export function registerIpc(ipcMain: IpcMain, dispatch: Dispatch, location: AppL
       }
       if (tracing()) mark(`host:recv:${channel}`);
       // (The sender is the page's WebContents; a stand-in event in tests may have none.)
-      if (event.sender as WebContents | undefined) listening(event.sender).noteRequest(payload);
-      return dispatch(channel, payload);
+      const sender = event.sender as WebContents | undefined;
+      if (sender) listening(sender).noteRequest(payload);
+      const result = await dispatch(channel, payload);
+      return sender && result.ok && answeredLikeEvents(channel) ? (answerWithEvents(sender, channel, result.value) ?? result) : result;
     });
   }
   return () => {
@@ -51,6 +54,21 @@ function listening(contents: Pick<WebContents, 'once'>): EventEncoder {
   encoders.set(contents, encoder);
   contents.once('did-start-loading', () => encoders.delete(contents));
   return encoder;
+}
+
+let answers = 0;
+
+/**
+ * A preview:set or compare:set answer, sent in order with the window's events and patched as
+ * they are (answer-rendezvous.ts); the invoke then answers with its id. Undefined when the
+ * window has no encoder now (it loads again: the answer goes whole, to no one).
+ */
+function answerWithEvents(sender: WebContents, channel: string, value: unknown): IpcResult<AnswerRef> | undefined {
+  const encoder = encoders.get(sender);
+  if (!encoder || sender.isDestroyed()) return undefined;
+  const id = ++answers;
+  sender.send(ANSWER_EVENT, { id, channel, wire: encoder.encodeAnswer(channel, value) } satisfies WireAnswer);
+  return { ok: true, value: { answerRef: id } };
 }
 
 /** Sends a host event to the window (if it is still there), encoded as every transport does. */

@@ -25,6 +25,9 @@ const ANSWER_EVENTS: ReadonlyMap<string, EventName> = new Map([
   [COMPARE_CHANNEL, 'compare:result'],
 ]);
 
+/** Whether a channel's answer is a result patched like its event's (encodeAnswer). */
+export const answeredLikeEvents = (channel: string): boolean => ANSWER_EVENTS.has(channel);
+
 /** The longest window id a request may name (doc:update's `origin`). */
 const MAX_WINDOW_ID = 64;
 
@@ -58,9 +61,9 @@ export class EventEncoder {
   }
 
   /**
-   * The answer of a request on a transport that keeps answers in order with events (browser
-   * mode's WebSocket): preview:set's and compare:set's are results like their events' and go
-   * as patches of the same last one. compare:set's answer is where a compare view's four
+   * The answer of a request, sent in order with the events (browser mode's WebSocket; Electron's
+   * ANSWER_EVENT, answer-rendezvous.ts): preview:set's and compare:set's are results like their
+   * events' and go as patches of the same last one. compare:set's answer is where a compare view's four
    * columns first come from; the first keystroke's compare:result would otherwise go whole.
    */
   encodeAnswer(channel: string, value: unknown): WireEvent {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHANNELS, EVENTS, type CompareResult } from '../../shared/ipc/contract.js';
 import { EventEncoder } from '../../shared/ipc/event-codec.js';
 import { CONTENT_SECURITY_POLICY } from '../../shared/ipc/csp.js';
@@ -173,7 +173,7 @@ describe('the built main process (dist-electron/main.js)', () => {
 });
 
 describe('the built preload (dist-electron/preload.cjs)', () => {
-  function loadPreload(): {
+  function loadPreload(answer: (channel: string) => unknown = (channel) => ({ ok: true, value: `answer of ${channel}` })): {
     exposed: [string, Loose][];
     invoked: [string, unknown][];
     subscribed: string[];
@@ -191,7 +191,7 @@ describe('the built preload (dist-electron/preload.cjs)', () => {
       ipcRenderer: {
         invoke: async (channel: string, request: unknown) => {
           invoked.push([channel, request]);
-          return { ok: true, value: `answer of ${channel}` };
+          return answer(channel);
         },
         on: (event: string, handler: (event: unknown, payload: unknown) => void) => {
           subscribed.push(event);
@@ -241,8 +241,9 @@ describe('the built preload (dist-electron/preload.cjs)', () => {
     expect(preload.invoked.map(([channel]) => channel)).toEqual(Object.keys(CHANNELS));
     expect(preload.invoked[0]![1]).toEqual({ probe: Object.keys(CHANNELS)[0] });
 
-    // The patched events are followed from the start (so no result goes by the decoder), every other one once asked for.
-    expect(preload.subscribed).toEqual(['preview:result', 'compare:result']);
+    // The patched events and the answers that come with them are followed from the start (so
+    // no result goes by the decoder), every other event once asked for.
+    expect(preload.subscribed).toEqual(['preview:result', 'compare:result', 'studio:answer']);
     const got: unknown[] = [];
     const off = api.on('menu:command', (payload: unknown) => got.push(payload));
     preload.emit('menu:command', { payload: { command: 'save' } });
@@ -253,8 +254,51 @@ describe('the built preload (dist-electron/preload.cjs)', () => {
     expect(() => api.on('not-an-event', () => undefined)).toThrow(/unknown event/);
     for (const event of Object.keys(EVENTS)) api.on(event, () => undefined);
     const rest = Object.keys(EVENTS).filter((e) => e !== 'preview:result' && e !== 'compare:result' && e !== 'menu:command');
-    expect(preload.subscribed).toEqual(['preview:result', 'compare:result', 'menu:command', ...rest]);
+    expect(preload.subscribed).toEqual(['preview:result', 'compare:result', 'studio:answer', 'menu:command', ...rest]);
     expect(preload.removed).toEqual([]);
+  });
+
+  it('pairs compare:set’s answers that came with the events with their invokes, in either order, and the events after them patch them', async () => {
+    let refs = 0;
+    const preload = loadPreload((channel) =>
+      channel === 'compare:set' ? { ok: true, value: { answerRef: ++refs } } : { ok: true, value: `answer of ${channel}` },
+    ) as ReturnType<typeof loadPreload> & { emit: (event: string, payload: unknown) => void };
+    const api = preload.exposed[0]![1];
+    const encoder = new EventEncoder();
+    const text = (s: string): string => `${s}\n${'lorem ipsum '.repeat(20)}`;
+    const results: CompareResult[] = [1, 2, 3].map((seq) => ({
+      seq,
+      columns: [],
+      rows: [{ key: '(template text)', cells: [{ text: text('x'.repeat(seq)) }] }],
+    }));
+    const answer = (id: number, result: CompareResult) =>
+      preload.emit('studio:answer', structuredClone({ id, channel: 'compare:set', wire: encoder.encodeAnswer('compare:set', result) }));
+    // The answer before the invoke's reply.
+    answer(1, results[0]!);
+    expect(await api['compare:set']({})).toEqual({ ok: true, value: results[0] });
+    // The reply first: the call waits for its answer, a patch of the first.
+    let second: unknown;
+    const asked = api['compare:set']({}).then((r: unknown) => (second = r));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(second).toBeUndefined();
+    answer(2, results[1]!);
+    await asked;
+    expect(second).toEqual({ ok: true, value: results[1] });
+    const got: unknown[] = [];
+    api.on('compare:result', (payload: unknown) => got.push(payload));
+    const wire = encoder.encode('compare:result', results[2]!);
+    expect(wire.patch).toMatchObject({ fromSeq: 2 });
+    preload.emit('compare:result', structuredClone(wire));
+    expect(got).toEqual([results[2]]);
+    // An answer that cannot be read is an error value, not a call that never ends.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = api['compare:set']({});
+    preload.emit('studio:answer', { id: 3, channel: 'compare:set', wire: { payload: results[2], patch: { fromSeq: 99, cells: [] } } });
+    expect(await broken).toEqual({ ok: false, error: { code: 'INTERNAL', message: 'the answer of compare:set could not be read' } });
+    expect(logged.mock.calls.map(([first]) => first)).toEqual(['host answer of compare:set:']);
+    logged.mockRestore();
+    // Another channel's answer of the same shape is that answer.
+    expect(await api['workspace:get']({})).toEqual({ ok: true, value: 'answer of workspace:get' });
   });
 
   it('hands on compare and preview results whole, however the host patched them (as Electron IPC clones them)', () => {
