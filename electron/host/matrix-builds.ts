@@ -82,8 +82,8 @@ export class MatrixBuilds {
   private counted: { cells: readonly MatrixCellView[]; tokens: number[]; budgetsOver: number[] } | undefined;
   /** The worker threads, kept between matrices (none: every build is the host's thread's). */
   private readonly pool: MatrixWorkerPool | undefined;
-  /** The builds warmUp started ahead, while they run: a request waits for them (their workers are busy, their digests its own). */
-  private ahead: Promise<void> | undefined;
+  /** The builds warmUp started ahead (of this session's workspace), while they run: a request waits for them (their workers are busy, their digests its own). */
+  private ahead: { session: WorkspaceSession; done: Promise<void> } | undefined;
   /** Until they start: a request before then builds every cell itself. */
   private aheadTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -103,21 +103,29 @@ export class MatrixBuilds {
   warmUp(): void {
     const session = this.host.session;
     if (!this.pool || !session || this.host.closed) return;
+    if (this.ahead) {
+      // Their workers are out of the pool (warming it would start others): a workspace opened
+      // meanwhile stops them at their next answer, and is warmed after.
+      if (this.ahead.session !== session) void this.ahead.done.then(() => this.warmUp());
+      return;
+    }
     const workspace = session.snapshot();
     const { variants, presets } = matrixAxes(workspace);
-    // (While rows build ahead their workers are out of the pool: warming it would start others.)
-    if (variants.length * presets.length < this.workers.minCells || this.ahead) return;
+    if (variants.length * presets.length < this.workers.minCells) return;
     this.pool.warm();
     clearTimeout(this.aheadTimer);
     const pool = this.pool;
     const start = (): void => {
       this.aheadTimer = undefined;
       if (this.host.closed || this.host.session !== session) return;
-      const ahead = this.buildAhead(pool, session, workspace)
-        .catch((error: unknown) => this.host.reportError('matrix builds ahead', error))
-        .finally(() => {
-          if (this.ahead === ahead) this.ahead = undefined;
-        });
+      const ahead = {
+        session,
+        done: this.buildAhead(pool, session, workspace)
+          .catch((error: unknown) => this.host.reportError('matrix builds ahead', error))
+          .finally(() => {
+            if (this.ahead === ahead) this.ahead = undefined;
+          }),
+      };
       this.ahead = ahead;
     };
     const after = this.workers.aheadAfterMs ?? AHEAD_AFTER_MS;
@@ -198,7 +206,7 @@ export class MatrixBuilds {
       // Loading the workspace anew (after a preset was edited) may have taken this turn: the lookups start in the next.
       await nextTurn(this.slicer);
       // The rows built ahead are this request's too, in the workers it would take.
-      if (this.ahead) await this.ahead;
+      if (this.ahead) await this.ahead.done;
       if (!current()) return this.afterStale(version);
       // What the memo lacks, found in slices too (a workspace loaded anew: 10,000 lookups by content).
       const rows: NeededRow[] = [];

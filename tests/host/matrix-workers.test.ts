@@ -161,12 +161,12 @@ describe('the snapshot matrix built in worker threads (host)', () => {
     // Two rows and a cell: the rows are taken whole, three of them.
     const builds = new MatrixBuilds(h.host, LOOP_SLICER, { ...inWorkers(), count: 2, ahead: 2 * PRESETS + 1, aheadAfterMs: 0 });
     builds.warmUp();
-    const ahead = (builds as Loose).ahead as Promise<void>;
-    expect(ahead).toBeInstanceOf(Promise);
+    const ahead = (builds as Loose).ahead as { done: Promise<void> };
+    expect(ahead.done).toBeInstanceOf(Promise);
     // A second warmUp while they build starts nothing more.
     builds.warmUp();
     expect((builds as Loose).ahead).toBe(ahead);
-    await ahead;
+    await ahead.done;
     expect((builds as Loose).ahead).toBeUndefined();
     const workspace = h.host.requireSession().snapshot();
     expect(ids(needed(memoOf(builds), { workspace }))).toEqual(variants.slice(3));
@@ -205,11 +205,11 @@ describe('the snapshot matrix built in worker threads (host)', () => {
       vi.advanceTimersByTime(900);
       expect((quiet as Loose).ahead).toBeUndefined();
       vi.advanceTimersByTime(100);
-      expect((quiet as Loose).ahead).toBeInstanceOf(Promise);
+      expect((quiet as Loose).ahead.done).toBeInstanceOf(Promise);
     } finally {
       vi.useRealTimers();
     }
-    await (quiet as Loose).ahead;
+    await (quiet as Loose).ahead.done;
     expect(ids(needed(memoOf(quiet), { workspace }))).toEqual(variants.slice(1));
     quiet.close();
     // A workspace too small for workers builds nothing ahead.
@@ -217,6 +217,34 @@ describe('the snapshot matrix built in worker threads (host)', () => {
     small.warmUp();
     expect((small as Loose).ahead).toBeUndefined();
     expect(ids(needed(memoOf(small), { workspace }))).toEqual(variants);
+  }, 120_000);
+
+  it('warms a workspace opened while rows of the last one build ahead, once those stopped', async () => {
+    const h = await generatedHost();
+    const builds = new MatrixBuilds(h.host, LOOP_SLICER, { ...inWorkers(), count: 2, ahead: VARIANTS * PRESETS, aheadAfterMs: 0 });
+    // The first rows ahead build until released (their workers would otherwise be quicker than the opening).
+    let release = (): void => undefined;
+    const real = (builds as Loose).buildAhead as (...args: unknown[]) => Promise<void>;
+    (builds as Loose).buildAhead = () => {
+      (builds as Loose).buildAhead = real;
+      return new Promise<void>((resolve) => (release = resolve));
+    };
+    builds.warmUp();
+    const first = (builds as Loose).ahead as { done: Promise<void> };
+    const other = largeWorkspace(path.join(tempDir(), 'other'), VARIANTS, PRESETS);
+    await h.call('workspace:openFolder', { path: other });
+    // As the host does for a workspace opened after its warm-up.
+    builds.warmUp();
+    expect((builds as Loose).ahead).toBe(first);
+    release();
+    await first.done;
+    // Then the new workspace's rows are built ahead.
+    await vi.waitUntil(() => (builds as Loose).ahead !== undefined, { timeout: 10_000 });
+    await ((builds as Loose).ahead as { done: Promise<void> }).done;
+    const workspace = h.host.requireSession().snapshot();
+    expect(needed(memoOf(builds), { workspace })).toEqual([]);
+    expect(memoOf(builds).built).toBe(0);
+    builds.close();
   }, 120_000);
 
   it('builds a typed row in an idle worker however few its builds, and counts it as the host’s thread does', async () => {
