@@ -40,11 +40,17 @@ afterAll(async () => {
   cleanupTempDirs();
 });
 
+/** generic's template and its text, read over the socket: the document both round trips type into. */
+async function genericTemplate() {
+  const ref = { kind: 'variant-template', variantId: 'generic' } as const;
+  const read = await api['doc:read']({ ref });
+  if (!read.ok) throw new Error(read.error.message);
+  return { ref, saved: read.value.text };
+}
+
 describe('browser-mode round trip on the built-in generic variant with the basic preset', () => {
   it('delivers every preview result whole, though its texts crossed the socket as patches', async () => {
-    const ref = { kind: 'variant-template', variantId: 'generic' } as const;
-    const read = await api['doc:read']({ ref });
-    if (!read.ok) throw new Error(read.error.message);
+    const { ref, saved } = await genericTemplate();
     const received: PreviewResult[] = [];
     api.on('preview:result', (p) => received.push(p));
     const set = await api['preview:set']({
@@ -56,7 +62,7 @@ describe('browser-mode round trip on the built-in generic variant with the basic
     const textChars = set.value.outcome.result.text.length;
     expect(textChars).toBeGreaterThan(30_000);
 
-    let text = read.value.text;
+    let text = saved;
     for (let i = 0; i < 12; i++) {
       text = i === 6 ? text.replace('\n', '\nA WHOLE NEW PARAGRAPH.\n\n') : `${text}${i % 4 === 3 ? '\n' : 'x'}`;
       // The answer to doc:update follows the result of the rebuild it caused.
@@ -77,9 +83,7 @@ describe('browser-mode round trip on the built-in generic variant with the basic
     await api['doc:revert']({ ref });
   }, 60000);
   it("delivers every compare result whole; the first keystroke's one after the columns' answer crosses the socket as a patch too", async () => {
-    const ref = { kind: 'variant-template', variantId: 'generic' } as const;
-    const read = await api['doc:read']({ ref });
-    if (!read.ok) throw new Error(read.error.message);
+    const { ref, saved } = await genericTemplate();
     const received: CompareResult[] = [];
     api.on('compare:result', (r) => received.push(r));
     const from = h.events.length;
@@ -97,7 +101,7 @@ describe('browser-mode round trip on the built-in generic variant with the basic
     const resultChars = set.value.rows.reduce((n, r) => n + r.cells.reduce((m, c) => m + ('text' in c ? c.text.length : 0), 0), 0);
     expect(resultChars).toBeGreaterThan(40_000);
     const framesFrom = frames.length;
-    let text = read.value.text;
+    let text = saved;
     for (let i = 0; i < 6; i++) {
       text = `${text}${i === 3 ? '\n' : 'y'}`;
       expect(await api['doc:update']({ ref, text })).toEqual({ ok: true, value: { dirty: true } });
