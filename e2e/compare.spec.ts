@@ -58,6 +58,36 @@ test('compare view: columns of variants and model ids, aligned with gaps, reorde
   await expect(headers(page).nth(1)).toContainText('gpt-5 → gpt-5');
 });
 
+test('the compare view opened while the app starts stays in front of the first document, on the columns remembered; closed, the template is there', async ({
+  studio: page,
+}) => {
+  await page.getByTestId('open-compare').click();
+  await page.getByRole('button', { name: 'Move xs left' }).click();
+  await expect(headers(page).nth(0)).toContainText('xs');
+  await page.getByRole('button', { name: 'Close the compare view' }).click();
+  // The host's messages are held until the click: it comes before the workspace is there.
+  let held: (() => void)[] | null = [];
+  await page.routeWebSocket(/\/ws/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((message) => (held ? held.push(() => ws.send(message)) : ws.send(message)));
+  });
+  await page.reload();
+  await page.getByTestId('open-compare').click();
+  // Nothing of the workspace yet: no columns built.
+  await expect(page.getByTestId('compare-view')).toBeVisible();
+  await expect(headers(page)).toHaveCount(0);
+  const release = held;
+  held = null;
+  for (const send of release) send();
+  await expect(headers(page)).toHaveCount(2);
+  await expect(headers(page).nth(0)).toContainText('xs');
+  await expect(headers(page).nth(1)).toContainText('generic');
+  await expect(page.getByTestId('compare-tab')).toBeVisible();
+  await page.getByTestId('compare-tab').locator('..').getByRole('button', { name: 'Close the compare view' }).click();
+  await expect(page.getByTestId('compare-view')).toHaveCount(0);
+  await expect(page.locator('[data-testid=template-editor] .view-lines')).not.toBeEmpty();
+});
+
 test('compare view: the columns follow typing in the editor beside them; the view takes the whole window and gives it back', async ({
   studio: page,
 }) => {

@@ -47,7 +47,8 @@ export interface DocsSlice {
   lastEditGroup: string[];
   reveal: { key: string; offset: number; n: number } | null;
   ensureDoc(ref: DocRef): Promise<DocState | undefined>;
-  openDoc(ref: DocRef, opts?: { offset?: number }): Promise<void>;
+  /** Makes the document the active tab, in front of the compare view unless `behind` (then a compare view in front stays there). */
+  openDoc(ref: DocRef, opts?: { offset?: number; behind?: boolean }): Promise<void>;
   /** Registers the read-only view of a built-in component's default template; returns its key. */
   ensureBuiltinComponent(componentId: string): string;
   openBuiltinComponent(componentId: string): void;
@@ -265,11 +266,14 @@ export const createDocsSlice: SliceCreator<DocsSlice> = (set, get) => {
     async openDoc(ref, opts) {
       const doc = await get().ensureDoc(ref);
       if (!doc) return;
+      const front = opts?.behind === true && get().compareActive;
       set((s) => ({
         tabs: s.tabs.includes(doc.key) ? s.tabs : [...s.tabs, doc.key],
         activeTab: doc.key,
         reveal: opts?.offset !== undefined ? { key: doc.key, offset: opts.offset, n: (s.reveal?.n ?? 0) + 1 } : s.reveal,
       }));
+      // Another active tab hides the compare view (store/index.ts): shown again before anything renders.
+      if (front) set({ compareActive: true });
     },
 
     ensureBuiltinComponent(componentId) {

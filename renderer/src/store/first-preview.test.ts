@@ -10,7 +10,11 @@ import { setupStore } from '../testing/setup-store';
  */
 
 let cleanup: () => void = () => {};
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // The session of one test (its compare view open) is not the next one's.
+  localStorage.clear();
+});
 
 function start() {
   const api = createFakeApi({
@@ -48,5 +52,31 @@ describe('the start', () => {
     await vi.waitFor(() => expect(store.getState().context).toEqual({ cwd: '/basic' }));
     // Read as it was built: nothing to build again.
     expect(api.callsOf('preview:set')).toHaveLength(1);
+  });
+});
+
+describe('the compare view opened while the workspace loads', () => {
+  it('stays in front of the first document', async () => {
+    const { store, release } = start();
+    release();
+    store.getState().openCompare();
+    expect(store.getState()).toMatchObject({ compareOpen: true, compareActive: true, compareColumns: [] });
+    await store.getState().initWorkspace();
+    expect(store.getState()).toMatchObject({
+      compareOpen: true,
+      compareActive: true,
+      activeTab: 'variant-template:generic',
+      tabs: ['variant-template:generic'],
+    });
+    // Another document the user opens steps in front of it, as any does.
+    await store.getState().openDoc({ kind: 'variant-config', variantId: 'generic' });
+    expect(store.getState()).toMatchObject({ compareOpen: true, compareActive: false, activeTab: 'variant-config:generic' });
+  });
+
+  it('is not put in front at the start when it was not', async () => {
+    const { store, release } = start();
+    release();
+    await store.getState().initWorkspace();
+    expect(store.getState()).toMatchObject({ compareOpen: false, compareActive: false, activeTab: 'variant-template:generic' });
   });
 });

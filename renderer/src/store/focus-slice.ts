@@ -10,8 +10,8 @@ export interface FocusSlice {
    * before when it implies none (focus.ts decides; nothing else sets it).
    */
   target: BuildTarget | null;
-  /** Shows a variant and makes its template the active document. */
-  selectVariant(id: string): Promise<void>;
+  /** Shows a variant and makes its template the active document (`behind`: behind a compare view in front, see openDoc). */
+  selectVariant(id: string, opts?: { behind?: boolean }): Promise<void>;
   /** Shows a stack profile (with an agent, or its default one) and makes its profile.yaml the active document. */
   selectProfile(id: string, agent?: string | null): Promise<void>;
   /** The active document changed: shows the target it implies (called by the store itself, store/index.ts). */
@@ -43,9 +43,9 @@ export const createFocusSlice: SliceCreator<FocusSlice> = (set, get) => {
   };
   return {
     target: null,
-    async selectVariant(id) {
+    async selectVariant(id, opts) {
       const shown = show({ kind: 'variant', variantId: id });
-      await get().openDoc({ kind: 'variant-template', variantId: id });
+      await get().openDoc({ kind: 'variant-template', variantId: id }, opts);
       await shown;
     },
     async selectProfile(id, agent = null) {

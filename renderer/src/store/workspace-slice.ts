@@ -25,13 +25,15 @@ export function defaultVariant(view: WorkspaceView): string | null {
  * What a workspace opens on: the session remembered for it (its context and compare view,
  * session-memory.ts), else its `basic` preset (or its first); generic (else its first variant).
  */
-async function openOn(store: StoreApi<StudioState>, view: WorkspaceView): Promise<void> {
+async function openOn(store: StoreApi<StudioState>, view: WorkspaceView, start = false): Promise<void> {
   const get = store.getState;
   const presets = view.presets.filter((p) => p.kind === 'variant').map((p) => p.name);
   const preset = presets.includes('basic') ? 'basic' : (presets[0] ?? null);
   const memory = await restoreSession(store, view, preset);
   const variant = defaultVariant(view);
-  if (variant) await get().selectVariant(variant);
+  // At the start, behind a compare view the user opened while the workspace loaded (it stays in
+  // front); another workspace's first document steps in front of it (workspace-reset.ts).
+  if (variant) await get().selectVariant(variant, { behind: start });
   if (memory?.compare.open) {
     get().openCompare(memory.compare.tab);
     if (!memory.compare.active) get().hideCompare();
@@ -49,7 +51,7 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, sto
     if (!view) return;
     get().applyWorkspace(view);
     await get().offerDrafts(opened ? undefined : drafts);
-    await openOn(store, view);
+    await openOn(store, view, true);
   },
   applyWorkspace(view) {
     const previous = get().workspace;
