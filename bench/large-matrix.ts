@@ -3,7 +3,8 @@
  * (10,000 cells), asked of a real host (compare:matrix) as the matrix view asks for it. Per
  * round it prints the wall time to the answer and its CPU time, the longest time the event
  * loop was held while the matrix built (a timer's lateness), the event-loop delay p99 and max
- * (monitorEventLoopDelay), and the same for the token counts that follow; first the same
+ * (monitorEventLoopDelay), how much of that block the host's thread waited for a core (on
+ * Linux) and the longest GC pause, and the same for the token counts that follow; first the same
  * probes over a second of no work, which is how noisy the machine is. Rounds: the first
  * request, the same again with nothing changed, after typing in one variant's template, after
  * editing a preset (the workspace loads anew: new objects, the same content but the preset's column). Printed, not asserted.
@@ -13,39 +14,91 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, performance, PerformanceObserver, type NodeGCPerformanceDetail } from 'node:perf_hooks';
 import type { StudioHost, StudioHostOptions } from '../electron/host/studio-host.js';
 import { largeWorkspace, LARGE_PRESETS, LARGE_VARIANTS } from './generated-workspaces.js';
 
-/** The longest gap between the ticks of a 0 ms timer, and the loop delay histogram, while `work` runs. */
-async function probed<T>(work: () => Promise<T>): Promise<{ value: T; longest: number; p99: number | null; max: number | null }> {
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
+
+/**
+ * The host thread's time on a core and waiting for one, in ms (Linux's schedstat; elsewhere
+ * undefined): a block the thread spent waiting was another thread's (the workers', V8's helper
+ * threads'), not the host's code.
+ */
+function threadTimes(): { ran: number; waited: number } | undefined {
+  try {
+    const [ran, waited] = fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number);
+    return ran !== undefined && waited !== undefined ? { ran: ran / 1e6, waited: waited / 1e6 } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Probed<T> {
+  value: T;
+  longest: number;
+  /** Of the longest block, how long the host's thread waited for a core (Linux only). */
+  waited: number | null;
+  p99: number | null;
+  max: number | null;
+  /** The longest pause of the host thread's garbage collector meanwhile, and its kind (a loop block may be one). */
+  gc: { ms: number; kind: string } | null;
+}
+
+/** The longest gap between the ticks of a 0 ms timer, the loop delay histogram and the longest GC pause, while `work` runs. */
+async function probed<T>(work: () => Promise<T>): Promise<Probed<T>> {
   let longest = 0;
+  let waited: number | null = null;
   let last = performance.now();
+  let lastTimes = threadTimes();
   let running = true;
   let timer: NodeJS.Timeout | undefined;
   const tick = (): void => {
     const now = performance.now();
-    longest = Math.max(longest, now - last);
+    const times = threadTimes();
+    if (now - last > longest) {
+      longest = now - last;
+      waited = times && lastTimes ? times.waited - lastTimes.waited : null;
+    }
     last = now;
+    lastTimes = times;
     if (running) timer = setTimeout(tick, 0);
   };
   timer = setTimeout(tick, 0);
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
+  let gc: Probed<T>['gc'] = null;
+  const gcs = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = GC_KINDS[(entry as { detail?: NodeGCPerformanceDetail }).detail?.kind ?? -1] ?? 'other';
+      if (!gc || entry.duration > gc.ms) gc = { ms: entry.duration, kind };
+    }
+  });
+  gcs.observe({ entryTypes: ['gc'] });
   try {
     const value = await work();
     tick();
+    // The entries of the last pauses are delivered in a later turn.
+    await new Promise((resolve) => setImmediate(resolve));
     // No sample: the loop never ran while the work did (one block).
     const sampled = delay.count > 0;
-    return { value, longest, p99: sampled ? delay.percentile(99) / 1e6 : null, max: sampled ? delay.max / 1e6 : null };
+    return { value, longest, waited, p99: sampled ? delay.percentile(99) / 1e6 : null, max: sampled ? delay.max / 1e6 : null, gc };
   } finally {
     running = false;
     clearTimeout(timer);
     delay.disable();
+    gcs.disconnect();
   }
 }
 
 const f = (n: number | null): string => (n === null ? 'no sample' : `${n.toFixed(1)} ms`);
+const w = (waited: number | null): string => (waited === null ? '' : ` (${f(waited)} of it waiting for a core)`);
+const g = (gc: { ms: number; kind: string } | null): string => (gc ? `${f(gc.ms)} (${gc.kind})` : 'none');
 
 export async function largeMatrixBench(lib?: string): Promise<void> {
   const from = lib ? path.resolve(lib, 'electron/host/studio-host.js') : '../electron/host/studio-host.js';
@@ -71,7 +124,7 @@ export async function largeMatrixBench(lib?: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const idle = await probed(() => new Promise((resolve) => setTimeout(resolve, 1000)));
     console.log(
-      `snapshot matrix, ${LARGE_VARIANTS} variants x ${LARGE_PRESETS} presets${lib ? ` (host of ${lib})` : ''}; a second of no work first: longest timer lateness ${f(idle.longest)}, loop delay p99 ${f(idle.p99)}`,
+      `snapshot matrix, ${LARGE_VARIANTS} variants x ${LARGE_PRESETS} presets${lib ? ` (host of ${lib})` : ''}; a second of no work first: longest timer lateness ${f(idle.longest)}${w(idle.waited)}, loop delay p99 ${f(idle.p99)}, longest GC pause ${g(idle.gc)}`,
     );
     const call = async (channel: string, request: unknown): Promise<Record<string, unknown>> => {
       const r = await host.dispatch(channel as never, request as never);
@@ -115,7 +168,7 @@ export async function largeMatrixBench(lib?: string): Promise<void> {
         Promise.race([tokensDone, new Promise<void>((resolve) => setTimeout(resolve, 300_000))]).then(() => performance.now() - t0),
       );
       console.log(
-        `  round ${round + 1}, ${label}: ${view.cells.length} cells answered in ${f(wall)} (CPU ${f((used.user + used.system) / 1000)}), longest loop block ${f(built.longest)}, loop delay p99 ${f(built.p99)} (max ${f(built.max)}); token counts of all cells ${f(tokens.value)} after the request, longest block meanwhile ${f(tokens.longest)}, p99 ${f(tokens.p99)}; heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`,
+        `  round ${round + 1}, ${label}: ${view.cells.length} cells answered in ${f(wall)} (CPU ${f((used.user + used.system) / 1000)}), longest loop block ${f(built.longest)}${w(built.waited)}, loop delay p99 ${f(built.p99)} (max ${f(built.max)}), longest GC pause ${g(built.gc)}; token counts of all cells ${f(tokens.value)} after the request, longest block meanwhile ${f(tokens.longest)}${w(tokens.waited)}, p99 ${f(tokens.p99)}, longest GC pause ${g(tokens.gc)}; heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`,
       );
     }
     await host.close();
