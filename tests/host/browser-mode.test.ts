@@ -281,9 +281,17 @@ describe('browser mode: the contract over WebSocket', () => {
     }
   });
 
-  it('picks the preload API when there is one, and the token of the page URL otherwise', () => {
-    const fake = { marker: true } as never;
-    expect(createTransport({ studio: fake, location: { protocol: 'http:', host: 'x', search: '' } })).toBe(fake);
+  it('picks the preload’s wire when there is one, and the token of the page URL otherwise', async () => {
+    const invoked: [string, unknown][] = [];
+    const followed: string[] = [];
+    const studioWire = {
+      invoke: async (channel: string, request: unknown) => (invoked.push([channel, request]), { ok: true, value: `answer of ${channel}` }),
+      on: (event: string) => (followed.push(event), () => undefined),
+    };
+    const api = createTransport({ studioWire, location: { protocol: 'http:', host: 'x', search: '' } });
+    expect(await api['workspace:get']({})).toEqual({ ok: true, value: 'answer of workspace:get' });
+    expect(invoked).toEqual([['workspace:get', {}]]);
+    expect(followed).toEqual(['preview:result', 'compare:result', 'studio:answer']);
     expect(webSocketUrl({ protocol: 'http:', host: '127.0.0.1:5000', search: '?token=a%2Bb&x=1' })).toBe(
       'ws://127.0.0.1:5000/ws?token=a%2Bb',
     );

@@ -5,8 +5,11 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHANNELS, EVENTS, type CompareResult } from '../../shared/ipc/contract.js';
+import { CHANNELS, EVENTS, type CompareResult, type PreviewResult } from '../../shared/ipc/contract.js';
+import { ANSWER_EVENT } from '../../shared/ipc/answer-rendezvous.js';
+import { createDecodedApi, type WireBridge } from '../../shared/ipc/decoded-api.js';
 import { EventEncoder } from '../../shared/ipc/event-codec.js';
+import { previewEditSince } from '../../shared/ipc/preview-wire.js';
 import { CONTENT_SECURITY_POLICY } from '../../shared/ipc/csp.js';
 import { cleanupTempDirs, tempDir, writeFiles } from './support/fixtures.js';
 import type { Loose } from './support/fixtures.js';
@@ -173,19 +176,13 @@ describe('the built main process (dist-electron/main.js)', () => {
 });
 
 describe('the built preload (dist-electron/preload.cjs)', () => {
-  function loadPreload(answer: (channel: string) => unknown = (channel) => ({ ok: true, value: `answer of ${channel}` })): {
-    exposed: [string, Loose][];
-    invoked: [string, unknown][];
-    subscribed: string[];
-    removed: string[];
-    required: string[];
-  } {
+  function loadPreload(answer: (channel: string) => unknown = (channel) => ({ ok: true, value: `answer of ${channel}` })) {
     const exposed: [string, Loose][] = [];
     const invoked: [string, unknown][] = [];
     const subscribed: string[] = [];
     const removed: string[] = [];
     const required: string[] = [];
-    const handlers = new Map<string, (event: unknown, payload: unknown) => void>();
+    const handlers = new Map<string, Set<(event: unknown, payload: unknown) => void>>();
     const electron = {
       contextBridge: { exposeInMainWorld: (key: string, value: unknown) => exposed.push([key, value]) },
       ipcRenderer: {
@@ -195,9 +192,13 @@ describe('the built preload (dist-electron/preload.cjs)', () => {
         },
         on: (event: string, handler: (event: unknown, payload: unknown) => void) => {
           subscribed.push(event);
-          handlers.set(event, handler);
+          if (!handlers.has(event)) handlers.set(event, new Set());
+          handlers.get(event)!.add(handler);
         },
-        removeListener: (event: string) => removed.push(event),
+        removeListener: (event: string, handler: (event: unknown, payload: unknown) => void) => {
+          removed.push(event);
+          handlers.get(event)?.delete(handler);
+        },
       },
     };
     // What a sandboxed preload has: require('electron') (and a few Node-free modules), no fs, no process.
@@ -224,25 +225,48 @@ describe('the built preload (dist-electron/preload.cjs)', () => {
       },
       { filename: 'preload.cjs' },
     );
-    (electron as Loose).emit = (event: string, payload: unknown) => handlers.get(event)?.({}, payload);
-    return Object.assign({ exposed, invoked, subscribed, removed, required }, { emit: (electron as Loose).emit });
+    /** A message of the main process, cloned as Electron IPC clones it. */
+    const emit = (event: string, payload: unknown): void => {
+      for (const handler of [...(handlers.get(event) ?? [])]) handler({}, structuredClone(payload));
+    };
+    const bridge = exposed[0]?.[1] as WireBridge;
+    return { exposed, invoked, subscribed, removed, required, emit, bridge };
   }
 
-  it('exposes exactly the contract as window.studio, requiring nothing but electron', async () => {
-    const preload = loadPreload() as ReturnType<typeof loadPreload> & { emit: (event: string, payload: unknown) => void };
+  it('exposes only the contract’s wire as window.studioWire, requiring nothing but electron', async () => {
+    const preload = loadPreload();
     expect(preload.required).toEqual(['electron']);
-    expect(preload.exposed.map(([key]) => key)).toEqual(['studio']);
-    const api = preload.exposed[0]![1];
-    expect(Object.keys(api).sort()).toEqual([...Object.keys(CHANNELS), 'on'].sort());
-    expect(Object.isFrozen(api)).toBe(true);
+    expect(preload.exposed.map(([key]) => key)).toEqual(['studioWire']);
+    const bridge = preload.exposed[0]![1];
+    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on']);
+    expect(Object.isFrozen(bridge)).toBe(true);
     for (const channel of Object.keys(CHANNELS)) {
-      expect(await api[channel]({ probe: channel })).toEqual({ ok: true, value: `answer of ${channel}` });
+      expect(await bridge.invoke(channel, { probe: channel })).toEqual({ ok: true, value: `answer of ${channel}` });
     }
     expect(preload.invoked.map(([channel]) => channel)).toEqual(Object.keys(CHANNELS));
     expect(preload.invoked[0]![1]).toEqual({ probe: Object.keys(CHANNELS)[0] });
+    // Nothing the contract does not name reaches ipcRenderer.
+    await expect(bridge.invoke('not-a-channel', {})).rejects.toThrow(/unknown channel 'not-a-channel'/);
+    await expect(bridge.invoke('__proto__', {})).rejects.toThrow(/unknown channel/);
+    expect(preload.invoked).toHaveLength(Object.keys(CHANNELS).length);
+    expect(() => bridge.on('not-an-event', () => undefined)).toThrow(/unknown event/);
+    expect(() => bridge.on('menu:command', 'not a function')).toThrow(/must be a function/);
+    expect(preload.subscribed).toEqual([]);
+    // An event's messages as they came, until the listener stops.
+    const got: unknown[] = [];
+    const off = bridge.on('menu:command', (wire: unknown) => got.push(wire));
+    preload.emit('menu:command', { payload: { command: 'save' } });
+    off();
+    preload.emit('menu:command', { payload: { command: 'find' } });
+    expect(got).toEqual([{ payload: { command: 'save' } }]);
+    expect(preload.removed).toEqual(['menu:command']);
+    for (const event of [...Object.keys(EVENTS), ANSWER_EVENT]) bridge.on(event, () => undefined);
+    expect(preload.subscribed).toEqual(['menu:command', ...Object.keys(EVENTS), ANSWER_EVENT]);
+  });
 
-    // The patched events and the answers that come with them are followed from the start (so
-    // no result goes by the decoder), every other event once asked for.
+  it('with the page’s decoder: follows the patched results and their answers from the start, hands every other event once asked for', () => {
+    const preload = loadPreload();
+    const api = createDecodedApi(preload.bridge, (what, error) => console.error(what, error));
     expect(preload.subscribed).toEqual(['preview:result', 'compare:result', 'studio:answer']);
     const got: unknown[] = [];
     const off = api.on('menu:command', (payload: unknown) => got.push(payload));
@@ -251,19 +275,15 @@ describe('the built preload (dist-electron/preload.cjs)', () => {
     off();
     preload.emit('menu:command', { payload: { command: 'find' } });
     expect(got).toEqual([{ command: 'save' }]);
-    expect(() => api.on('not-an-event', () => undefined)).toThrow(/unknown event/);
-    for (const event of Object.keys(EVENTS)) api.on(event, () => undefined);
-    const rest = Object.keys(EVENTS).filter((e) => e !== 'preview:result' && e !== 'compare:result' && e !== 'menu:command');
-    expect(preload.subscribed).toEqual(['preview:result', 'compare:result', 'studio:answer', 'menu:command', ...rest]);
-    expect(preload.removed).toEqual([]);
+    expect(() => api.on('not-an-event' as never, () => undefined)).toThrow(/unknown event/);
   });
 
-  it('pairs compare:set’s answers that came with the events with their invokes, in either order, and the events after them patch them', async () => {
+  it('with the page’s decoder: pairs compare:set’s answers that came with the events with their invokes, in either order, and the events after them patch them', async () => {
     let refs = 0;
     const preload = loadPreload((channel) =>
       channel === 'compare:set' ? { ok: true, value: { answerRef: ++refs } } : { ok: true, value: `answer of ${channel}` },
-    ) as ReturnType<typeof loadPreload> & { emit: (event: string, payload: unknown) => void };
-    const api = preload.exposed[0]![1];
+    );
+    const api = createDecodedApi(preload.bridge, (what, error) => console.error(what, error));
     const encoder = new EventEncoder();
     const text = (s: string): string => `${s}\n${'lorem ipsum '.repeat(20)}`;
     const results: CompareResult[] = [1, 2, 3].map((seq) => ({
@@ -272,13 +292,13 @@ describe('the built preload (dist-electron/preload.cjs)', () => {
       rows: [{ key: '(template text)', cells: [{ text: text('x'.repeat(seq)) }] }],
     }));
     const answer = (id: number, result: CompareResult) =>
-      preload.emit('studio:answer', structuredClone({ id, channel: 'compare:set', wire: encoder.encodeAnswer('compare:set', result) }));
+      preload.emit('studio:answer', { id, channel: 'compare:set', wire: encoder.encodeAnswer('compare:set', result) });
     // The answer before the invoke's reply.
     answer(1, results[0]!);
-    expect(await api['compare:set']({})).toEqual({ ok: true, value: results[0] });
+    expect(await api['compare:set']({ columns: [] } as never)).toEqual({ ok: true, value: results[0] });
     // The reply first: the call waits for its answer, a patch of the first.
     let second: unknown;
-    const asked = api['compare:set']({}).then((r: unknown) => (second = r));
+    const asked = api['compare:set']({ columns: [] } as never).then((r: unknown) => (second = r));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(second).toBeUndefined();
     answer(2, results[1]!);
@@ -288,11 +308,11 @@ describe('the built preload (dist-electron/preload.cjs)', () => {
     api.on('compare:result', (payload: unknown) => got.push(payload));
     const wire = encoder.encode('compare:result', results[2]!);
     expect(wire.patch).toMatchObject({ fromSeq: 2 });
-    preload.emit('compare:result', structuredClone(wire));
+    preload.emit('compare:result', wire);
     expect(got).toEqual([results[2]]);
     // An answer that cannot be read is an error value, not a call that never ends.
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const broken = api['compare:set']({});
+    const broken = api['compare:set']({ columns: [] } as never);
     preload.emit('studio:answer', { id: 3, channel: 'compare:set', wire: { payload: results[2], patch: { fromSeq: 99, cells: [] } } });
     expect(await broken).toEqual({ ok: false, error: { code: 'INTERNAL', message: 'the answer of compare:set could not be read' } });
     expect(logged.mock.calls.map(([first]) => first)).toEqual(['host answer of compare:set:']);
@@ -301,9 +321,9 @@ describe('the built preload (dist-electron/preload.cjs)', () => {
     expect(await api['workspace:get']({})).toEqual({ ok: true, value: 'answer of workspace:get' });
   });
 
-  it('hands on compare and preview results whole, however the host patched them (as Electron IPC clones them)', () => {
-    const preload = loadPreload() as ReturnType<typeof loadPreload> & { emit: (event: string, payload: unknown) => void };
-    const api = preload.exposed[0]![1];
+  it('with the page’s decoder: hands on compare and preview results whole, however the host patched them, and knows the edit a patch made', () => {
+    const preload = loadPreload();
+    const api = createDecodedApi(preload.bridge, (what, error) => console.error(what, error));
     const got: unknown[] = [];
     api.on('compare:result', (payload: unknown) => got.push(payload));
     api.on('compare:result', (payload: unknown) => got.push(payload));
@@ -316,8 +336,26 @@ describe('the built preload (dist-electron/preload.cjs)', () => {
     }));
     const wires = results.map((r) => encoder.encode('compare:result', r));
     expect(wires[1]!.patch).toBeDefined();
-    for (const wire of wires) preload.emit('compare:result', structuredClone(wire));
+    for (const wire of wires) preload.emit('compare:result', wire);
     // Each result decoded once, to both listeners.
     expect(got).toEqual(results.flatMap((r) => [r, r]));
+    // Decoded in the page, what the patch changed is known of the very object the page got
+    // (a WeakMap of the decoder: decoded in the preload, it would not cross contextBridge).
+    const previews: PreviewResult[] = [];
+    api.on('preview:result', (payload: unknown) => previews.push(payload as PreviewResult));
+    const preview = (seq: number, prompt: string): PreviewResult => ({
+      seq,
+      target: { kind: 'variant', variantId: 'generic' },
+      outcome: { ok: true, kind: 'variant', result: { kind: 'variant', text: prompt } as never, durationMs: 1 },
+      baseline: { spec: { kind: 'none' }, text: null },
+    });
+    const base = `a\n${'lorem ipsum dolor '.repeat(200)}`;
+    const sent = [preview(1, base), preview(2, `${base}b`)];
+    const wired = sent.map((result) => encoder.encode('preview:result', result));
+    expect(wired[1]!.patch).toBeDefined();
+    for (const wire of wired) preload.emit('preview:result', wire);
+    expect(previews).toEqual(sent);
+    const built = previews[1]!.outcome.ok ? previews[1]!.outcome.result : undefined;
+    expect(previewEditSince(built!, base)).toEqual({ start: base.length, endOld: base.length, text: 'b' });
   });
 });
