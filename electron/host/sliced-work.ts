@@ -16,7 +16,7 @@ export interface Slicer {
  * work. Not half a frame: a slice shares its turn with what came meanwhile (a worker's answer, a
  * collection), and on two cores busy with the matrix's workers the thread also waits for a core;
  * with 8 ms slices the first 10,000-cell matrix held the loop 14.9-16.4 ms in four runs, with 5 ms
- * 7.9-12.1 ms, its answer as soon (bench:engine's matrix-500x20, interleaved, load 1.7-2.1).
+ * 7.9-12.1 ms, its answer about 4% later (bench:engine's matrix-500x20, interleaved, load 1.7-2.1).
  */
 export const LOOP_SLICER: Slicer = {
   now: () => performance.now(),
