@@ -26,14 +26,14 @@ const GC_KINDS: Record<number, string> = {
 };
 
 /**
- * The host thread's time on a core and waiting for one, in ms (Linux's schedstat; elsewhere
+ * How long the host's thread has waited for a core in all, in ms (Linux's schedstat; elsewhere
  * undefined): a block the thread spent waiting was another thread's (the workers', V8's helper
  * threads'), not the host's code.
  */
-function threadTimes(): { ran: number; waited: number } | undefined {
+function waitedForCore(): number | undefined {
   try {
-    const [ran, waited] = fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number);
-    return ran !== undefined && waited !== undefined ? { ran: ran / 1e6, waited: waited / 1e6 } : undefined;
+    const waited = Number(fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]);
+    return Number.isFinite(waited) ? waited / 1e6 : undefined;
   } catch {
     return undefined;
   }
@@ -55,18 +55,18 @@ async function probed<T>(work: () => Promise<T>): Promise<Probed<T>> {
   let longest = 0;
   let waited: number | null = null;
   let last = performance.now();
-  let lastTimes = threadTimes();
+  let lastWaited = waitedForCore();
   let running = true;
   let timer: NodeJS.Timeout | undefined;
   const tick = (): void => {
     const now = performance.now();
-    const times = threadTimes();
+    const waitedNow = waitedForCore();
     if (now - last > longest) {
       longest = now - last;
-      waited = times && lastTimes ? times.waited - lastTimes.waited : null;
+      waited = waitedNow !== undefined && lastWaited !== undefined ? waitedNow - lastWaited : null;
     }
     last = now;
-    lastTimes = times;
+    lastWaited = waitedNow;
     if (running) timer = setTimeout(tick, 0);
   };
   timer = setTimeout(tick, 0);
