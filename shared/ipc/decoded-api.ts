@@ -2,6 +2,7 @@ import { ANSWER_EVENT, answerRefOf, AnswerRendezvous, type WireAnswer } from './
 import { createStudioApi } from './client.js';
 import type { ChannelName, EventName, StudioApi } from './contract.js';
 import { answeredLikeEvents, EventDecoder, type WireEvent } from './event-codec.js';
+import { EventListeners } from './event-listeners.js';
 import type { IpcResult } from './ipc-result.js';
 
 /**
@@ -26,12 +27,12 @@ export interface WireBridge {
  */
 export function createDecodedApi(bridge: WireBridge, report: (what: string, error: unknown) => void): StudioApi {
   const decoder = new EventDecoder();
-  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
-  const follow = (event: EventName): Set<(payload: unknown) => void> => {
-    const known = listeners.get(event);
-    if (known) return known;
-    const own = new Set<(payload: unknown) => void>();
-    listeners.set(event, own);
+  const listeners = new EventListeners(report);
+  /** The events whose wire messages are followed (each once: one decode, then every listener). */
+  const followed = new Set<EventName>();
+  const follow = (event: EventName): void => {
+    if (followed.has(event)) return;
+    followed.add(event);
     bridge.on(event, (wire) => {
       let payload: unknown;
       try {
@@ -40,15 +41,8 @@ export function createDecodedApi(bridge: WireBridge, report: (what: string, erro
         report(`host event ${event}:`, error);
         return;
       }
-      for (const listener of [...own]) {
-        try {
-          listener(payload);
-        } catch (error) {
-          report(`listener of ${event} failed`, error);
-        }
-      }
+      listeners.deliver(event, payload);
     });
-    return own;
   };
   // The patched results and the answers that come with them are followed from the start, so
   // the decoder sees every one the host sends; every other event once asked for.
@@ -74,11 +68,8 @@ export function createDecodedApi(bridge: WireBridge, report: (what: string, erro
       return ref === undefined ? result : answers.wait(ref);
     },
     (event, listener) => {
-      const set = follow(event);
-      set.add(listener);
-      return () => {
-        set.delete(listener);
-      };
+      follow(event);
+      return listeners.add(event, listener);
     },
   );
 }

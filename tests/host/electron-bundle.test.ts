@@ -278,6 +278,22 @@ describe('the built preload (dist-electron/preload.cjs)', () => {
     expect(() => api.on('not-an-event' as never, () => undefined)).toThrow(/unknown event/);
   });
 
+  it('with the page’s decoder: one wire listener per event however many page listeners; one that throws is reported and the others still get the event', () => {
+    const preload = loadPreload();
+    const reported: [string, unknown][] = [];
+    const api = createDecodedApi(preload.bridge, (what, error) => reported.push([what, error]));
+    const got: unknown[] = [];
+    const boom = new Error('boom');
+    api.on('menu:command', () => {
+      throw boom;
+    });
+    api.on('menu:command', (payload: unknown) => got.push(payload));
+    expect(preload.subscribed).toEqual(['preview:result', 'compare:result', 'studio:answer', 'menu:command']);
+    preload.emit('menu:command', { payload: { command: 'save' } });
+    expect(got).toEqual([{ command: 'save' }]);
+    expect(reported).toEqual([['listener of menu:command failed', boom]]);
+  });
+
   it('with the page’s decoder: pairs compare:set’s answers that came with the events with their invokes, in either order, and the events after them patch them', async () => {
     let refs = 0;
     const preload = loadPreload((channel) =>

@@ -1,6 +1,7 @@
 import { createStudioApi, isEventName } from '../../../shared/ipc/client.js';
 import { EventDecoder, type EventPatch } from '../../../shared/ipc/event-codec.js';
-import type { ChannelName, EventName, StudioApi } from '../../../shared/ipc/contract.js';
+import { EventListeners } from '../../../shared/ipc/event-listeners.js';
+import type { ChannelName, StudioApi } from '../../../shared/ipc/contract.js';
 import type { IpcResult } from '../../../shared/ipc/ipc-result.js';
 import { mark, tracing } from '../../../shared/ipc/trace.js';
 import type { WireCall } from '../../../shared/ipc/wire.js';
@@ -45,23 +46,13 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
   // Preview and compare results arrive as patches of the last one received on the same socket.
   let events = new EventDecoder();
   const queue: string[] = [];
-  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  const listeners = new EventListeners((what, error) => console.error(what, error));
   let socket: WebSocketLike | undefined;
   let nextId = 1;
   let everOpened = false;
   let attempt = 0;
   let closedForGood = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const deliver = (event: EventName, payload: unknown): void => {
-    for (const listener of [...(listeners.get(event) ?? [])]) {
-      try {
-        listener(payload);
-      } catch (error) {
-        console.error(`listener of ${event} failed`, error);
-      }
-    }
-  };
 
   const disconnected = (channel: string): IpcResult<never> => ({
     ok: false,
@@ -88,7 +79,7 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
       for (const frame of queue.splice(0)) ws.send(frame);
       if (reconnected) {
         void api['workspace:get']({}).then((result) => {
-          if (result.ok && result.value) deliver('workspace:changed', result.value);
+          if (result.ok && result.value) listeners.deliver('workspace:changed', result.value);
         });
       }
     });
@@ -120,7 +111,7 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
         } else if (message.type === 'event' && isEventName(message.event)) {
           const payload = events.decode(message.event, { payload: message.payload, patch: message.patch });
           if (traced) mark(`decoded:${message.event}`);
-          deliver(message.event, payload);
+          listeners.deliver(message.event, payload);
         }
       } catch (error) {
         // Both ends lost step (never expected: one socket keeps the order): start afresh.
@@ -170,16 +161,7 @@ export function createWebSocketApi(options: WebSocketApiOptions): WebSocketApi {
     });
   };
 
-  const subscribe = (event: EventName, listener: (payload: unknown) => void): (() => void) => {
-    let set = listeners.get(event);
-    if (!set) listeners.set(event, (set = new Set()));
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-    };
-  };
-
-  const api = createStudioApi(invoke, subscribe);
+  const api = createStudioApi(invoke, (event, listener) => listeners.add(event, listener));
   open();
   return Object.freeze({
     ...api,
