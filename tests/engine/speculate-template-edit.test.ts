@@ -94,17 +94,29 @@ describe('a keystroke in the base template, shown before its build', () => {
     expect(atEnd(' ')).toBe(last);
     expect(atEnd('\n')).toBe(last);
     expect(textOf(`${last}\n`)).toBe(last);
+    // The word after that space: the last line goes on with the space and the word.
+    const spaced = `${last} `;
+    const wordAfter = (template: string, typed: string) =>
+      speculateTemplateEdit(build({ baseTemplate: template }), 'v', template, minimalEdit(template, template + typed)!)?.text;
+    expect(wordAfter(spaced, 's')).toBe(`${last} s`);
+    expect(wordAfter(spaced, 's')).toBe(textOf(`${spaced}s`));
+    expect(wordAfter(spaced, 'two words')).toBe(textOf(`${spaced}two words`));
+    // Not after two spaces, nor a word ending in one, nor on a line with a brace.
+    expect(wordAfter(`${last}  `, 's')).toBeUndefined();
+    expect(wordAfter(spaced, 'two ')).toBeUndefined();
+    expect(wordAfter('Some {{words here ', 's')).toBeUndefined();
     // Near the separator cleanup's rules about it might see the edit.
     const near = base.lastIndexOf('on.');
     expect(guess(insert(near, 'x'))).toBeUndefined();
   });
 
-  it('is exactly the build at the end of the template too: new lines started, typed on and taken back, under every preset', () => {
+  it('is exactly the build at the end of the template too: new lines started, words after a space, typed on and taken back, under every preset', () => {
     const next = random(41);
-    const keys = ['\n', '\n', 'x', 'Word', ' ', '\n\n', '#', '=', '{', '-', '\t', 'back', 'back'];
+    const keys = ['\n', '\n', 'x', 'Word', ' ', ' Word', '\n\n', '#', '=', '{', '-', '\t', 'back', 'back'];
     let given = 0;
     let unchanged = 0;
     let lines = 0;
+    let goesOn = 0;
     let refused = 0;
     for (const variant of ws.variants) {
       for (const preset of ws.presets) {
@@ -121,6 +133,7 @@ describe('a keystroke in the base template, shown before its build', () => {
             given++;
             if (guess.text === built.text) unchanged++;
             else if (guess.promptEdit.text.startsWith('\n')) lines++;
+            else if (guess.promptEdit.text.startsWith(' ')) goesOn++;
             expect(guess.text, `${variant.id} × ${preset.name}, ${JSON.stringify(template.slice(-30))} + ${JSON.stringify(key)}`).toBe(
               real.text,
             );
@@ -139,6 +152,7 @@ describe('a keystroke in the base template, shown before its build', () => {
     // Every kind occurs: prompts known to be the same, new lines known, and the rest refused.
     expect(unchanged).toBeGreaterThan(500);
     expect(lines).toBeGreaterThan(20);
+    expect(goesOn).toBeGreaterThan(20);
     expect(given).toBeGreaterThan(600);
     expect(refused).toBeGreaterThan(500);
   });

@@ -175,6 +175,8 @@ export function speculateTemplateEdit(
 const LONGEST_TAIL = 64;
 /** What may follow the prompt's end after an edit in the template's tail: one or two newlines, then one line of plain words. */
 const NEW_LAST_LINE = /^(\n\n?)([^\s].*)$/;
+/** Or one space, then plain words: the last line goes on (a word typed after the space that ended it). */
+const LAST_LINE_ON = /^ ([^\s].*)$/;
 
 /**
  * An edit in the whitespace at the end of the template, after the last character the prompt
@@ -186,6 +188,9 @@ const NEW_LAST_LINE = /^(\n\n?)([^\s].*)$/;
  * - When the end becomes one or two newlines and a line of plain words, the prompt gets them
  *   after its last line, when that line is plain words too (not cleanup's `##` line) and no
  *   separator is near: no cleanup rule reads either line.
+ * - When it becomes one space and plain words (the word after a space typed at the end), the
+ *   prompt's last line goes on with them, when it is plain words with no brace and no separator
+ *   is near: the space, trimmed away before, is now inside the line, where no rule reads it.
  * Anything else is undefined.
  */
 function atTemplateTail(
@@ -204,7 +209,8 @@ function atTemplateTail(
   if (!/^\s*$/.test(tail)) return undefined;
   const edited = tail.slice(0, edit.start - copiedTo) + edit.text + tail.slice(edit.endOld - copiedTo);
   const blank = /^\s*$/.test(edited);
-  const line = blank ? '' : NEW_LAST_LINE.exec(edited)?.[2];
+  const goesOn = blank ? undefined : LAST_LINE_ON.exec(edited)?.[1];
+  const line = blank ? '' : (goesOn ?? NEW_LAST_LINE.exec(edited)?.[2]);
   // Not a shape this knows (a letter typed on the last line itself): the range's own rule decides, without the compare below.
   if (line === undefined || (!blank && (!TYPED.test(line) || !WORD.test(line) || TWO_SPACES.test(line) || /\s$/.test(line))))
     return undefined;
@@ -224,6 +230,8 @@ function atTemplateTail(
     };
   }
   if (!plainInPrompt(pieces, section.end, section.end)) return undefined;
+  // A last line that goes on holds no brace: it could be a `{{key` the words would go on.
+  if (goesOn !== undefined && BRACE.test(lineAround(pieces, section.end, section.end) ?? '{')) return undefined;
   const text = pieces.edit(section.end, section.end, edited);
   if (!plainInPrompt(text, section.end, text.length)) return undefined;
   return {
