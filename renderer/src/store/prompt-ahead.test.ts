@@ -47,16 +47,16 @@ describe('keystrokes shown ahead of their builds', () => {
     const sp = promptAhead();
     let s = state(T0, resultOf(T0));
     sp.textFor(s);
-    // A letter, then a brace: the brace might start a `{{key}}`, so the prompt with the letter stays until the build decides.
+    // A letter, then two braces: they might start a `{{key}}`, so the prompt with the letter stays until the build decides.
     const lettered = typed(T0, 'Then', 's');
     s = state(lettered, s.preview);
     expect(sp.textFor(s)).toBe(buildOf(lettered).text);
-    s = state(typed(lettered, 'tests', '{'), s.preview);
+    s = state(typed(lettered, 'tests', '{{'), s.preview);
     expect(sp.textFor(s)).toBe(buildOf(lettered).text);
     s = state(T0, s.preview);
     expect(sp.textFor(s)).toBeUndefined();
-    // A brace alone: nothing is ahead of the build.
-    const braced = typed(T0, 'tests', '{');
+    // Two braces alone: nothing is ahead of the build.
+    const braced = typed(T0, 'tests', '{{');
     s = state(braced, s.preview);
     expect(sp.textFor(s)).toBeUndefined();
     // And the next letter waits for it too.

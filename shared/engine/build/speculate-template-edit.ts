@@ -17,13 +17,13 @@ export interface BuiltText {
 }
 
 /**
- * What may be typed or deleted for the prompt to be known without a build: letters, digits,
- * inner spaces and punctuation that no step of the build reads. Braces make or break a
- * `{{key}}`; `=`, `#`, `+` and `-` make or break the separators, `##` lines and diff markers
- * cleanup looks for; tabs and newlines change its whitespace rules.
+ * What may be typed or deleted for the prompt to be known without a build: printable ASCII and
+ * inner spaces. The template's pass reads only braces (tagsUnchanged decides about those);
+ * cleanup reads whitespace (tabs and newlines are not typed here; a space only between two
+ * other characters), `=` runs, `##` lines and diff markers, which plainInPrompt keeps away from
+ * the edit (a separator near, a line without a word).
  */
-const TYPED = /^[A-Za-z0-9 .,;:!?'"()*_/&@$]*$/;
-/** A line may hold no brace for an edit in it to be known: it could be inside a `{{key}}` being written. */
+const TYPED = /^[\x21-\x7e ]*$/;
 const BRACE = /[{}]/;
 const WORD = /[A-Za-z0-9]/;
 const TWO_SPACES = /\s\s/;
@@ -54,12 +54,62 @@ function lineAround(text: TextWindow, from: number, to: number): string | undefi
   return end - start > LONGEST_LINE ? undefined : text.slice(start, end);
 }
 
+/** How far before an edit that types or deletes no `}` a `{{` still open there is looked for (tagsUnchanged). */
+const OPEN_TAG_LOOKBACK = 16_384;
+const BACK_CHUNK = 4096;
+
+/**
+ * Whether a `{{` in the template's range [from, at) has no `}` after it before `at`: a tag the
+ * template's pass may take from there would hold `at`. Read backwards in chunks (one character
+ * over, for a `{{` across their border) until the last `}` or `{{` before `at` decides, at most
+ * `limit` characters back: a `{{` further off is taken as none.
+ */
+function openTagBefore(template: TextWindow, from: number, at: number, limit: number): boolean {
+  const stop = Math.max(from, at - limit);
+  for (let end = at; end > stop; end -= BACK_CHUNK) {
+    const start = Math.max(stop, end - BACK_CHUNK - 1);
+    const chunk = template.slice(start, end);
+    const close = chunk.lastIndexOf('}');
+    const open = chunk.lastIndexOf('{{');
+    if (open > close) return true;
+    if (close >= 0) return false;
+  }
+  return false;
+}
+
+/**
+ * Whether the template's `{{key}}` tags stay as they were, for an edit whose line holds a brace
+ * (or that types or deletes one). The template's one pass takes a tag from a `{{` to the first
+ * `}` after it, when another `}` follows, and goes on after it. So the tags stay when the edit
+ * makes or breaks no `{{` (every tag starts where it did), and no `{{` before it in its range of
+ * the template is still open there: a tag of that range holds literal text (it is unresolved),
+ * and a key typed into it could resolve; a `}` typed or deleted would end one elsewhere and take
+ * or give back the tags after it. (A `}` just before the edit counts as open there: the edit may
+ * make or break a `}}` with it.) Every other tag ends before the edit or starts after it. For an
+ * edit that types or deletes no `}`, a `{{` more than OPEN_TAG_LOOKBACK before it is taken as
+ * none, as a line without braces takes a `{{` on the lines above: only a key of that length, all
+ * of it, could change.
+ */
+function tagsUnchanged(
+  before: TextWindow,
+  rangeStart: number,
+  edit: MinimalEdit,
+  around: { left: string; removed: string; right: string },
+): boolean {
+  const { left, removed, right } = around;
+  if ((left + removed + right).includes('{{') || (left + edit.text + right).includes('{{')) return false;
+  const closes = removed.includes('}') || edit.text.includes('}');
+  const at = left === '}' ? edit.start - 1 : edit.start;
+  return !openTagBefore(before, rangeStart, at, closes ? Infinity : OPEN_TAG_LOOKBACK);
+}
+
 /**
  * Whether the edit of the template `before` into `after` types or deletes only characters no
  * build step reads. `after` is read around the edit only (a window of `before` with the edit:
- * the edited template itself is a rope that a read would copy whole).
+ * the edited template itself is a rope that a read would copy whole). `rangeStart`: where the
+ * range of the template the edit is in starts (literal text up to the edit).
  */
-function plainEdit(before: TextWindow, after: TextWindow, edit: MinimalEdit): boolean {
+function plainEdit(before: TextWindow, after: TextWindow, edit: MinimalEdit, rangeStart: number): boolean {
   const removed = before.slice(edit.start, edit.endOld);
   const inserted = edit.text;
   if (!TYPED.test(removed) || !TYPED.test(inserted)) return false;
@@ -71,10 +121,12 @@ function plainEdit(before: TextWindow, after: TextWindow, edit: MinimalEdit): bo
   const right = after.slice(end, end + 1);
   if (left === undefined || (right === '' && /\s$/.test(left + inserted))) return false;
   if (TWO_SPACES.test(left + removed + right) || TWO_SPACES.test(left + inserted + right)) return false;
-  // Not in a line with a brace: it could be inside a `{{key}}` being written.
   const lineBefore = lineAround(before, edit.start, edit.endOld);
   const lineAfter = lineAround(after, edit.start, end);
-  return lineBefore !== undefined && lineAfter !== undefined && !BRACE.test(lineBefore) && !BRACE.test(lineAfter);
+  if (lineBefore === undefined || lineAfter === undefined) return false;
+  // A line with a brace: the edit could be inside a `{{key}}` being written.
+  if (!BRACE.test(lineBefore) && !BRACE.test(lineAfter)) return true;
+  return tagsUnchanged(before, rangeStart, edit, { left, removed, right });
 }
 
 /**
@@ -140,7 +192,7 @@ export function speculateTemplateEdit(
   const known = Math.min(built.verified?.[containing] ?? 0, checked);
   const copied = pieces.slice(section.start + known, section.start + checked);
   if (copied !== template.slice(section.offset + known, section.offset + checked)) return undefined;
-  if (!plainEdit(template, template.edit(edit.start, edit.endOld, edit.text), edit)) return undefined;
+  if (!plainEdit(template, template.edit(edit.start, edit.endOld, edit.text), edit, section.offset)) return undefined;
   const delta = edit.text.length - (edit.endOld - edit.start);
   const edited = pieces.edit(at, at + (edit.endOld - edit.start), edit.text);
   if (!plainInPrompt(pieces, at, at + (edit.endOld - edit.start)) || !plainInPrompt(edited, at, at + edit.text.length)) return undefined;
@@ -212,7 +264,10 @@ function atTemplateTail(
   const goesOn = blank ? undefined : LAST_LINE_ON.exec(edited)?.[1];
   const line = blank ? '' : (goesOn ?? NEW_LAST_LINE.exec(edited)?.[2]);
   // Not a shape this knows (a letter typed on the last line itself): the range's own rule decides, without the compare below.
-  if (line === undefined || (!blank && (!TYPED.test(line) || !WORD.test(line) || TWO_SPACES.test(line) || /\s$/.test(line))))
+  if (
+    line === undefined ||
+    (!blank && (!TYPED.test(line) || BRACE.test(line) || !WORD.test(line) || TWO_SPACES.test(line) || /\s$/.test(line)))
+  )
     return undefined;
   // The prompt's end is the template's up to copiedTo: compared beyond what is known of it.
   const length = section.end - section.start;
