@@ -159,10 +159,16 @@ describe('compare view (host)', () => {
     const body = JSON.parse((await h.call('compare:copy', { index: 1, api: 'anthropic' })).text);
     expect(body.system.map((b: { text: string }) => b.text).join('')).toBe(await built(more, 'special'));
     expect(await h.call('compare:copy', { index: 0 })).toEqual({ label: 'generic', text: await built(more, 'base') });
-    // A brace typed: it is built.
+    // A brace typed alone is known too; two (a `{{key}}` may start) are built.
     const brace = await type('{{ROLE}}\n\n{{TOOLBOX}}\n\nSome more words here now {.\n\n{{GREETING}} from generic\n');
-    expect(count(brace.marks, 'host:ahead:compare')).toBe(0);
-    expect(count(brace.marks, 'host:column:compare')).toBe(2);
+    expect(count(brace.marks, 'host:ahead:compare')).toBe(2);
+    expect(await h.call('compare:copy', { index: 0 })).toEqual({
+      label: 'generic',
+      text: await built('{{ROLE}}\n\n{{TOOLBOX}}\n\nSome more words here now {.\n\n{{GREETING}} from generic\n', 'base'),
+    });
+    const pair = await type('{{ROLE}}\n\n{{TOOLBOX}}\n\nSome more words here now {{.\n\n{{GREETING}} from generic\n');
+    expect(count(pair.marks, 'host:ahead:compare')).toBe(0);
+    expect(count(pair.marks, 'host:column:compare')).toBe(2);
   });
 
   it('sizes sections with one function: the preview, the compare view and the CLI give the same numbers', async () => {
