@@ -30,6 +30,26 @@ function buildOf(variant: Variant, context: (typeof ws.presets)[number]['context
   });
 }
 
+/**
+ * One key typed at `at` in a template of the test variant ('back': the character before `at`
+ * deleted), on its last build: a prompt given ahead must be the real build, text and ranges.
+ * Undefined when the key changed nothing.
+ */
+function typedChecked(template: string, built: BuiltText, key: string, at: number) {
+  const after =
+    key === 'back' ? template.slice(0, Math.max(0, at - 1)) + template.slice(at) : template.slice(0, at) + key + template.slice(at);
+  const edit = minimalEdit(template, after);
+  if (!edit) return undefined;
+  const guess = speculateTemplateEdit(built, 'v', template, edit);
+  const real = build({ baseTemplate: after });
+  if (guess) {
+    expect(guess.text, `${JSON.stringify(template)} edited ${JSON.stringify(edit)}`).toBe(real.text);
+    expect(guess.sections).toEqual(real.sections);
+  }
+  const braced = BRACES.test(edit.text) || BRACES.test(template.slice(edit.start, edit.endOld));
+  return { after, real, given: guess !== undefined, braced };
+}
+
 describe('a keystroke in the base template, shown before its build', () => {
   it('is exactly the build, text and sections, whenever it is given: every built-in variant under every preset', () => {
     const next = random(23);
@@ -210,21 +230,14 @@ describe('a keystroke in the base template, shown before its build', () => {
         built = build({ baseTemplate: template });
       }
       const key = keys[Math.floor(next() * keys.length)]!;
-      const at = Math.floor(next() * (template.length + 1));
-      const after =
-        key === 'back' ? template.slice(0, Math.max(0, at - 1)) + template.slice(at) : template.slice(0, at) + key + template.slice(at);
-      const edit = minimalEdit(template, after);
-      if (!edit) continue;
-      const guess = speculateTemplateEdit(built, 'v', template, edit);
-      const real = build({ baseTemplate: after });
-      if (guess) {
+      const step = typedChecked(template, built, key, Math.floor(next() * (template.length + 1)));
+      if (!step) continue;
+      if (step.given) {
         given++;
-        if (BRACES.test(edit.text) || BRACES.test(template.slice(edit.start, edit.endOld))) braces++;
-        expect(guess.text, `${JSON.stringify(template)} edited ${JSON.stringify(edit)}`).toBe(real.text);
-        expect(guess.sections).toEqual(real.sections);
+        if (step.braced) braces++;
       } else refused++;
-      template = after;
-      built = real;
+      template = step.after;
+      built = step.real;
     }
     // Each kind occurs: known edits (of them, ones typing or deleting a brace) and refused ones.
     expect(given).toBeGreaterThan(1000);
@@ -247,20 +260,12 @@ describe('a keystroke in the base template, shown before its build', () => {
       let built = build({ baseTemplate: template });
       for (let i = 0; i < 25; i++) {
         const key = keys[Math.floor(next() * keys.length)]!;
-        const at = 1 + Math.floor(next() * (template.length - 1));
-        const after = key === 'back' ? template.slice(0, at - 1) + template.slice(at) : template.slice(0, at) + key + template.slice(at);
-        const edit = minimalEdit(template, after);
-        if (!edit) continue;
-        const guess = speculateTemplateEdit(built, 'v', template, edit);
-        const real = build({ baseTemplate: after });
-        if (guess) {
-          given++;
-          if (BRACES.test(edit.text) || BRACES.test(template.slice(edit.start, edit.endOld))) braces++;
-          expect(guess.text, `${JSON.stringify(template)} edited ${JSON.stringify(edit)}`).toBe(real.text);
-          expect(guess.sections).toEqual(real.sections);
-        }
-        template = after;
-        built = real;
+        const step = typedChecked(template, built, key, 1 + Math.floor(next() * (template.length - 1)));
+        if (!step) continue;
+        if (step.given) given++;
+        if (step.given && step.braced) braces++;
+        template = step.after;
+        built = step.real;
       }
     }
     expect(given).toBeGreaterThan(1000);
