@@ -33,15 +33,25 @@ function buildOf(variant: Variant, context: (typeof ws.presets)[number]['context
 /**
  * One key typed at `at` in a template of the test variant ('back': the character before `at`
  * deleted), on its last build: a prompt given ahead must be the real build, text and ranges.
- * Undefined when the key changed nothing.
+ * Undefined when the key changed nothing. `spliced`: the edit as the editor's splice gives it
+ * (at the cursor), not as minimalEdit finds it (after the characters equal to the typed one).
  */
-function typedChecked(template: string, built: BuiltText, key: string, at: number) {
+function typedChecked(
+  template: string,
+  built: BuiltText,
+  key: string,
+  at: number,
+  opts: { placeholders?: Record<string, string>; spliced?: boolean } = {},
+) {
+  const placeholders = opts.placeholders ?? {};
   const after =
     key === 'back' ? template.slice(0, Math.max(0, at - 1)) + template.slice(at) : template.slice(0, at) + key + template.slice(at);
-  const edit = minimalEdit(template, after);
+  // As the editor's splice says it (where the cursor was), or as a comparison of the two texts finds it.
+  const splice = key === 'back' ? { start: Math.max(0, at - 1), endOld: at, text: '' } : { start: at, endOld: at, text: key };
+  const edit = opts.spliced ? (after === template ? null : splice) : minimalEdit(template, after);
   if (!edit) return undefined;
   const guess = speculateTemplateEdit(built, 'v', template, edit);
-  const real = build({ baseTemplate: after });
+  const real = build({ baseTemplate: after, placeholders });
   if (guess) {
     expect(guess.text, `${JSON.stringify(template)} edited ${JSON.stringify(edit)}`).toBe(real.text);
     expect(guess.sections).toEqual(real.sections);
@@ -95,8 +105,22 @@ describe('a keystroke in the base template, shown before its build', () => {
     const inWords = base.indexOf('Intro') + 2;
     expect(guess(insert(inWords, 'x'))).toBe(textOf(insert(inWords, 'x')));
     expect(guess(insert(inWords, 'x'))).toMatch(/^Inxtro line here\.\n\nSome words/);
-    expect(guess(insert(inWords, '\n'))).toBeUndefined();
     expect(guess(insert(inWords, '\t'))).toBeUndefined();
+    // Enter between two characters that are not whitespace, or making a blank line between two lines: known.
+    expect(guess(insert(inWords, '\n'))).toBe(textOf(insert(inWords, '\n')));
+    expect(guess(insert(inWords, '\n'))).toMatch(/^In\ntro line/);
+    const firstEnd = base.indexOf('\n');
+    const secondEnd = base.indexOf('\n', base.indexOf('Some'));
+    expect(guess(insert(secondEnd, '\n'))).toBe(textOf(insert(secondEnd, '\n')));
+    // Not a third newline in a row (cleanup collapses it), nor beside a space, nor splitting off a `##` line.
+    expect(guess(insert(firstEnd, '\n'))).toBeUndefined();
+    expect(guess(insert(base.indexOf(' line'), '\n'))).toBeUndefined();
+    const hashes = 'Intro line here ##\nMore words.';
+    const hashesBuilt = build({ baseTemplate: hashes });
+    const cut = hashes.indexOf(' ##') + 1;
+    const splitAfter = hashes.slice(0, cut) + '\n' + hashes.slice(cut);
+    expect(textOf(splitAfter)).toBe('Intro line here \nMore words.');
+    expect(speculateTemplateEdit(hashesBuilt, 'v', hashes, minimalEdit(hashes, splitAfter)!)).toBeUndefined();
     // Punctuation no step reads here (no separator near, a line of words): known, as built.
     for (const typed of ['{', '#', '=', '-', '+', '[', '|', '`'])
       expect(guess(insert(inWords, typed))).toBe(textOf(insert(inWords, typed)));
@@ -260,7 +284,7 @@ describe('a keystroke in the base template, shown before its build', () => {
       let built = build({ baseTemplate: template });
       for (let i = 0; i < 25; i++) {
         const key = keys[Math.floor(next() * keys.length)]!;
-        const step = typedChecked(template, built, key, 1 + Math.floor(next() * (template.length - 1)));
+        const step = typedChecked(template, built, key, 1 + Math.floor(next() * (template.length - 1)), { spliced: round % 2 === 0 });
         if (!step) continue;
         if (step.given) given++;
         if (step.given && step.braced) braces++;
@@ -270,6 +294,47 @@ describe('a keystroke in the base template, shown before its build', () => {
     }
     expect(given).toBeGreaterThan(1000);
     expect(braces).toBeGreaterThan(300);
+  });
+
+  it('is exactly the build of Enter and its Backspace among blank lines, `##` lines, separators and a slot whose text starts with newlines', () => {
+    const bits = ['word', 'more', ' ', '\n', '\n', '\n\n', '## ', '##', '====', '{{X}}', '.', 'a'];
+    const keys = ['\n', '\n', 'back', 'x', ' '];
+    const placeholders = { X: '\n\nvalue of X\n' };
+    const next = random(13);
+    let given = 0;
+    let newlines = 0;
+    for (let round = 0; round < 400; round++) {
+      let template = 'Start words here.\n';
+      for (let i = 0; i < 20; i++) template += bits[Math.floor(next() * bits.length)]!;
+      template += '\nEnd words here.';
+      let built: BuiltText = build({ baseTemplate: template, placeholders });
+      for (let i = 0; i < 25; i++) {
+        const key = keys[Math.floor(next() * keys.length)]!;
+        const at = 1 + Math.floor(next() * (template.length - 1));
+        const deleted = key === 'back' ? template.slice(at - 1, at) : '';
+        const step = typedChecked(template, built, key, at, { placeholders, spliced: round % 2 === 0 });
+        if (!step) continue;
+        if (step.given) given++;
+        if (step.given && (key === '\n' || deleted === '\n')) newlines++;
+        template = step.after;
+        built = step.real;
+      }
+    }
+    expect(given).toBeGreaterThan(1000);
+    expect(newlines).toBeGreaterThan(200);
+  });
+
+  it('leaves Enter before a slot whose text starts with newlines to the build (cleanup collapses them with it)', () => {
+    // The template's run stops at the slot; the prompt's goes on into X's text: three newlines, collapsed to two.
+    const template = 'Some words here\n{{X}}';
+    const placeholders = { X: '\nvalue' };
+    const built = build({ baseTemplate: template, placeholders });
+    expect(built.text).toBe('Some words here\n\nvalue');
+    // Enter typed where the editor had the cursor, before the newline (the splice, not the edit a comparison finds after it).
+    const at = template.indexOf('\n');
+    const after = template.slice(0, at) + '\n' + template.slice(at);
+    expect(build({ baseTemplate: after, placeholders }).text).toBe(built.text);
+    expect(speculateTemplateEdit(built, 'v', template, { start: at, endOld: at, text: '\n' })).toBeUndefined();
   });
 
   it('finds a `{{` left open however far up before a `}` typed, across the chunks it is read in', () => {

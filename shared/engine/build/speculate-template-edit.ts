@@ -103,6 +103,47 @@ function tagsUnchanged(
   return !openTagBefore(before, rangeStart, at, closes ? Infinity : OPEN_TAG_LOOKBACK);
 }
 
+/** Enter or its Backspace: one newline typed or deleted, nothing else. */
+function isNewlineEdit(removed: string, inserted: string): boolean {
+  return (removed === '\n' && inserted === '') || (removed === '' && inserted === '\n');
+}
+
+/** The most whitespace looked at on either side of a newline typed or deleted. */
+const NEWLINE_RUN = 3;
+
+/**
+ * The run of whitespace around [from, to) of `text`, looked for NEWLINE_RUN characters on either
+ * side and not before `floor`: its start and end, or undefined when it reaches a window's edge.
+ */
+function whitespaceAround(
+  text: TextWindow,
+  from: number,
+  to: number,
+  floor: number,
+): { start: number; end: number; run: string } | undefined {
+  const offset = Math.max(floor, from - NEWLINE_RUN);
+  const window = text.slice(offset, Math.min(text.length, to + NEWLINE_RUN));
+  let a = from - offset;
+  while (a > 0 && /\s/.test(window[a - 1]!)) a--;
+  let b = to - offset;
+  while (b < window.length && /\s/.test(window[b]!)) b++;
+  if (a === 0 || b === window.length) return undefined;
+  return { start: offset + a, end: offset + b, run: window.slice(a, b) };
+}
+
+/**
+ * Whether [from, to) of the template `text` (the newline typed, or the place of the one
+ * deleted) lies in a run of at most two newlines and nothing else, with a character that is not
+ * whitespace on each side, both in the range of the template the edit is in: a line split or
+ * joined, a blank line made or taken back between two lines. Cleanup collapses three newlines
+ * and more, trims the ends, and reads newlines besides only at separators and `##` lines, which
+ * the lines on both sides are checked for in the prompt (speculateTemplateEdit).
+ */
+function newlinesBetweenWords(text: TextWindow, from: number, to: number, rangeStart: number): boolean {
+  const around = whitespaceAround(text, from, to, rangeStart);
+  return around !== undefined && /^\n{0,2}$/.test(around.run);
+}
+
 /**
  * Whether the edit of the template `before` into `after` types or deletes only characters no
  * build step reads. `after` is read around the edit only (a window of `before` with the edit:
@@ -112,15 +153,21 @@ function tagsUnchanged(
 function plainEdit(before: TextWindow, after: TextWindow, edit: MinimalEdit, rangeStart: number): boolean {
   const removed = before.slice(edit.start, edit.endOld);
   const inserted = edit.text;
-  if (!TYPED.test(removed) || !TYPED.test(inserted)) return false;
   const end = edit.start + inserted.length;
-  // The characters around the edit, with what it removed and with what it put there: no two
-  // whitespace characters side by side in either (no edge, double or blank-line space made or lost).
-  // At the end of the template, the end of the prompt: cleanup trims it, so it must not end in whitespace.
   const left = edit.start > 0 ? after.slice(edit.start - 1, edit.start) : undefined;
   const right = after.slice(end, end + 1);
-  if (left === undefined || (right === '' && /\s$/.test(left + inserted))) return false;
-  if (TWO_SPACES.test(left + removed + right) || TWO_SPACES.test(left + inserted + right)) return false;
+  if (left === undefined) return false;
+  if (isNewlineEdit(removed, inserted)) {
+    if (!newlinesBetweenWords(before, edit.start, edit.start + removed.length, rangeStart)) return false;
+    if (!newlinesBetweenWords(after, edit.start, end, rangeStart)) return false;
+  } else {
+    if (!TYPED.test(removed) || !TYPED.test(inserted)) return false;
+    // The characters around the edit, with what it removed and with what it put there: no two
+    // whitespace characters side by side in either (no edge, double or blank-line space made or lost).
+    // At the end of the template, the end of the prompt: cleanup trims it, so it must not end in whitespace.
+    if (right === '' && /\s$/.test(left + inserted)) return false;
+    if (TWO_SPACES.test(left + removed + right) || TWO_SPACES.test(left + inserted + right)) return false;
+  }
   const lineBefore = lineAround(before, edit.start, edit.endOld);
   const lineAfter = lineAround(after, edit.start, end);
   if (lineBefore === undefined || lineAfter === undefined) return false;
@@ -154,9 +201,10 @@ export interface SpeculatedText extends BuiltText {
  * The prompt after an edit of a variant's base template, without building it, when that is
  * certain from the last build: the edit lies inside one range of the prompt copied from the
  * template (checked against the template it was built from), it only types or deletes
- * characters no build step reads (no brace, separator, `#`, newline or edge space), and the
- * line it is in stays a line of words. Then the prompt is the same copy with the same edit,
- * and the ranges after it shift. Anything else is undefined: the build decides.
+ * characters no build step reads there (plainEdit: printable ASCII, an inner space, a brace
+ * that leaves the tags as they are, Enter between two lines of words), and the line it is in
+ * stays a line of words away from any separator. Then the prompt is the same copy with the
+ * same edit, and the ranges after it shift. Anything else is undefined: the build decides.
  *
  * `built` is a build of `before`; `edit` turns `before` into the edited template (which is
  * not needed: what is read of it is read from `before` and the edit). `before` may be given
@@ -196,6 +244,16 @@ export function speculateTemplateEdit(
   const delta = edit.text.length - (edit.endOld - edit.start);
   const edited = pieces.edit(at, at + (edit.endOld - edit.start), edit.text);
   if (!plainInPrompt(pieces, at, at + (edit.endOld - edit.start)) || !plainInPrompt(edited, at, at + edit.text.length)) return undefined;
+  // A newline typed or deleted: in the prompt too its run is at most two newlines (the range may end inside it, where
+  // a placeholder's text goes on), and the lines on both sides are words (a `##` line cleanup drops could be one).
+  if (isNewlineEdit(pieces.slice(at, at + (edit.endOld - edit.start)), edit.text)) {
+    const sides = (text: TextWindow, length: number): boolean => {
+      const around = whitespaceAround(text, at, at + length, section.start);
+      if (!around || !/^\n{0,2}$/.test(around.run)) return false;
+      return plainInPrompt(text, around.start, around.start) && plainInPrompt(text, around.end, around.end);
+    };
+    if (!sides(pieces, edit.endOld - edit.start) || !sides(edited, edit.text.length)) return undefined;
+  }
   const sections = built.sections.map((s, i): BuildSection => {
     if (i < containing) return s;
     if (i === containing) return { ...s, end: s.end + delta };
