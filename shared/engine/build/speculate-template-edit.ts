@@ -19,9 +19,9 @@ export interface BuiltText {
 /**
  * What may be typed or deleted for the prompt to be known without a build: printable ASCII and
  * inner spaces. The template's pass reads only braces (tagsUnchanged decides about those);
- * cleanup reads whitespace (tabs and newlines are not typed here; a space only between two
- * other characters), `=` runs, `##` lines and diff markers, which plainInPrompt keeps away from
- * the edit (a separator near, a line without a word).
+ * cleanup reads whitespace (no tab here, a space only between two other characters, a newline
+ * only as Enter between two lines: newlinesBetweenWords), `=` runs, `##` lines and diff
+ * markers, which plainInPrompt keeps away from the edit (a separator near, a line without a word).
  */
 const TYPED = /^[\x21-\x7e ]*$/;
 const BRACE = /[{}]/;
