@@ -112,9 +112,14 @@ describe('a keystroke in the base template, shown before its build', () => {
     const firstEnd = base.indexOf('\n');
     const secondEnd = base.indexOf('\n', base.indexOf('Some'));
     expect(guess(insert(secondEnd, '\n'))).toBe(textOf(insert(secondEnd, '\n')));
-    // Not a third newline in a row (cleanup collapses it), nor beside a space, nor splitting off a `##` line.
+    // Beside a space too (cleanup keeps spaces at a line's ends inside the text); not a third newline in a row
+    // (cleanup collapses it), nor beside a tab, nor splitting off a `##` line.
+    expect(guess(insert(base.indexOf(' line'), '\n'))).toBe(textOf(insert(base.indexOf(' line'), '\n')));
+    expect(guess(insert(base.indexOf(' line'), '\n'))).toMatch(/^Intro\n line here\./);
     expect(guess(insert(firstEnd, '\n'))).toBeUndefined();
-    expect(guess(insert(base.indexOf(' line'), '\n'))).toBeUndefined();
+    const tabbed = base.replace('Intro line', 'Intro\tline');
+    const tabbedEdit = minimalEdit(tabbed, tabbed.replace('Intro\t', 'Intro\n\t'))!;
+    expect(speculateTemplateEdit(build({ baseTemplate: tabbed }), 'v', tabbed, tabbedEdit)).toBeUndefined();
     const hashes = 'Intro line here ##\nMore words.';
     const hashesBuilt = build({ baseTemplate: hashes });
     const cut = hashes.indexOf(' ##') + 1;

@@ -109,7 +109,16 @@ function isNewlineEdit(removed: string, inserted: string): boolean {
 }
 
 /** The most whitespace looked at on either side of a newline typed or deleted. */
-const NEWLINE_RUN = 3;
+const NEWLINE_RUN = 8;
+
+/**
+ * A run of whitespace cleanup leaves as it is: spaces and newlines only, at most two newlines
+ * (its first step collapses a run with three or more; its other rules read whitespace only
+ * beside a separator or on a `##` line).
+ */
+function keptRun(run: string): boolean {
+  return /^[ \n]*$/.test(run) && run.split('\n').length <= 3;
+}
 
 /**
  * The run of whitespace around [from, to) of `text`, looked for NEWLINE_RUN characters on either
@@ -133,15 +142,16 @@ function whitespaceAround(
 
 /**
  * Whether [from, to) of the template `text` (the newline typed, or the place of the one
- * deleted) lies in a run of at most two newlines and nothing else, with a character that is not
- * whitespace on each side, both in the range of the template the edit is in: a line split or
- * joined, a blank line made or taken back between two lines. Cleanup collapses three newlines
- * and more, trims the ends, and reads newlines besides only at separators and `##` lines, which
- * the lines on both sides are checked for in the prompt (speculateTemplateEdit).
+ * deleted) lies in a run cleanup keeps (keptRun: spaces and at most two newlines), with a
+ * character that is not whitespace on each side, both in the range of the template the edit is
+ * in: a line split or joined, a blank line made or taken back between two lines. Cleanup
+ * collapses three newlines and more, trims the ends, and reads newlines besides only at
+ * separators and `##` lines, which the lines on both sides are checked for in the prompt
+ * (speculateTemplateEdit).
  */
 function newlinesBetweenWords(text: TextWindow, from: number, to: number, rangeStart: number): boolean {
   const around = whitespaceAround(text, from, to, rangeStart);
-  return around !== undefined && /^\n{0,2}$/.test(around.run);
+  return around !== undefined && keptRun(around.run);
 }
 
 /**
@@ -244,12 +254,12 @@ export function speculateTemplateEdit(
   const delta = edit.text.length - (edit.endOld - edit.start);
   const edited = pieces.edit(at, at + (edit.endOld - edit.start), edit.text);
   if (!plainInPrompt(pieces, at, at + (edit.endOld - edit.start)) || !plainInPrompt(edited, at, at + edit.text.length)) return undefined;
-  // A newline typed or deleted: in the prompt too its run is at most two newlines (the range may end inside it, where
-  // a placeholder's text goes on), and the lines on both sides are words (a `##` line cleanup drops could be one).
+  // A newline typed or deleted: in the prompt too its run is one cleanup keeps (the range may end inside it, where a
+  // placeholder's text goes on), and the lines on both sides are words (a `##` line cleanup drops could be one).
   if (isNewlineEdit(pieces.slice(at, at + (edit.endOld - edit.start)), edit.text)) {
     const sides = (text: TextWindow, length: number): boolean => {
       const around = whitespaceAround(text, at, at + length, section.start);
-      if (!around || !/^\n{0,2}$/.test(around.run)) return false;
+      if (!around || !keptRun(around.run)) return false;
       return plainInPrompt(text, around.start, around.start) && plainInPrompt(text, around.end, around.end);
     };
     if (!sides(pieces, edit.endOld - edit.start) || !sides(edited, edit.text.length)) return undefined;
