@@ -341,7 +341,6 @@ async function typeRun(page, kind, count) {
         categories: ['devtools.timeline', 'blink.user_timing'],
       });
   }
-  const letters = TYPED;
   let line = 0;
   await takeMarks(page);
   while (keys.length < count) {
@@ -353,7 +352,7 @@ async function typeRun(page, kind, count) {
     await page.waitForTimeout(150);
     let typed = prefix;
     for (let i = 0; i < 20 && keys.length < count; i++) {
-      const ch = letters[(line * 7 + i) % letters.length];
+      const ch = TYPED[(line * 7 + i) % TYPED.length];
       typed += ch;
       // A space may not show (the prompt's end is trimmed): typed, not measured; the key after it is.
       if (ch === ' ') {

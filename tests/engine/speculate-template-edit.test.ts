@@ -56,8 +56,41 @@ function typedChecked(
     expect(guess.text, `${JSON.stringify(template)} edited ${JSON.stringify(edit)}`).toBe(real.text);
     expect(guess.sections).toEqual(real.sections);
   }
-  const braced = BRACES.test(edit.text) || BRACES.test(template.slice(edit.start, edit.endOld));
-  return { after, real, given: guess !== undefined, braced };
+  const removed = template.slice(edit.start, edit.endOld);
+  const braced = BRACES.test(edit.text) || BRACES.test(removed);
+  return { after, real, given: guess !== undefined, braced, removed, inserted: edit.text };
+}
+
+type TypedStep = NonNullable<ReturnType<typeof typedChecked>>;
+
+/**
+ * 400 small random templates, each `parts` of `bits` between two lines of words, typed on 25
+ * times at random places (every other template with the edits as the editor's splices give
+ * them), every step checked by typedChecked; `seen` is told of each step that changed the text.
+ */
+function typeOnRandomTemplates(
+  opts: { seed: number; bits: string[]; parts: number; keys: string[]; placeholders?: Record<string, string> },
+  seen: (step: TypedStep) => void,
+): void {
+  const { bits, keys, placeholders } = opts;
+  const next = random(opts.seed);
+  for (let round = 0; round < 400; round++) {
+    let template = 'Start words here.\n';
+    for (let i = 0; i < opts.parts; i++) template += bits[Math.floor(next() * bits.length)]!;
+    template += '\nEnd words here.';
+    let built: BuiltText = build({ baseTemplate: template, placeholders });
+    for (let i = 0; i < 25; i++) {
+      const key = keys[Math.floor(next() * keys.length)]!;
+      const step = typedChecked(template, built, key, 1 + Math.floor(next() * (template.length - 1)), {
+        placeholders,
+        spliced: round % 2 === 0,
+      });
+      if (!step) continue;
+      seen(step);
+      template = step.after;
+      built = step.real;
+    }
+  }
 }
 
 describe('a keystroke in the base template, shown before its build', () => {
@@ -277,54 +310,26 @@ describe('a keystroke in the base template, shown before its build', () => {
   it('is exactly the build of small random templates thick with braces and tags, typed and deleted anywhere', () => {
     // Words and tags (CWD resolves, Q does not) among stray braces, on a few lines: every way a brace can start,
     // end, swallow or give back a tag is near.
-    const bits = ['{', '}', '{{', '}}', 'CWD', 'Q', 'a', 'word', ' ', ' ', '.', '\n'];
-    const keys = ['{', '}', 'a', 'C', 'x', 'back'];
-    const next = random(91);
     let given = 0;
     let braces = 0;
-    for (let round = 0; round < 400; round++) {
-      let template = 'Start words here.\n';
-      for (let i = 0; i < 24; i++) template += bits[Math.floor(next() * bits.length)]!;
-      template += '\nEnd words here.';
-      let built = build({ baseTemplate: template });
-      for (let i = 0; i < 25; i++) {
-        const key = keys[Math.floor(next() * keys.length)]!;
-        const step = typedChecked(template, built, key, 1 + Math.floor(next() * (template.length - 1)), { spliced: round % 2 === 0 });
-        if (!step) continue;
-        if (step.given) given++;
-        if (step.given && step.braced) braces++;
-        template = step.after;
-        built = step.real;
-      }
-    }
+    const bits = ['{', '}', '{{', '}}', 'CWD', 'Q', 'a', 'word', ' ', ' ', '.', '\n'];
+    typeOnRandomTemplates({ seed: 91, bits, parts: 24, keys: ['{', '}', 'a', 'C', 'x', 'back'] }, (step) => {
+      if (step.given) given++;
+      if (step.given && step.braced) braces++;
+    });
     expect(given).toBeGreaterThan(1000);
     expect(braces).toBeGreaterThan(300);
   });
 
   it('is exactly the build of Enter and its Backspace among blank lines, `##` lines, separators and a slot whose text starts with newlines', () => {
-    const bits = ['word', 'more', ' ', '\n', '\n', '\n\n', '## ', '##', '====', '{{X}}', '.', 'a'];
-    const keys = ['\n', '\n', 'back', 'x', ' '];
-    const placeholders = { X: '\n\nvalue of X\n' };
-    const next = random(13);
     let given = 0;
     let newlines = 0;
-    for (let round = 0; round < 400; round++) {
-      let template = 'Start words here.\n';
-      for (let i = 0; i < 20; i++) template += bits[Math.floor(next() * bits.length)]!;
-      template += '\nEnd words here.';
-      let built: BuiltText = build({ baseTemplate: template, placeholders });
-      for (let i = 0; i < 25; i++) {
-        const key = keys[Math.floor(next() * keys.length)]!;
-        const at = 1 + Math.floor(next() * (template.length - 1));
-        const deleted = key === 'back' ? template.slice(at - 1, at) : '';
-        const step = typedChecked(template, built, key, at, { placeholders, spliced: round % 2 === 0 });
-        if (!step) continue;
-        if (step.given) given++;
-        if (step.given && (key === '\n' || deleted === '\n')) newlines++;
-        template = step.after;
-        built = step.real;
-      }
-    }
+    const bits = ['word', 'more', ' ', '\n', '\n', '\n\n', '## ', '##', '====', '{{X}}', '.', 'a'];
+    const placeholders = { X: '\n\nvalue of X\n' };
+    typeOnRandomTemplates({ seed: 13, bits, parts: 20, keys: ['\n', '\n', 'back', 'x', ' '], placeholders }, (step) => {
+      if (step.given) given++;
+      if (step.given && (step.inserted === '\n' || step.removed === '\n')) newlines++;
+    });
     expect(given).toBeGreaterThan(1000);
     expect(newlines).toBeGreaterThan(200);
   });
