@@ -1,6 +1,7 @@
 import type { BuildSection } from './build-result.js';
 import type { MinimalEdit } from '../text/minimal-edit.js';
 import { PieceText, type TextWindow } from '../text/piece-text.js';
+import { keptWhitespaceAround, type WhitespaceRegion } from './kept-whitespace.js';
 
 /** A built prompt and where each of its ranges came from (a variant build's text and sections). */
 export interface BuiltText {
@@ -17,15 +18,19 @@ export interface BuiltText {
 }
 
 /**
- * What may be typed or deleted for the prompt to be known without a build: printable ASCII and
- * inner spaces. The template's pass reads only braces (tagsUnchanged decides about those);
- * cleanup reads whitespace (no tab here, a space only between two other characters, a newline
- * only as Enter between two lines: newlinesBetweenWords), `=` runs, `##` lines and diff
- * markers, which plainInPrompt keeps away from the edit (a separator near, a line without a word).
+ * What may be typed or deleted for the prompt to be known without a build: printable ASCII,
+ * spaces, tabs and newlines. The template's pass reads only braces (tagsUnchanged decides about
+ * those); cleanup reads whitespace (keptWhitespaceAround: runs it keeps, between characters that
+ * are not whitespace), `=` runs, `##` lines and diff markers, which plainInPrompt keeps away from
+ * the edit (a separator near, a line without a word).
  */
-const TYPED = /^[\x21-\x7e ]*$/;
+const TYPED = /^[\x21-\x7e \t\n]*$/;
+/** What the last line may be made of after an edit at the template's end: printable ASCII and spaces. */
+const PLAIN_LINE = /^[\x21-\x7e ]*$/;
 const BRACE = /[{}]/;
 const WORD = /[A-Za-z0-9]/;
+/** Where cleanup's `##` rule sees a line end too: `^` and `$` match there, lineAround does not split there. */
+const OTHER_LINE_END = /[\r\u2028\u2029]/;
 const TWO_SPACES = /\s\s/;
 /** Cleanup's separator; an edit this near one may change how cleanup treats it (its 50-character rule). */
 const SEPARATOR = '====';
@@ -103,55 +108,14 @@ function tagsUnchanged(
   return !openTagBefore(before, rangeStart, at, closes ? Infinity : OPEN_TAG_LOOKBACK);
 }
 
-/** Enter or its Backspace: one newline typed or deleted, nothing else. */
-function isNewlineEdit(removed: string, inserted: string): boolean {
-  return (removed === '\n' && inserted === '') || (removed === '' && inserted === '\n');
-}
-
-/** The most whitespace looked at on either side of a newline typed or deleted. */
-const NEWLINE_RUN = 8;
-
 /**
- * A run of whitespace cleanup leaves as it is: spaces and newlines only, at most two newlines
- * (its first step collapses a run with three or more; its other rules read whitespace only
- * beside a separator or on a `##` line).
+ * Whether the region of the template ends in a run with a newline just before a `{`: a slot's
+ * text may go on with the run there, and cleanup collapse the two together (three newlines or
+ * more), which the prompt's run, collapsed already, would not show. A run that ends at a
+ * literal character of the range is the template's own, as cleanup sees it.
  */
-function keptRun(run: string): boolean {
-  return /^[ \n]*$/.test(run) && run.split('\n').length <= 3;
-}
-
-/**
- * The run of whitespace around [from, to) of `text`, looked for NEWLINE_RUN characters on either
- * side and not before `floor`: its start and end, or undefined when it reaches a window's edge.
- */
-function whitespaceAround(
-  text: TextWindow,
-  from: number,
-  to: number,
-  floor: number,
-): { start: number; end: number; run: string } | undefined {
-  const offset = Math.max(floor, from - NEWLINE_RUN);
-  const window = text.slice(offset, Math.min(text.length, to + NEWLINE_RUN));
-  let a = from - offset;
-  while (a > 0 && /\s/.test(window[a - 1]!)) a--;
-  let b = to - offset;
-  while (b < window.length && /\s/.test(window[b]!)) b++;
-  if (a === 0 || b === window.length) return undefined;
-  return { start: offset + a, end: offset + b, run: window.slice(a, b) };
-}
-
-/**
- * Whether [from, to) of the template `text` (the newline typed, or the place of the one
- * deleted) lies in a run cleanup keeps (keptRun: spaces and at most two newlines), with a
- * character that is not whitespace on each side, both in the range of the template the edit is
- * in: a line split or joined, a blank line made or taken back between two lines. Cleanup
- * collapses three newlines and more, trims the ends, and reads newlines besides only at
- * separators and `##` lines, which the lines on both sides are checked for in the prompt
- * (speculateTemplateEdit).
- */
-function newlinesBetweenWords(text: TextWindow, from: number, to: number, rangeStart: number): boolean {
-  const around = whitespaceAround(text, from, to, rangeStart);
-  return around !== undefined && keptRun(around.run);
+function newlinesBeforeTag(template: TextWindow, region: WhitespaceRegion): boolean {
+  return /\n\s*$/.test(region.text) && template.slice(region.end, region.end + 1) === '{';
 }
 
 /**
@@ -167,17 +131,12 @@ function plainEdit(before: TextWindow, after: TextWindow, edit: MinimalEdit, ran
   const left = edit.start > 0 ? after.slice(edit.start - 1, edit.start) : undefined;
   const right = after.slice(end, end + 1);
   if (left === undefined) return false;
-  if (isNewlineEdit(removed, inserted)) {
-    if (!newlinesBetweenWords(before, edit.start, edit.start + removed.length, rangeStart)) return false;
-    if (!newlinesBetweenWords(after, edit.start, end, rangeStart)) return false;
-  } else {
-    if (!TYPED.test(removed) || !TYPED.test(inserted)) return false;
-    // The characters around the edit, with what it removed and with what it put there: no two
-    // whitespace characters side by side in either (no edge, double or blank-line space made or lost).
-    // At the end of the template, the end of the prompt: cleanup trims it, so it must not end in whitespace.
-    if (right === '' && /\s$/.test(left + inserted)) return false;
-    if (TWO_SPACES.test(left + removed + right) || TWO_SPACES.test(left + inserted + right)) return false;
-  }
+  if (!TYPED.test(removed) || !TYPED.test(inserted)) return false;
+  // The whitespace around the edit, with what it removed and with what it put there: runs cleanup keeps, between
+  // characters of the range that are not whitespace (no edge of the prompt, no blank lines collapsed).
+  const regionBefore = keptWhitespaceAround(before, edit.start, edit.endOld, rangeStart);
+  const regionAfter = keptWhitespaceAround(after, edit.start, end, rangeStart);
+  if (!regionBefore || !regionAfter || newlinesBeforeTag(before, regionBefore) || newlinesBeforeTag(after, regionAfter)) return false;
   const lineBefore = lineAround(before, edit.start, edit.endOld);
   const lineAfter = lineAround(after, edit.start, end);
   if (lineBefore === undefined || lineAfter === undefined) return false;
@@ -188,13 +147,32 @@ function plainEdit(before: TextWindow, after: TextWindow, edit: MinimalEdit, ran
 
 /**
  * Whether cleanup treats [from, to) of the prompt `text` as plain words: its line holds a
- * word (blank lines and `##` lines are cleanup's), and no separator is near enough for
- * cleanup's rules about separators to see it.
+ * word (blank lines and `##` lines are cleanup's) and no other line end than a newline (where
+ * a `##` line may start or end too), and no separator is near enough for cleanup's rules about
+ * separators to see it.
  */
 function plainInPrompt(text: TextWindow, from: number, to: number): boolean {
   const line = lineAround(text, from, to);
-  if (line === undefined || !WORD.test(line)) return false;
+  if (line === undefined || !WORD.test(line) || OTHER_LINE_END.test(line)) return false;
   return !text.slice(Math.max(0, from - NEAR_SEPARATOR), to + NEAR_SEPARATOR).includes(SEPARATOR);
+}
+
+/**
+ * Whether cleanup leaves the whitespace around [from, to) of the prompt `text` as it is
+ * (keptWhitespaceAround, not before `floor`: the start of the range the edit is in), and, when
+ * the edit is on more than one line, those lines are plain words: the lines at both ends and
+ * every line between that is not blank hold a word.
+ */
+function keptInPrompt(text: TextWindow, from: number, to: number, floor: number): boolean {
+  const region = keptWhitespaceAround(text, from, to, floor);
+  if (!region) return false;
+  if (!region.multiline) return true;
+  if (!plainInPrompt(text, region.start, region.start) || !plainInPrompt(text, region.end, region.end)) return false;
+  // The lines between are the edit's own, which plainInPrompt has kept from separators.
+  return region.text
+    .split('\n')
+    .slice(1, -1)
+    .every((line) => !/\S/.test(line) || WORD.test(line));
 }
 
 /** A prompt known without a build (speculateTemplateEdit), and where it changed. */
@@ -211,9 +189,9 @@ export interface SpeculatedText extends BuiltText {
  * The prompt after an edit of a variant's base template, without building it, when that is
  * certain from the last build: the edit lies inside one range of the prompt copied from the
  * template (checked against the template it was built from), it only types or deletes
- * characters no build step reads there (plainEdit: printable ASCII, an inner space, a brace
- * that leaves the tags as they are, Enter between two lines of words), and the line it is in
- * stays a line of words away from any separator. Then the prompt is the same copy with the
+ * characters no build step reads there (plainEdit: printable ASCII, a brace that leaves the
+ * tags as they are, whitespace in runs cleanup keeps), and the lines it is on stay lines of
+ * words away from any separator. Then the prompt is the same copy with the
  * same edit, and the ranges after it shift. Anything else is undefined: the build decides.
  *
  * `built` is a build of `before`; `edit` turns `before` into the edited template (which is
@@ -254,16 +232,11 @@ export function speculateTemplateEdit(
   const delta = edit.text.length - (edit.endOld - edit.start);
   const edited = pieces.edit(at, at + (edit.endOld - edit.start), edit.text);
   if (!plainInPrompt(pieces, at, at + (edit.endOld - edit.start)) || !plainInPrompt(edited, at, at + edit.text.length)) return undefined;
-  // A newline typed or deleted: in the prompt too its run is one cleanup keeps (the range may end inside it, where a
-  // placeholder's text goes on), and the lines on both sides are words (a `##` line cleanup drops could be one).
-  if (isNewlineEdit(pieces.slice(at, at + (edit.endOld - edit.start)), edit.text)) {
-    const sides = (text: TextWindow, length: number): boolean => {
-      const around = whitespaceAround(text, at, at + length, section.start);
-      if (!around || !keptRun(around.run)) return false;
-      return plainInPrompt(text, around.start, around.start) && plainInPrompt(text, around.end, around.end);
-    };
-    if (!sides(pieces, edit.endOld - edit.start) || !sides(edited, edit.text.length)) return undefined;
-  }
+  // In the prompt too the whitespace the edit touches is kept by cleanup (the range may end inside a run, where a
+  // placeholder's text goes on), and an edit across lines has words on each line (a `##` line cleanup drops could be one).
+  const removedLength = edit.endOld - edit.start;
+  if (!keptInPrompt(pieces, at, at + removedLength, section.start) || !keptInPrompt(edited, at, at + edit.text.length, section.start))
+    return undefined;
   const sections = built.sections.map((s, i): BuildSection => {
     if (i < containing) return s;
     if (i === containing) return { ...s, end: s.end + delta };
@@ -334,7 +307,7 @@ function atTemplateTail(
   // Not a shape this knows (a letter typed on the last line itself): the range's own rule decides, without the compare below.
   if (
     line === undefined ||
-    (!blank && (!TYPED.test(line) || BRACE.test(line) || !WORD.test(line) || TWO_SPACES.test(line) || /\s$/.test(line)))
+    (!blank && (!PLAIN_LINE.test(line) || BRACE.test(line) || !WORD.test(line) || TWO_SPACES.test(line) || /\s$/.test(line)))
   )
     return undefined;
   // The prompt's end is the template's up to copiedTo: compared beyond what is known of it.
