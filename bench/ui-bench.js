@@ -31,7 +31,9 @@
 // <dir> (start the app built in another folder: a before/after comparison on one machine
 // state), --keys <n> (default 120), --only preview|diff|compare|start (start: only the time to
 // interactive, --starts <n> times, default 5, each in a fresh browser context, printed as the
-// median and every sample), --chars <text> (the characters typed in turn; default a-z), --scenario
+// median and every sample), --chars <text> (the characters typed in turn; default a-z), --at
+// start|click (where the lines are typed: after the template's first line, or after the line
+// clicked into, as by default: near the top, or after a paste near its end), --scenario
 // <names>, --json (one JSON line), --strict, --profile <dir>
 // (CPU profiles of the page and the host), --trace <dir> (Chrome traces of the page).
 /* global window, document, MutationObserver, requestAnimationFrame, DataTransfer, ClipboardEvent */
@@ -58,6 +60,13 @@ const flag = (name) => process.argv.includes(`--${name}`);
  * the prompt's end it does not show); the key after it is.
  */
 const TYPED = [...arg('chars', 'abcdefghijklmnopqrstuvwxyz')];
+/**
+ * --at start: the lines are typed after the template's first line, inside the template whatever
+ * the scenario (a space there shows, as a space at a line's end inside the text does: measured
+ * too); --at click (default): after the line the click into the editor put the cursor on.
+ */
+const AT = arg('at', 'click');
+if (AT !== 'start' && AT !== 'click') throw new Error(`--at must be start or click, not '${AT}'`);
 
 function stats(samples) {
   const s = [...samples].sort((a, b) => a - b);
@@ -204,7 +213,7 @@ async function measure(page, kind, marker, key) {
     },
     { kind, marker },
   );
-  await page.keyboard.press(key);
+  await page.keyboard.press(key === ' ' ? 'Space' : key);
   const r = await page.evaluate(async () => {
     const a = window.__probe.armed;
     const timeout = new Promise((r) => setTimeout(() => r('timeout'), 5000));
@@ -343,6 +352,7 @@ async function typeRun(page, kind, count) {
   }
   let line = 0;
   await takeMarks(page);
+  if (AT === 'start') await page.keyboard.press('Control+Home');
   while (keys.length < count) {
     // A fresh line with a unique prefix, typed without measuring.
     const prefix = `${kind === 'diff' ? 'D' : kind === 'compare' ? 'C' : 'P'}q${line++}x`;
@@ -355,7 +365,7 @@ async function typeRun(page, kind, count) {
       const ch = TYPED[(line * 7 + i) % TYPED.length];
       typed += ch;
       // A space may not show (the prompt's end is trimmed): typed, not measured; the key after it is.
-      if (ch === ' ') {
+      if (ch === ' ' && AT !== 'start') {
         await page.keyboard.press('Space');
         await page.waitForTimeout(30);
         continue;
