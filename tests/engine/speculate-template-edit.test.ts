@@ -402,11 +402,57 @@ describe('a keystroke in the base template, shown before its build', () => {
     const after = template.slice(0, at) + '\n' + template.slice(at);
     expect(build({ baseTemplate: after, placeholders }).text).toBe('Start words here.\nword\n\n  more\nEnd words here.');
     expect(speculateTemplateEdit(built, 'v', template, { start: at, endOld: at, text: '\n' })).toBeUndefined();
-    // A tab there is kept with the slot's newlines: known.
-    const tabbed = template.slice(0, at) + '\t' + template.slice(at);
-    expect(speculateTemplateEdit(built, 'v', template, { start: at, endOld: at, text: '\t' })?.text).toBe(
-      build({ baseTemplate: tabbed, placeholders }).text,
-    );
+    // What is before the run's first newline cleanup keeps, collapsed or not: a tab there is known.
+    const typed = (base: string, offset: number, key: string) => {
+      const edited = base.slice(0, offset) + key + base.slice(offset);
+      const guess = speculateTemplateEdit(build({ baseTemplate: base, placeholders }), 'v', base, {
+        start: offset,
+        endOld: offset,
+        text: key,
+      });
+      return { guess: guess?.text, real: build({ baseTemplate: edited, placeholders }).text, edited };
+    };
+    const tab = typed(template, at, '\t');
+    expect(tab.guess).toBe(tab.real);
+    expect(tab.guess).toBe('Start words here.\nword\t \n\n  more\nEnd words here.');
+    // Above a slot whose text starts with a word: a space typed at the line's end, before the run's first newline, and
+    // the word after it; a letter there leaves the run as it is. Enter there makes three newlines in a row: the build's.
+    const above = 'Start words here.\nword\n\n{{Z}}\nEnd words here.';
+    const withZ = { Z: 'Z starts with words' };
+    const typedAbove = (base: string, key: string) => {
+      const offset = base.indexOf('\n\n{{');
+      const edited = base.slice(0, offset) + key + base.slice(offset);
+      const built = build({ baseTemplate: base, placeholders: withZ });
+      const guess = speculateTemplateEdit(built, 'v', base, { start: offset, endOld: offset, text: key });
+      return { guess: guess?.text, real: build({ baseTemplate: edited, placeholders: withZ }).text, edited };
+    };
+    const space = typedAbove(above, ' ');
+    expect(space.guess).toBe(space.real);
+    expect(space.guess).toBe('Start words here.\nword \n\nZ starts with words\nEnd words here.');
+    const word = typedAbove(space.edited, 'w');
+    expect(word.guess).toBe(word.real);
+    expect(word.guess).toBe('Start words here.\nword w\n\nZ starts with words\nEnd words here.');
+    const letter = typedAbove(above, 's');
+    expect(letter.guess).toBe(letter.real);
+    expect(letter.guess).toBe('Start words here.\nwords\n\nZ starts with words\nEnd words here.');
+    expect(typedAbove(above, '\n').guess).toBeUndefined();
+  });
+
+  it('knows a letter typed beside whitespace it leaves as it is, above a `##` line, a blank line or a line without a word', () => {
+    const template = 'Start words here.\nword\n##\nmore words\n\n\nEnd words here.\n***\nLast.';
+    const built = build({ baseTemplate: template });
+    expect(built.text).toBe('Start words here.\nword\nmore words\n\nEnd words here.\n***\nLast.');
+    for (const [offset, expected] of [
+      [template.indexOf('\n##'), 'Start words here.\nwords\nmore words\n\nEnd words here.\n***\nLast.'],
+      [template.indexOf('\n\n\n'), 'Start words here.\nword\nmore wordss\n\nEnd words here.\n***\nLast.'],
+      // Above a line without a word, in the prompt too.
+      [template.indexOf('\n***'), 'Start words here.\nword\nmore words\n\nEnd words here.s\n***\nLast.'],
+    ] as const) {
+      const after = template.slice(0, offset) + 's' + template.slice(offset);
+      const guess = speculateTemplateEdit(built, 'v', template, { start: offset, endOld: offset, text: 's' });
+      expect(guess?.text).toBe(expected);
+      expect(build({ baseTemplate: after }).text).toBe(expected);
+    }
   });
 
   it('leaves Enter before a slot whose text starts with newlines to the build (cleanup collapses them with it)', () => {

@@ -109,40 +109,61 @@ function tagsUnchanged(
 }
 
 /**
- * Whether the region of the template ends in a run with a newline just before a `{`: a slot's
- * text may go on with the run there, and cleanup collapse the two together (three newlines or
- * more), which the prompt's run, collapsed already, would not show. A run that ends at a
- * literal character of the range is the template's own, as cleanup sees it.
+ * Whether the region of the template ends in a run with a newline just before a `{`, and the
+ * edit, which ends at `editEnd`, reaches past the run's first newline: a slot's text may go on
+ * with the run there, and cleanup collapse the two together (three newlines or more) from the
+ * first newline to the last, which the prompt's run, collapsed already, would not show. What is
+ * before the first newline cleanup keeps; a run that ends at a literal character of the range
+ * is the template's own, as cleanup sees it.
  */
-function newlinesBeforeTag(template: TextWindow, region: WhitespaceRegion): boolean {
-  return /\n\s*$/.test(region.text) && template.slice(region.end, region.end + 1) === '{';
+function newlinesBeforeTag(template: TextWindow, region: WhitespaceRegion, editEnd: number): boolean {
+  const run = /\s*$/.exec(region.text)![0];
+  const firstNewline = run.indexOf('\n');
+  if (firstNewline < 0 || template.slice(region.end, region.end + 1) !== '{') return false;
+  return editEnd > region.end - run.length + firstNewline;
+}
+
+/**
+ * Whether an edit makes or takes whitespace: types or deletes some, joins two runs of it (what
+ * was between them deleted) or splits one (typed inside it), or leaves whitespace at the
+ * template's end: after it, whitespace is on its left and on its right or nothing is. An edit
+ * beside a run that leaves the run as it was does not (a letter typed at a line's end).
+ */
+function changesWhitespace(removed: string, inserted: string, left: string, right: string): boolean {
+  return /\s/.test(removed + inserted) || (/\s/.test(left) && (right === '' || /\s/.test(right)));
 }
 
 /**
  * Whether the edit of the template `before` into `after` types or deletes only characters no
- * build step reads. `after` is read around the edit only (a window of `before` with the edit:
+ * build step reads, and whether it makes or takes whitespace (changesWhitespace). `after` is read around the edit only (a window of `before` with the edit:
  * the edited template itself is a rope that a read would copy whole). `rangeStart`: where the
  * range of the template the edit is in starts (literal text up to the edit).
  */
-function plainEdit(before: TextWindow, after: TextWindow, edit: MinimalEdit, rangeStart: number): boolean {
+function plainEdit(before: TextWindow, after: TextWindow, edit: MinimalEdit, rangeStart: number): { whitespace: boolean } | undefined {
   const removed = before.slice(edit.start, edit.endOld);
   const inserted = edit.text;
   const end = edit.start + inserted.length;
   const left = edit.start > 0 ? after.slice(edit.start - 1, edit.start) : undefined;
   const right = after.slice(end, end + 1);
-  if (left === undefined) return false;
-  if (!TYPED.test(removed) || !TYPED.test(inserted)) return false;
-  // The whitespace around the edit, with what it removed and with what it put there: runs cleanup keeps, between
-  // characters of the range that are not whitespace (no edge of the prompt, no blank lines collapsed).
-  const regionBefore = keptWhitespaceAround(before, edit.start, edit.endOld, rangeStart);
-  const regionAfter = keptWhitespaceAround(after, edit.start, end, rangeStart);
-  if (!regionBefore || !regionAfter || newlinesBeforeTag(before, regionBefore) || newlinesBeforeTag(after, regionAfter)) return false;
+  if (left === undefined) return undefined;
+  if (!TYPED.test(removed) || !TYPED.test(inserted)) return undefined;
+  const whitespace = changesWhitespace(removed, inserted, left, right);
+  if (whitespace) {
+    // The whitespace around the edit, with what it removed and with what it put there: runs cleanup keeps, between
+    // characters of the range that are not whitespace (no edge of the prompt, no blank lines collapsed).
+    const regionBefore = keptWhitespaceAround(before, edit.start, edit.endOld, rangeStart);
+    const regionAfter = keptWhitespaceAround(after, edit.start, end, rangeStart);
+    if (!regionBefore || !regionAfter) return undefined;
+    if (newlinesBeforeTag(before, regionBefore, edit.endOld) || newlinesBeforeTag(after, regionAfter, end)) return undefined;
+  }
   const lineBefore = lineAround(before, edit.start, edit.endOld);
   const lineAfter = lineAround(after, edit.start, end);
-  if (lineBefore === undefined || lineAfter === undefined) return false;
+  if (lineBefore === undefined || lineAfter === undefined) return undefined;
   // A line with a brace: the edit could be inside a `{{key}}` being written.
-  if (!BRACE.test(lineBefore) && !BRACE.test(lineAfter)) return true;
-  return tagsUnchanged(before, rangeStart, edit, { left, removed, right });
+  if (BRACE.test(lineBefore) || BRACE.test(lineAfter)) {
+    if (!tagsUnchanged(before, rangeStart, edit, { left, removed, right })) return undefined;
+  }
+  return { whitespace };
 }
 
 /**
@@ -228,14 +249,18 @@ export function speculateTemplateEdit(
   const known = Math.min(built.verified?.[containing] ?? 0, checked);
   const copied = pieces.slice(section.start + known, section.start + checked);
   if (copied !== template.slice(section.offset + known, section.offset + checked)) return undefined;
-  if (!plainEdit(template, template.edit(edit.start, edit.endOld, edit.text), edit, section.offset)) return undefined;
+  const plain = plainEdit(template, template.edit(edit.start, edit.endOld, edit.text), edit, section.offset);
+  if (!plain) return undefined;
   const delta = edit.text.length - (edit.endOld - edit.start);
   const edited = pieces.edit(at, at + (edit.endOld - edit.start), edit.text);
   if (!plainInPrompt(pieces, at, at + (edit.endOld - edit.start)) || !plainInPrompt(edited, at, at + edit.text.length)) return undefined;
   // In the prompt too the whitespace the edit touches is kept by cleanup (the range may end inside a run, where a
   // placeholder's text goes on), and an edit across lines has words on each line (a `##` line cleanup drops could be one).
   const removedLength = edit.endOld - edit.start;
-  if (!keptInPrompt(pieces, at, at + removedLength, section.start) || !keptInPrompt(edited, at, at + edit.text.length, section.start))
+  if (
+    plain.whitespace &&
+    (!keptInPrompt(pieces, at, at + removedLength, section.start) || !keptInPrompt(edited, at, at + edit.text.length, section.start))
+  )
     return undefined;
   const sections = built.sections.map((s, i): BuildSection => {
     if (i < containing) return s;
