@@ -231,9 +231,21 @@ describe('a keystroke in the base template, shown before its build', () => {
     expect(wordAfter(`${last}  `, 's')).toBeUndefined();
     expect(wordAfter(spaced, 'two ')).toBeUndefined();
     expect(wordAfter('Some {{words here ', 's')).toBeUndefined();
-    // Near the separator cleanup's rules about it might see the edit.
+    // Near the separator: a letter or a `=` on a line of words leaves every rule about it as it was (known);
+    // whitespace, a separator on the line, or a diff marker near (which keeps step 7 from spacing it) is cleanup's.
     const near = base.lastIndexOf('on.');
-    expect(guess(insert(near, 'x'))).toBeUndefined();
+    expect(guess(insert(near, 'x'))).toBe(textOf(insert(near, 'x')));
+    expect(guess(insert(near, 'x'))).toMatch(/go xon\. \n\n====\n\nTail$/);
+    expect(guess(insert(near, ' '))).toBeUndefined();
+    expect(guess(insert(near, '='))).toBe(textOf(insert(near, '=')));
+    expect(guess(insert(near, '===='))).toBeUndefined();
+    expect(guess(insert(near, 'SEARCH'))).toBeUndefined();
+    const tail = base.indexOf('Tail') + 2;
+    expect(guess(insert(tail, 'x'))).toBe(textOf(insert(tail, 'x')));
+    expect(guess(insert(tail, 'x'))).toMatch(/\n====\n\nTaxil$/);
+    const marked = base.replace('Tail', 'Tail -------');
+    const markedEdit = minimalEdit(marked, marked.replace('Tail', 'Taxil'))!;
+    expect(speculateTemplateEdit(build({ baseTemplate: marked }), 'v', marked, markedEdit)).toBeUndefined();
   });
 
   it('is exactly the build at the end of the template too: new lines started, words after a space, typed on and taken back, under every preset', () => {
@@ -321,9 +333,49 @@ describe('a keystroke in the base template, shown before its build', () => {
       built = step.real;
     }
     // Each kind occurs: known edits (of them, ones typing or deleting a brace) and refused ones.
-    expect(given).toBeGreaterThan(1000);
-    expect(braces).toBeGreaterThan(200);
-    expect(refused).toBeGreaterThan(3000);
+    expect(given).toBeGreaterThan(3200);
+    expect(braces).toBeGreaterThan(1100);
+    expect(refused).toBeGreaterThan(1800);
+  });
+
+  it('is exactly the build of words typed and deleted beside separators, `=` runs and diff markers being made', () => {
+    // Separators on their own lines and inside lines, `=` runs a key can make one of, and diff markers (SEARCH,
+    // REPLACE, seven `-` or `+`) a key can complete or break, within and beyond the 50 characters step 7 looks.
+    let given = 0;
+    let nearSeparator = 0;
+    const line = 'a line of plain words that goes on';
+    const bits = [
+      'word',
+      ' ',
+      '\n',
+      '\n\n',
+      '====',
+      '\n====\n',
+      '\n\n====\n\n',
+      '===',
+      '=',
+      'SEARC',
+      'H',
+      'REPLAC',
+      'E',
+      '------',
+      '-',
+      '+++',
+      line,
+      line,
+      '## ',
+      '.',
+    ];
+    const keys = ['x', 'S', 'H', 'E', 'word', '-', '+', '=', 'SEARCH', 'EARCH', '------', 'back', 'back', 'back'];
+    for (const seed of [3, 4]) {
+      typeOnRandomTemplates({ seed, bits, parts: 14, keys }, (step) => {
+        if (!step.given) return;
+        given++;
+        if (step.after.slice(Math.max(0, step.at - 64), step.at + 64).includes('====')) nearSeparator++;
+      });
+    }
+    expect(given).toBeGreaterThan(7500);
+    expect(nearSeparator).toBeGreaterThan(2600);
   });
 
   it('is exactly the build of small random templates thick with braces and tags, typed and deleted anywhere', () => {

@@ -2,6 +2,7 @@ import type { BuildSection } from './build-result.js';
 import type { MinimalEdit } from '../text/minimal-edit.js';
 import { PieceText, type TextWindow } from '../text/piece-text.js';
 import { keptWhitespaceAround, type WhitespaceRegion } from './kept-whitespace.js';
+import { DIFF_MARKER, DIFF_MARKER_REACH } from '../text/cleanup.js';
 
 /** A built prompt and where each of its ranges came from (a variant build's text and sections). */
 export interface BuiltText {
@@ -35,6 +36,12 @@ const TWO_SPACES = /\s\s/;
 /** Cleanup's separator; an edit this near one may change how cleanup treats it (its 50-character rule). */
 const SEPARATOR = '====';
 const NEAR_SEPARATOR = 64;
+/**
+ * How far from an edit a diff marker may change what step 7 sees of it: an edit moves a marker
+ * into or out of a separator's reach only from between the two, within DIFF_MARKER_REACH and a
+ * marker's length of it; looked for further, for the whitespace cleanup adds or takes on the way.
+ */
+const MARKER_REACH = 2 * DIFF_MARKER_REACH + 32;
 /** How far past the edit the copied range is checked against the template. */
 const CHECKED_AFTER = NEAR_SEPARATOR;
 /** A line longer than this is not searched for its ends: the edit waits for the build. */
@@ -170,12 +177,21 @@ function plainEdit(before: TextWindow, after: TextWindow, edit: MinimalEdit, ran
  * Whether cleanup treats [from, to) of the prompt `text` as plain words: its line holds a
  * word (blank lines and `##` lines are cleanup's) and no other line end than a newline (where
  * a `##` line may start or end too), and no separator is near enough for cleanup's rules about
- * separators to see it.
+ * separators to see it, or (`besideSeparator`, for an edit that makes or takes no whitespace)
+ * its line holds none (a `=` typed may make one there) and no diff marker is near.
+ *
+ * Those rules read a separator's own line, whether the lines beside it are empty, whitespace
+ * between separators, and whether a diff marker is within DIFF_MARKER_REACH of one. Such an
+ * edit of a line of words (a word on it before and after) leaves a line of words, and lines
+ * where they are: each rule decides as before, and its edits are the same, moved by the edit.
+ * A diff marker it could make, break, or move into or out of a separator's reach would be
+ * within MARKER_REACH of it, before or after it.
  */
-function plainInPrompt(text: TextWindow, from: number, to: number): boolean {
+function plainInPrompt(text: TextWindow, from: number, to: number, besideSeparator = false): boolean {
   const line = lineAround(text, from, to);
   if (line === undefined || !WORD.test(line) || OTHER_LINE_END.test(line)) return false;
-  return !text.slice(Math.max(0, from - NEAR_SEPARATOR), to + NEAR_SEPARATOR).includes(SEPARATOR);
+  if (!text.slice(Math.max(0, from - NEAR_SEPARATOR), to + NEAR_SEPARATOR).includes(SEPARATOR)) return true;
+  return besideSeparator && !line.includes(SEPARATOR) && !DIFF_MARKER.test(text.slice(Math.max(0, from - MARKER_REACH), to + MARKER_REACH));
 }
 
 /**
@@ -251,12 +267,15 @@ export function speculateTemplateEdit(
   if (copied !== template.slice(section.offset + known, section.offset + checked)) return undefined;
   const plain = plainEdit(template, template.edit(edit.start, edit.endOld, edit.text), edit, section.offset);
   if (!plain) return undefined;
-  const delta = edit.text.length - (edit.endOld - edit.start);
-  const edited = pieces.edit(at, at + (edit.endOld - edit.start), edit.text);
-  if (!plainInPrompt(pieces, at, at + (edit.endOld - edit.start)) || !plainInPrompt(edited, at, at + edit.text.length)) return undefined;
+  const removedLength = edit.endOld - edit.start;
+  const delta = edit.text.length - removedLength;
+  const edited = pieces.edit(at, at + removedLength, edit.text);
+  // An edit that makes or takes no whitespace: a separator may be near (plainInPrompt).
+  const besideSeparator = !plain.whitespace;
+  if (!plainInPrompt(pieces, at, at + removedLength, besideSeparator) || !plainInPrompt(edited, at, at + edit.text.length, besideSeparator))
+    return undefined;
   // In the prompt too the whitespace the edit touches is kept by cleanup (the range may end inside a run, where a
   // placeholder's text goes on), and an edit across lines has words on each line (a `##` line cleanup drops could be one).
-  const removedLength = edit.endOld - edit.start;
   if (
     plain.whitespace &&
     (!keptInPrompt(pieces, at, at + removedLength, section.start) || !keptInPrompt(edited, at, at + edit.text.length, section.start))

@@ -182,12 +182,16 @@ export const dropEmptyHeadersMidText: CleanupPass = (text) =>
     return end >= 0 ? { edit: { start: p, end, text: '' }, next: end } : { next: p + 1 };
   });
 
+/** How far before or after a separator a diff marker keeps step 7 from spacing it. */
+export const DIFF_MARKER_REACH = 50;
+/** What step 7 takes for a diff near a separator. */
+export const DIFF_MARKER = /SEARCH|REPLACE|\+\+\+\+\+\+\+|-------/;
+
 /** True when the 50 characters before or after `offset` hold a diff marker. */
 function nearDiffMarker(text: string, offset: number): boolean {
-  const window = text.slice(Math.max(0, offset - 50), Math.min(text.length, offset + 50));
+  const window = text.slice(Math.max(0, offset - DIFF_MARKER_REACH), Math.min(text.length, offset + DIFF_MARKER_REACH));
   return DIFF_MARKER.test(window);
 }
-const DIFF_MARKER = /SEARCH|REPLACE|\+\+\+\+\+\+\+|-------/;
 
 /** Step 7a: `/====+\n(?!\n)([^\n])/g` -> blank line after a separator, unless near a diff. */
 export const spaceAfterSeparator: CleanupPass = (text) =>
