@@ -32,8 +32,9 @@
 // state), --keys <n> (default 120), --only preview|diff|compare|start (start: only the time to
 // interactive, --starts <n> times, default 5, each in a fresh browser context, printed as the
 // median and every sample), --chars <text> (the characters typed in turn; default a-z), --at
-// start|click (where the lines are typed: after the template's first line, or after the line
-// clicked into, as by default: near the top, or after a paste near its end), --scenario
+// start|<n>|click (where the lines are typed: after the template's first line, after its line
+// n, or after the line clicked into, as by default: near the top, or after a paste near its
+// end), --scenario
 // <names>, --json (one JSON line), --strict, --profile <dir>
 // (CPU profiles of the page and the host), --trace <dir> (Chrome traces of the page).
 /* global window, document, MutationObserver, requestAnimationFrame, DataTransfer, ClipboardEvent */
@@ -63,10 +64,13 @@ const TYPED = [...arg('chars', 'abcdefghijklmnopqrstuvwxyz')];
 /**
  * --at start: the lines are typed after the template's first line, inside the template whatever
  * the scenario (a space there shows, as a space at a line's end inside the text does: measured
- * too); --at click (default): after the line the click into the editor put the cursor on.
+ * too); --at <n>: after its line n; --at click (default): after the line the click into the
+ * editor put the cursor on.
  */
 const AT = arg('at', 'click');
-if (AT !== 'start' && AT !== 'click') throw new Error(`--at must be start or click, not '${AT}'`);
+/** --at <n>: after line n of the template (a line beside a separator of the built-in template: --at 6). */
+const AT_LINE = AT === 'start' ? 1 : /^[1-9]\d{0,2}$/.test(AT) ? Number(AT) : undefined;
+if (AT !== 'click' && AT_LINE === undefined) throw new Error(`--at must be start, click or a line number below 1000, not '${AT}'`);
 
 function stats(samples) {
   const s = [...samples].sort((a, b) => a - b);
@@ -352,7 +356,10 @@ async function typeRun(page, kind, count) {
   }
   let line = 0;
   await takeMarks(page);
-  if (AT === 'start') await page.keyboard.press('Control+Home');
+  if (AT_LINE !== undefined) {
+    await page.keyboard.press('Control+Home');
+    for (let i = 1; i < AT_LINE; i++) await page.keyboard.press('ArrowDown');
+  }
   while (keys.length < count) {
     // A fresh line with a unique prefix, typed without measuring.
     const prefix = `${kind === 'diff' ? 'D' : kind === 'compare' ? 'C' : 'P'}q${line++}x`;
@@ -365,7 +372,7 @@ async function typeRun(page, kind, count) {
       const ch = TYPED[(line * 7 + i) % TYPED.length];
       typed += ch;
       // A space may not show (the prompt's end is trimmed): typed, not measured; the key after it is.
-      if (ch === ' ' && AT !== 'start') {
+      if (ch === ' ' && AT_LINE === undefined) {
         await page.keyboard.press('Space');
         await page.waitForTimeout(30);
         continue;
