@@ -231,12 +231,19 @@ describe('a keystroke in the base template, shown before its build', () => {
     expect(wordAfter(`${last}  `, 's')).toBeUndefined();
     expect(wordAfter(spaced, 'two ')).toBeUndefined();
     expect(wordAfter('Some {{words here ', 's')).toBeUndefined();
-    // Near the separator: a letter or a `=` on a line of words leaves every rule about it as it was (known);
-    // whitespace, a separator on the line, or a diff marker near (which keeps step 7 from spacing it) is cleanup's.
+    // Near the separator: a letter, a `=` or a space on a line of words leaves every rule about it as it was (known);
+    // a separator on the line, whitespace that reaches its line, or a diff marker near (which keeps step 7 from
+    // spacing it) is cleanup's.
     const near = base.lastIndexOf('on.');
     expect(guess(insert(near, 'x'))).toBe(textOf(insert(near, 'x')));
     expect(guess(insert(near, 'x'))).toMatch(/go xon\. \n\n====\n\nTail$/);
-    expect(guess(insert(near, ' '))).toBeUndefined();
+    expect(guess(insert(near, ' '))).toBe(textOf(insert(near, ' ')));
+    expect(guess(insert(near, ' '))).toMatch(/go {2}on\. \n\n====\n\nTail$/);
+    const separatorLine = base.indexOf('\n====');
+    const joined = base.slice(0, separatorLine) + base.slice(separatorLine + 1);
+    expect(textOf(joined)).toMatch(/go on\. ====\n\nTail$/);
+    expect(guess(joined)).toBeUndefined();
+    expect(guess(insert(separatorLine, '\n'))).toBeUndefined();
     expect(guess(insert(near, '='))).toBe(textOf(insert(near, '=')));
     expect(guess(insert(near, '===='))).toBeUndefined();
     expect(guess(insert(near, 'SEARCH'))).toBeUndefined();
@@ -338,7 +345,7 @@ describe('a keystroke in the base template, shown before its build', () => {
     expect(refused).toBeGreaterThan(1800);
   });
 
-  it('is exactly the build of words typed and deleted beside separators, `=` runs and diff markers being made', () => {
+  it('is exactly the build of words and whitespace typed and deleted beside separators, `=` runs and diff markers being made', () => {
     // Separators on their own lines and inside lines, `=` runs a key can make one of, and diff markers (SEARCH,
     // REPLACE, seven `-` or `+`) a key can complete or break, within and beyond the 50 characters step 7 looks.
     let given = 0;
@@ -366,16 +373,40 @@ describe('a keystroke in the base template, shown before its build', () => {
       '## ',
       '.',
     ];
-    const keys = ['x', 'S', 'H', 'E', 'word', '-', '+', '=', 'SEARCH', 'EARCH', '------', 'back', 'back', 'back'];
-    for (const seed of [3, 4]) {
+    const keys = [
+      'x',
+      'S',
+      'H',
+      'E',
+      'word',
+      '-',
+      '+',
+      '=',
+      'SEARCH',
+      'EARCH',
+      '------',
+      'back',
+      'back',
+      'back',
+      ' ',
+      '\n',
+      '\n',
+      '\t',
+      '\n\n',
+    ];
+    let whitespaceNear = 0;
+    for (const seed of [3, 4, 8, 9]) {
       typeOnRandomTemplates({ seed, bits, parts: 14, keys }, (step) => {
         if (!step.given) return;
         given++;
-        if (step.after.slice(Math.max(0, step.at - 64), step.at + 64).includes('====')) nearSeparator++;
+        if (!step.after.slice(Math.max(0, step.at - 64), step.at + 64).includes('====')) return;
+        nearSeparator++;
+        if (/\s/.test(step.inserted + step.removed)) whitespaceNear++;
       });
     }
-    expect(given).toBeGreaterThan(7500);
-    expect(nearSeparator).toBeGreaterThan(2600);
+    expect(given).toBeGreaterThan(17_000);
+    expect(nearSeparator).toBeGreaterThan(8000);
+    expect(whitespaceNear).toBeGreaterThan(2200);
   });
 
   it('is exactly the build of small random templates thick with braces and tags, typed and deleted anywhere', () => {

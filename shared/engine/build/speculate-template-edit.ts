@@ -174,18 +174,20 @@ function plainEdit(before: TextWindow, after: TextWindow, edit: MinimalEdit, ran
 }
 
 /**
- * Whether cleanup treats [from, to) of the prompt `text` as plain words: its line holds a
+ * Whether cleanup treats [from, to) of the prompt `text` as plain words: its lines hold a
  * word (blank lines and `##` lines are cleanup's) and no other line end than a newline (where
  * a `##` line may start or end too), and no separator is near enough for cleanup's rules about
- * separators to see it, or (`besideSeparator`, for an edit that makes or takes no whitespace)
- * its line holds none (a `=` typed may make one there) and no diff marker is near.
+ * separators to see it, or (`besideSeparator`) its lines hold none (a `=` typed may make one
+ * there) and no diff marker is near.
  *
  * Those rules read a separator's own line, whether the lines beside it are empty, whitespace
- * between separators, and whether a diff marker is within DIFF_MARKER_REACH of one. Such an
- * edit of a line of words (a word on it before and after) leaves a line of words, and lines
- * where they are: each rule decides as before, and its edits are the same, moved by the edit.
- * A diff marker it could make, break, or move into or out of a separator's reach would be
- * within MARKER_REACH of it, before or after it.
+ * between separators, and whether a diff marker is within DIFF_MARKER_REACH of one. An edit of
+ * lines of words (a word on each before and after; whitespace between them in runs cleanup
+ * keeps, whose lines keptInPrompt checks the same way) leaves lines of words, and a separator's
+ * line and the lines beside it as they were: each rule decides as before, and its edits are the
+ * same, moved by the edit. A diff marker it could make, break, or move into or out of a
+ * separator's reach would be within MARKER_REACH of it, before or after it. The template's
+ * tail (atTemplateTail) keeps away from separators: its new last line is the prompt's end.
  */
 function plainInPrompt(text: TextWindow, from: number, to: number, besideSeparator = false): boolean {
   const line = lineAround(text, from, to);
@@ -204,7 +206,7 @@ function keptInPrompt(text: TextWindow, from: number, to: number, floor: number)
   const region = keptWhitespaceAround(text, from, to, floor);
   if (!region) return false;
   if (!region.multiline) return true;
-  if (!plainInPrompt(text, region.start, region.start) || !plainInPrompt(text, region.end, region.end)) return false;
+  if (!plainInPrompt(text, region.start, region.start, true) || !plainInPrompt(text, region.end, region.end, true)) return false;
   // The lines between are the edit's own, which plainInPrompt has kept from separators.
   return region.text
     .split('\n')
@@ -270,10 +272,8 @@ export function speculateTemplateEdit(
   const removedLength = edit.endOld - edit.start;
   const delta = edit.text.length - removedLength;
   const edited = pieces.edit(at, at + removedLength, edit.text);
-  // An edit that makes or takes no whitespace: a separator may be near (plainInPrompt).
-  const besideSeparator = !plain.whitespace;
-  if (!plainInPrompt(pieces, at, at + removedLength, besideSeparator) || !plainInPrompt(edited, at, at + edit.text.length, besideSeparator))
-    return undefined;
+  // A separator may be near, on another line (plainInPrompt).
+  if (!plainInPrompt(pieces, at, at + removedLength, true) || !plainInPrompt(edited, at, at + edit.text.length, true)) return undefined;
   // In the prompt too the whitespace the edit touches is kept by cleanup (the range may end inside a run, where a
   // placeholder's text goes on), and an edit across lines has words on each line (a `##` line cleanup drops could be one).
   if (
