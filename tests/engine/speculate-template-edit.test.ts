@@ -347,9 +347,11 @@ describe('a keystroke in the base template, shown before its build', () => {
 
   it('is exactly the build of words and whitespace typed and deleted beside separators, `=` runs and diff markers being made', () => {
     // Separators on their own lines and inside lines, `=` runs a key can make one of, and diff markers (SEARCH,
-    // REPLACE, seven `-` or `+`) a key can complete or break, within and beyond the 50 characters step 7 looks.
+    // REPLACE, seven `-` or `+`) a key can complete or break, within and beyond the 50 characters step 7 looks;
+    // spaces, tabs and newlines typed beside them, and lines joined to them.
     let given = 0;
     let nearSeparator = 0;
+    let whitespaceNear = 0;
     const line = 'a line of plain words that goes on';
     const bits = [
       'word',
@@ -394,7 +396,6 @@ describe('a keystroke in the base template, shown before its build', () => {
       '\t',
       '\n\n',
     ];
-    let whitespaceNear = 0;
     for (const seed of [3, 4, 8, 9]) {
       typeOnRandomTemplates({ seed, bits, parts: 14, keys }, (step) => {
         if (!step.given) return;

@@ -142,9 +142,10 @@ function changesWhitespace(removed: string, inserted: string, left: string, righ
 
 /**
  * Whether the edit of the template `before` into `after` types or deletes only characters no
- * build step reads, and whether it makes or takes whitespace (changesWhitespace). `after` is read around the edit only (a window of `before` with the edit:
- * the edited template itself is a rope that a read would copy whole). `rangeStart`: where the
- * range of the template the edit is in starts (literal text up to the edit).
+ * build step reads, and whether it makes or takes whitespace (changesWhitespace). `after` is
+ * read around the edit only (a window of `before` with the edit: the edited template itself is
+ * a rope that a read would copy whole). `rangeStart`: where the range of the template the edit
+ * is in starts (literal text up to the edit).
  */
 function plainEdit(before: TextWindow, after: TextWindow, edit: MinimalEdit, rangeStart: number): { whitespace: boolean } | undefined {
   const removed = before.slice(edit.start, edit.endOld);
@@ -272,7 +273,7 @@ export function speculateTemplateEdit(
   const removedLength = edit.endOld - edit.start;
   const delta = edit.text.length - removedLength;
   const edited = pieces.edit(at, at + removedLength, edit.text);
-  // A separator may be near, on another line (plainInPrompt).
+  // A separator may be near, on another line (plainInPrompt, besideSeparator).
   if (!plainInPrompt(pieces, at, at + removedLength, true) || !plainInPrompt(edited, at, at + edit.text.length, true)) return undefined;
   // In the prompt too the whitespace the edit touches is kept by cleanup (the range may end inside a run, where a
   // placeholder's text goes on), and an edit across lines has words on each line (a `##` line cleanup drops could be one).
