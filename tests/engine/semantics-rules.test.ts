@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ComponentRegistry } from '../../shared/engine/components/component-registry.js';
 import { build } from './build-helpers.js';
+import { STANDARD_PLACEHOLDER_KEYS } from '../../shared/engine/sections.js';
 
 // One test per rule of prompt-semantics.md, Part 1, with the exact expected text.
 
@@ -136,6 +137,18 @@ describe('template pass', () => {
     expect(
       build({ baseTemplate: '{{{CWD}}} {{C}WD}} {{}} {{CWD}' }, { context: { cwd: '/c', runtimePlaceholders: { '{CWD': 'brace' } } }).text,
     ).toBe('brace} {{C}WD}} {{}} {{CWD}');
+  });
+
+  it('names every key a tag may find a value under, of every layer (what a key typed ahead is checked against)', () => {
+    const r = build(
+      { baseTemplate: '{{MINE}} {{R}} {{A}} {{toString}}', placeholders: { MINE: 'm' }, componentOrder: ['A'] },
+      { components: { A: 'section a' }, context: { cwd: '/x', runtimePlaceholders: { R: 1 } } },
+    );
+    expect(r.text).toBe('m 1 section a undefined');
+    // toString is every object's (found in every build): left out, as a plain object's own keys are.
+    expect(new Set(r.placeholderKeys)).toEqual(
+      new Set(['MINE', 'CWD', 'SUPPORTS_BROWSER', 'MODEL_FAMILY', 'CURRENT_DATE', 'A', ...STANDARD_PLACEHOLDER_KEYS, 'R']),
+    );
   });
 
   it('reports every unresolved key with its template offset', () => {

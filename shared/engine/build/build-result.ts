@@ -82,6 +82,12 @@ export interface VariantBuildResult {
   components: ComponentReport[];
   /** Every key the base template reads, with the value and the layer that won (unresolved keys absent). */
   placeholders: PlaceholderValue[];
+  /**
+   * Every key the template pass could find a value under (a dotted key's first part): the
+   * placeholders' keys, and those they inherit other than a plain object's own. A tag whose key
+   * starts otherwise stays unresolved (speculateTemplateEdit reads it). Absent: not known.
+   */
+  placeholderKeys?: string[] | undefined;
   warnings: BuildWarning[];
   tools: {
     enabled: string[];

@@ -308,6 +308,7 @@ export function buildVariantPrompt(input: VariantBuildInput): VariantBuildResult
     sections: out,
     components: reports,
     placeholders: [...seenKeys.values()],
+    placeholderKeys: keysFound(placeholders),
     warnings,
     tools: {
       enabled: enabledIds,
@@ -401,6 +402,20 @@ function finishRanges(ranges: readonly VolatileRange[], text: string): VolatileR
     })
     .sort((a, b) => a.start - b.start || a.end - b.end);
 }
+/**
+ * The keys lookupDotted finds a first step under in `placeholders`: its own, and those of the
+ * objects it inherits from up to a plain object's prototype (a placeholder named `__proto__`
+ * sets what it inherits). A plain object's own (`toString`, ...) are found in every build and
+ * left out.
+ */
+function keysFound(placeholders: Record<string, unknown>): string[] {
+  const keys: string[] = [];
+  for (let o: object | null = placeholders; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
+    keys.push(...Object.getOwnPropertyNames(o));
+  }
+  return keys;
+}
+
 interface TemplateTag {
   start: number;
   end: number;
