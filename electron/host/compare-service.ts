@@ -180,7 +180,11 @@ export class CompareService {
       },
       sections,
       text: c.result.text,
-      made: { built: { text: c.result.text, sections: c.result.sections }, sections, variant: c.variant },
+      made: {
+        built: { text: c.result.text, sections: c.result.sections, placeholderKeys: c.result.placeholderKeys },
+        sections,
+        variant: c.variant,
+      },
       variant: c,
       request: (api) => requestInputFromVariant(c.result!, builtContext, c.variant, api),
       window: { ...checkedModel, config: c.variant.config, tools: c.result.tools.native },

@@ -20,7 +20,11 @@ const options = { now: '2026-01-15', processCwd: '/tmp' };
 
 function columnOf(variant: Variant, context: (typeof ws.presets)[number]['context']): ColumnBuilt {
   const result = buildVariantPrompt({ variant, context, components: ws.components, tools: ws.tools, options });
-  return { built: { text: result.text, sections: result.sections }, sections: variantColumnSections(result, variant), variant };
+  return {
+    built: { text: result.text, sections: result.sections, placeholderKeys: result.placeholderKeys },
+    sections: variantColumnSections(result, variant),
+    variant,
+  };
 }
 
 describe('a compare column after a keystroke in its base template, without a build', () => {
@@ -125,8 +129,21 @@ describe('a compare column after a keystroke in its base template, without a bui
     expect(onlyTemplateChanged(withProse, other)).toBe(false);
     expect(columnAfterTemplateEdit(column, other)).toBeUndefined();
     expect(onlyTemplateChanged(withProse, typed)).toBe(true);
-    // Two braces typed (a `{{key}}` may start): a build decides.
-    expect(columnAfterTemplateEdit(column, { ...withProse, baseTemplate: `${withProse.baseTemplate} {{` })).toBeUndefined();
+    // Two braces typed at the end: literal text, known (no `}` after them). Before a tag, they swallow it: a build decides.
+    const opened: Variant = { ...withProse, baseTemplate: `${withProse.baseTemplate} {{` };
+    expect(columnAfterTemplateEdit(column, opened)?.built.text).toBe(columnOf(opened, context).built.text);
+    expect(columnOf(opened, context).built.text.endsWith('Last words here {{')).toBe(true);
+    const tagged: Variant = { ...withProse, baseTemplate: `${withProse.baseTemplate} in {{CWD}}.` };
+    const taggedColumn = columnOf(tagged, context);
+    const at = tagged.baseTemplate.indexOf('Last words') + 'Last'.length;
+    const typedAt = (text: string): Variant => ({
+      ...tagged,
+      baseTemplate: tagged.baseTemplate.slice(0, at) + text + tagged.baseTemplate.slice(at),
+    });
+    expect(columnOf(typedAt('{{'), context).built.text.endsWith('Last{{ words here in {{CWD}}.')).toBe(true);
+    expect(taggedColumn.built.text.endsWith('Last words here in {{CWD}}.')).toBe(false);
+    expect(columnAfterTemplateEdit(taggedColumn, typedAt('{{'))).toBeUndefined();
+    expect(columnAfterTemplateEdit(taggedColumn, typedAt('x'))?.built.text).toBe(columnOf(typedAt('x'), context).built.text);
   });
 
   it('reads the last column only around the edit: its prompt and its template text row as pieces', () => {

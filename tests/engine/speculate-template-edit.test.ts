@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildVariantPrompt } from '../../shared/engine/build/build-variant-prompt.js';
 import { speculateTemplateEdit, type BuiltText } from '../../shared/engine/build/speculate-template-edit.js';
 import { minimalEdit } from '../../shared/engine/text/minimal-edit.js';
+import { scanTags } from '../../shared/engine/text/placeholder-scan.js';
 import { loadWorkspace } from '../../shared/engine/workspace/load-workspace.js';
 import type { Variant } from '../../shared/domain/variant.js';
 import { builtinWorkspaceDir } from '../../electron/host/builtin-workspace.js';
@@ -176,22 +177,67 @@ describe('a keystroke in the base template, shown before its build', () => {
     // Punctuation no step reads here (no separator near, a line of words): known, as built.
     for (const typed of ['{', '#', '=', '-', '+', '[', '|', '`'])
       expect(guess(insert(inWords, typed))).toBe(textOf(insert(inWords, typed)));
-    // A brace beside a brace makes a pair a tag may start or end at; a `}` is known when no `{{` before it is open.
-    expect(guess(insert(inWords, '{{'))).toBeUndefined();
+    // Braces: the template's pass takes a tag from a `{{` to the first `}` when another follows it. With none further
+    // on, a `{{` or `}` typed is literal text, known; with a tag further on, a `{{` typed swallows it (refused).
+    expect(guess(insert(inWords, '{{'))).toBe(textOf(insert(inWords, '{{')));
+    expect(guess(insert(inWords, '{{'))).toMatch(/^In\{\{tro line/);
     expect(guess(insert(inWords, '}'))).toBe(textOf(insert(inWords, '}')));
-    const open = `A {{ left open\n${base}`;
+    const tagged = `${base} in {{CWD}}.`;
+    const taggedBuilt = build({ baseTemplate: tagged });
+    const onTagged = (at: number, typed: string) =>
+      speculateTemplateEdit(taggedBuilt, 'v', tagged, minimalEdit(tagged, tagged.slice(0, at) + typed + tagged.slice(at))!)?.text;
+    expect(textOf(tagged)).toMatch(/Tail in \/proj\.$/);
+    expect(textOf(tagged.slice(0, inWords) + '{{' + tagged.slice(inWords))).toMatch(/Tail in \{\{CWD\}\}\.$/);
+    expect(onTagged(inWords, '{{')).toBeUndefined();
+    expect(onTagged(inWords, '}')).toBe(textOf(tagged.slice(0, inWords) + '}' + tagged.slice(inWords)));
+    // Keys typed into a `{{` that swallows a tag: the tag's key finds no value before or after, so it stays literal text.
+    const open = `A {{ left open\n${tagged}`;
     const openBuilt = build({ baseTemplate: open });
     const inOpen = open.indexOf('Intro') + 2;
-    const onOpen = (typed: string) =>
-      speculateTemplateEdit(openBuilt, 'v', open, minimalEdit(open, open.slice(0, inOpen) + typed + open.slice(inOpen))!)?.text;
+    const onOpen = (typed: string, known: BuiltText = openBuilt) =>
+      speculateTemplateEdit(known, 'v', open, minimalEdit(open, open.slice(0, inOpen) + typed + open.slice(inOpen))!)?.text;
     expect(onOpen('x')).toBe(textOf(open.slice(0, inOpen) + 'x' + open.slice(inOpen)));
+    expect(onOpen('x')).toMatch(/^A \{\{ left open\nInxtro line[^]*Tail in \{\{CWD\}\}\.$/);
+    // Not without the keys the build found values under: the key could be one of them.
+    expect(onOpen('x', { ...openBuilt, placeholderKeys: undefined })).toBeUndefined();
+    // A `}` typed there ends the open tag first and gives CWD's back, which resolves.
+    expect(textOf(open.slice(0, inOpen) + '}' + open.slice(inOpen))).toMatch(/Tail in \/proj\.$/);
     expect(onOpen('}')).toBeUndefined();
+    // A tag the editor closed as it was opened: each key typed into it is known until the key finds a value. A key
+    // every object has (toString) may find one too.
+    for (const [written, typed, resolves] of [
+      ['CW', 'X', false],
+      ['CW', 'D', true],
+      ['', 'Q', false],
+      ['toStrin', 'g', true],
+    ] as const) {
+      const closed = `${base} at {{${written}}}.`;
+      const inKey = closed.lastIndexOf('}}');
+      const typedIn = closed.slice(0, inKey) + typed + closed.slice(inKey);
+      const known = speculateTemplateEdit(build({ baseTemplate: closed }), 'v', closed, { start: inKey, endOld: inKey, text: typed });
+      expect(known?.text, `${written} + ${typed}`).toBe(resolves ? undefined : textOf(typedIn));
+      expect(textOf(typedIn).endsWith(`at {{${written}${typed}}}.`), `${written} + ${typed}`).toBe(!resolves);
+    }
+    // A dotted key walks the value of its first part: `user.name` finds one in a runtime placeholder's object. Any
+    // key after `user.` waits for the build (what the object holds is not known ahead).
+    const dotted = `${base} by {{user.nam}}.`;
+    const runtime = { context: { cwd: '/proj', runtimePlaceholders: { user: { name: 'Ada' } } } };
+    const dottedBuilt = build({ baseTemplate: dotted }, runtime);
+    const inDotted = dotted.lastIndexOf('}}');
+    const onDotted = (typed: string) =>
+      speculateTemplateEdit(dottedBuilt, 'v', dotted, { start: inDotted, endOld: inDotted, text: typed })?.text;
+    const dottedWith = (typed: string) => build({ baseTemplate: dotted.slice(0, inDotted) + typed + dotted.slice(inDotted) }, runtime).text;
+    expect(dottedWith('e')).toMatch(/by Ada\.$/);
+    expect(onDotted('e')).toBeUndefined();
+    expect(dottedWith('x')).toMatch(/by \{\{user\.namx\}\}\.$/);
+    expect(onDotted('x')).toBeUndefined();
     // A letter deleted between two `}` makes CWD's tag end there: it resolves.
     const split = 'Known {{CWD}x} here.';
     const splitEdit = minimalEdit(split, split.replace('x', ''))!;
     expect(textOf(split.replace('x', ''))).toBe('Known /proj here.');
     expect(speculateTemplateEdit(build({ baseTemplate: split }), 'v', split, splitEdit)).toBeUndefined();
-    const braced = insert(inWords, '{');
+    // A `{` beside a `{` makes a `{{`: it swallows the tag further on.
+    const braced = tagged.slice(0, inWords) + '{' + tagged.slice(inWords);
     const bracedBuilt = build({ baseTemplate: braced });
     const onBraced = (at: number, typed: string) =>
       speculateTemplateEdit(bracedBuilt, 'v', braced, minimalEdit(braced, braced.slice(0, at) + typed + braced.slice(at))!)?.text;
@@ -339,10 +385,11 @@ describe('a keystroke in the base template, shown before its build', () => {
       template = step.after;
       built = step.real;
     }
+    console.log('COUNTS', given, braces, refused);
     // Each kind occurs: known edits (of them, ones typing or deleting a brace) and refused ones.
-    expect(given).toBeGreaterThan(3200);
-    expect(braces).toBeGreaterThan(1100);
-    expect(refused).toBeGreaterThan(1800);
+    expect(given).toBeGreaterThan(5000);
+    expect(braces).toBeGreaterThan(2000);
+    expect(refused).toBeGreaterThan(300);
   });
 
   it('is exactly the build of words and whitespace typed and deleted beside separators, `=` runs and diff markers being made', () => {
@@ -422,6 +469,31 @@ describe('a keystroke in the base template, shown before its build', () => {
     });
     expect(given).toBeGreaterThan(1000);
     expect(braces).toBeGreaterThan(300);
+  });
+
+  it('is exactly the build of tags written key by key: `{{` typed, keys typed in and closed, keys that find a value and keys that do not', () => {
+    // Tags half written, closed as the editor closes them, and keys near the placeholders' (A and AB find values,
+    // CWD too, toString is every object's; Q and B find none); a key typed may make any of them.
+    let given = 0;
+    let inTag = 0;
+    let refused = 0;
+    const bits = ['{{', '}}', '{{}}', '{{CW}}', '{{A}}', '{{Q', 'CWD', 'A', 'B', 'word', ' ', '\n', '.', 'toStrin', '{', '}'];
+    const keys = ['{', '}', 'C', 'W', 'D', 'A', 'B', 'Q', '.', 'g', ' ', 'x', 'back', 'back'];
+    const placeholders = { AB: 'ab value', A: 'a value' };
+    for (const seed of [12, 13]) {
+      typeOnRandomTemplates({ seed, bits, parts: 12, keys, placeholders }, (step) => {
+        if (!step.given) {
+          refused++;
+          return;
+        }
+        given++;
+        if ([...scanTags(step.after)].some((t) => t.start + 2 <= step.at && step.at + step.inserted.length <= t.end - 2)) inTag++;
+      });
+    }
+    // Known keys typed inside tags (of 19,112 known in all), and keys that wait for the build (888).
+    expect(given).toBeGreaterThan(16_000);
+    expect(inTag).toBeGreaterThan(1200);
+    expect(refused).toBeGreaterThan(700);
   });
 
   it('is exactly the build of Enter and its Backspace among blank lines, `##` lines, separators and a slot whose text starts with newlines', () => {
@@ -552,26 +624,35 @@ describe('a keystroke in the base template, shown before its build', () => {
     expect(speculateTemplateEdit(built, 'v', template, { start: at, endOld: at, text: '\n' })).toBeUndefined();
   });
 
-  it('finds a `{{` left open however far up before a `}` typed, across the chunks it is read in', () => {
+  it('finds a `{{` left open however far up before a `}` typed, and a tag however far on after a `{{` typed', () => {
     const words = (n: number): string => 'word '.repeat(Math.ceil(n / 5)).slice(0, n);
-    const line = 'Here {a brace';
-    // Gaps that put the `{{` 4,078-4,137 and 8,175-8,235 characters before the `}`: across a border of the
-    // chunks it is read in (4,096 characters each) for some.
+    // Gaps of lines without braces around the chunks (4,096 characters) the search reads, and past its reach.
     const gaps = [10, 30_000];
-    for (let gap = 4000; gap < 4060; gap++) gaps.push(gap, gap + 4040);
+    for (let gap = 4000; gap < 4060; gap += 7) gaps.push(gap, gap + 4040);
     for (const gap of gaps) {
-      // `{{`, then `gap` characters of lines without braces, then the line a `}` is typed on.
       const filler = words(gap).replace(/(.{70})/g, '$1\n');
-      const template = `Top {{ left open ${filler}\n${line}`;
-      const built = build({ baseTemplate: template });
-      const at = template.length - ' brace'.length;
-      const typedAt = (typed: string) =>
-        speculateTemplateEdit(built, 'v', template, minimalEdit(template, template.slice(0, at) + typed + template.slice(at))!)?.text;
-      expect(typedAt('}'), `a gap of ${gap}`).toBeUndefined();
-      // A letter or `{` only reads 16,384 characters back: a `{{` further up is taken as none (it has no tag to change).
-      const far = gap > 16_384;
-      expect(typedAt('x') === undefined, `a gap of ${gap}`).toBe(!far);
-      if (far) expect(typedAt('x')).toBe(build({ baseTemplate: template.slice(0, at) + 'x' + template.slice(at) }).text);
+      // A `{{` open `gap` characters up swallows CWD's tag below: a `}` typed ends it first and gives the tag back.
+      const open = `Top {{ left open ${filler}\nHere {a brace\nthen {{CWD}} here`;
+      const at = open.indexOf(' brace');
+      const typedAt = (template: string, where: number, typed: string) =>
+        speculateTemplateEdit(
+          build({ baseTemplate: template }),
+          'v',
+          template,
+          minimalEdit(template, template.slice(0, where) + typed + template.slice(where))!,
+        )?.text;
+      expect(build({ baseTemplate: open }).text).toMatch(/then \{\{CWD\}\} here$/);
+      expect(typedAt(open, at, '}'), `a gap of ${gap}`).toBeUndefined();
+      // A letter changes the open tag's key only, which finds no value however long it is.
+      expect(typedAt(open, at, 'x'), `a gap of ${gap}`).toBe(build({ baseTemplate: open.slice(0, at) + 'x' + open.slice(at) }).text);
+      // A `{` typed beside a `{` makes a `{{` that swallows CWD's tag `gap` characters on; a letter beside it does not.
+      const later = `Top {a brace ${filler}\nthen {{CWD}} here`;
+      const brace = later.indexOf('{a') + 1;
+      expect(build({ baseTemplate: later }).text).toMatch(/then \/proj here$/);
+      expect(typedAt(later, brace, '{'), `a gap of ${gap}`).toBeUndefined();
+      expect(typedAt(later, brace + 1, 'x'), `a gap of ${gap}`).toBe(
+        build({ baseTemplate: later.slice(0, brace + 1) + 'x' + later.slice(brace + 1) }).text,
+      );
     }
   });
 

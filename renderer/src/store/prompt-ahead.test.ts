@@ -17,7 +17,7 @@ const resultOf = (template: string): PreviewResult => builtPreview(++seq, templa
 const state = (template: string, preview: PreviewResult | null): StudioState =>
   ({ preview, docs: { [KEY]: { key: KEY, text: template } } }) as unknown as StudioState;
 
-const T0 = '{{ROLE}}\n\nWrite the tests first, then the code.\nThen run them all.\n';
+const T0 = '{{ROLE}}\n\nWrite the tests first, then the code.\nThen run them all in {{CWD}}.\n';
 const typed = (template: string, at: string, text: string): string => template.replace(at, `${at}${text}`);
 
 describe('keystrokes shown ahead of their builds', () => {
@@ -47,7 +47,8 @@ describe('keystrokes shown ahead of their builds', () => {
     const sp = promptAhead();
     let s = state(T0, resultOf(T0));
     sp.textFor(s);
-    // A letter, then two braces: they might start a `{{key}}`, so the prompt with the letter stays until the build decides.
+    // A letter, then two braces: they start a tag that swallows CWD's further on, so the prompt with the letter stays
+    // until the build decides.
     const lettered = typed(T0, 'Then', 's');
     s = state(lettered, s.preview);
     expect(sp.textFor(s)).toBe(buildOf(lettered).text);
@@ -63,7 +64,7 @@ describe('keystrokes shown ahead of their builds', () => {
     const after = typed(braced, 'code', 'x');
     s = state(after, s.preview);
     expect(sp.textFor(s)).toBeUndefined();
-    // Its build comes: typing is shown ahead again (on a line without a brace).
+    // Its build comes: typing is shown ahead again (into the open tag, whose key finds no value).
     s = state(after, resultOf(after));
     expect(sp.textFor(s)).toBeUndefined();
     const more = typed(after, 'run', 's');

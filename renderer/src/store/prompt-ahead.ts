@@ -74,9 +74,9 @@ function sameSections(a: readonly BuildSection[], b: readonly BuildSection[]): b
  * and what was verified of it when its ranges are the build's.
  */
 function builtOf(r: VariantBuildResult, ahead: BuiltText | undefined): BuiltText {
-  if (!ahead) return { text: r.text, sections: r.sections };
+  if (!ahead) return { text: r.text, sections: r.sections, placeholderKeys: r.placeholderKeys };
   const verified = sameSections(ahead.sections, r.sections) ? ahead.verified : undefined;
-  return { text: ahead.text, sections: r.sections, pieces: ahead.pieces, verified };
+  return { text: ahead.text, sections: r.sections, pieces: ahead.pieces, verified, placeholderKeys: r.placeholderKeys };
 }
 
 export function promptAhead(): PromptAhead {

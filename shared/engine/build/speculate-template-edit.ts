@@ -3,6 +3,7 @@ import type { MinimalEdit } from '../text/minimal-edit.js';
 import { PieceText, type TextWindow } from '../text/piece-text.js';
 import { keptWhitespaceAround, type WhitespaceRegion } from './kept-whitespace.js';
 import { DIFF_MARKER, DIFF_MARKER_REACH } from '../text/cleanup.js';
+import { scanTags } from '../text/placeholder-scan.js';
 
 /** A built prompt and where each of its ranges came from (a variant build's text and sections). */
 export interface BuiltText {
@@ -16,6 +17,8 @@ export interface BuiltText {
    */
   pieces?: PieceText | undefined;
   verified?: readonly number[] | undefined;
+  /** What a tag's key must start with to find a value (VariantBuildResult's); absent: any key may. */
+  placeholderKeys?: readonly string[] | undefined;
 }
 
 /**
@@ -66,53 +69,100 @@ function lineAround(text: TextWindow, from: number, to: number): string | undefi
   return end - start > LONGEST_LINE ? undefined : text.slice(start, end);
 }
 
-/** How far before an edit that types or deletes no `}` a `{{` still open there is looked for (tagsUnchanged). */
-const OPEN_TAG_LOOKBACK = 16_384;
-const BACK_CHUNK = 4096;
+/**
+ * How far from an edit the `}` that bound the tags it may change are looked for, when it types
+ * or deletes no `}` (and, on its right, when it makes or breaks no `{{`): a tag that reaches
+ * further holds a key longer than this, which is taken as unresolved.
+ */
+const TAG_REACH = 16_384;
+const CHUNK = 4096;
 
 /**
- * Whether a `{{` in the template's range [from, at) has no `}` after it before `at`: a tag the
- * template's pass may take from there would hold `at`. Read backwards in chunks (one character
- * over, for a `{{` across their border) until the last `}` or `{{` before `at` decides, at most
- * `limit` characters back: a `{{` further off is taken as none.
+ * Where the template's pass starts afresh at or before `before`: just after the last `}`
+ * before it, as every tag ends at a `}` and none holds one (what follows a `}` is scanned the
+ * same whatever came before it). Else where the search stopped: the text's start, or `limit`
+ * back. Read backwards in chunks until the `}`.
  */
-function openTagBefore(template: TextWindow, from: number, at: number, limit: number): boolean {
-  const stop = Math.max(from, at - limit);
-  for (let end = at; end > stop; end -= BACK_CHUNK) {
-    const start = Math.max(stop, end - BACK_CHUNK - 1);
-    const chunk = template.slice(start, end);
-    const close = chunk.lastIndexOf('}');
-    const open = chunk.lastIndexOf('{{');
-    if (open > close) return true;
-    if (close >= 0) return false;
+function freshStartBefore(text: TextWindow, before: number, limit: number): number {
+  const stop = Math.max(0, before - limit);
+  for (let end = before; end > stop; end -= CHUNK) {
+    const start = Math.max(stop, end - CHUNK);
+    const close = text.slice(start, end).lastIndexOf('}');
+    if (close >= 0) return start + close + 1;
   }
-  return false;
+  return stop;
 }
 
 /**
- * Whether the template's `{{key}}` tags stay as they were, for an edit whose line holds a brace
- * (or that types or deletes one). The template's one pass takes a tag from a `{{` to the first
- * `}` after it, when another `}` follows, and goes on after it. So the tags stay when the edit
- * makes or breaks no `{{` (every tag starts where it did), and no `{{` before it in its range of
- * the template is still open there: a tag of that range holds literal text (it is unresolved),
- * and a key typed into it could resolve; a `}` typed or deleted would end one elsewhere and take
- * or give back the tags after it. (A `}` just before the edit counts as open there: the edit may
- * make or break a `}}` with it.) Every other tag ends before the edit or starts after it. For an
- * edit that types or deletes no `}`, a `{{` more than OPEN_TAG_LOOKBACK before it is taken as
- * none, as a line without braces takes a `{{` on the lines above: only a key of that length, all
- * of it, could change.
+ * Where the tags that may hold `from` have ended: past the first `}` at or after it and the
+ * character after that (a tag ends there or no tag holds `from`; what follows is scanned the
+ * same whatever came before). With no `}` from `from` to the text's end, or within `limit`, no
+ * tag ends after `from` (one ending further off is taken as none): `from` itself.
  */
-function tagsUnchanged(
-  before: TextWindow,
-  rangeStart: number,
-  edit: MinimalEdit,
-  around: { left: string; removed: string; right: string },
-): boolean {
-  const { left, removed, right } = around;
-  if ((left + removed + right).includes('{{') || (left + edit.text + right).includes('{{')) return false;
+function tagsEndFrom(text: TextWindow, from: number, limit: number): number {
+  const stop = Math.min(text.length, from + limit);
+  for (let start = from; start < stop; start += CHUNK) {
+    const end = Math.min(stop, start + CHUNK);
+    const close = text.slice(start, end).indexOf('}');
+    if (close >= 0) return Math.min(text.length, start + close + 2);
+  }
+  return from;
+}
+
+/** A tag the template's pass takes, where it is in the template. */
+interface FoundTag {
+  start: number;
+  end: number;
+  raw: string;
+}
+
+function tagsIn(text: TextWindow, from: number, to: number): FoundTag[] {
+  return [...scanTags(text.slice(from, to))].map((t) => ({ start: from + t.start, end: from + t.end, raw: t.raw }));
+}
+
+/**
+ * Whether a tag's key is certain to find no value: its first part is none of the keys the
+ * build's placeholders hold (`keys`), nor a key every object has. Unknown keys: not certain.
+ */
+function surelyUnresolved(raw: string, keys: readonly string[] | undefined): boolean {
+  if (!keys) return false;
+  const head = raw.trim().split('.', 1)[0]!;
+  return !keys.includes(head) && !(head in Object.prototype);
+}
+
+/**
+ * Whether the template's pass takes the edited template as it took `before`, with the edit in
+ * literal text: the tags it finds are the same (moved by the edit), but for tags whose keys
+ * find no value (`keys`), whose text it leaves as it is. The tags an edit may change lie
+ * between the last `}` before it and the first `}` after it (and the one after that): outside,
+ * the pass goes on the same on both sides (freshStartBefore, tagsEndFrom). So the tags found
+ * there are compared: a tag on one side only, or holding the edit, is one the edit made, broke
+ * or changed the key of, and must be unresolved on both sides (a `{{` typed that swallows a tag
+ * further on is refused; keys typed into an unresolved one are known). A `}` typed or deleted,
+ * or a `{{` made or broken, may change tags however far off: those are read to the `}`s,
+ * however far; other edits only TAG_REACH either way. The `}` just before the edit is not one
+ * the pass starts afresh after: the edit may make or break a `}}` with it.
+ */
+function tagsUnchanged(before: TextWindow, after: TextWindow, edit: MinimalEdit, keys: readonly string[] | undefined): boolean {
+  const removed = before.slice(edit.start, edit.endOld);
+  const around = before.slice(Math.max(0, edit.start - 1), edit.start);
+  const next = before.slice(edit.endOld, edit.endOld + 1);
   const closes = removed.includes('}') || edit.text.includes('}');
-  const at = left === '}' ? edit.start - 1 : edit.start;
-  return !openTagBefore(before, rangeStart, at, closes ? Infinity : OPEN_TAG_LOOKBACK);
+  const opens = (around + removed + next).includes('{{') || (around + edit.text + next).includes('{{');
+  const from = freshStartBefore(before, Math.max(0, edit.start - 1), closes ? Infinity : TAG_REACH);
+  const endNew = edit.start + edit.text.length;
+  const reach = closes || opens ? Infinity : TAG_REACH;
+  const was = tagsIn(before, from, tagsEndFrom(before, edit.endOld, reach));
+  const now = tagsIn(after, from, tagsEndFrom(after, endNew, reach));
+  if (was.length === 0 && now.length === 0) return true;
+  // A tag of the edited template as a tag of `before`: moved back by the edit, when it is not in it.
+  const delta = edit.text.length - removed.length;
+  const back = (at: number): number | undefined => (at <= edit.start ? at : at >= endNew ? at - delta : undefined);
+  const same = (a: FoundTag, b: FoundTag): boolean => back(b.start) === a.start && back(b.end) === a.end && a.raw === b.raw;
+  return (
+    was.every((a) => now.some((b) => same(a, b)) || surelyUnresolved(a.raw, keys)) &&
+    now.every((b) => was.some((a) => same(a, b)) || surelyUnresolved(b.raw, keys))
+  );
 }
 
 /**
@@ -145,9 +195,15 @@ function changesWhitespace(removed: string, inserted: string, left: string, righ
  * build step reads, and whether it makes or takes whitespace (changesWhitespace). `after` is
  * read around the edit only (a window of `before` with the edit: the edited template itself is
  * a rope that a read would copy whole). `rangeStart`: where the range of the template the edit
- * is in starts (literal text up to the edit).
+ * is in starts (literal text up to the edit). `keys`: the build's placeholderKeys (tagsUnchanged).
  */
-function plainEdit(before: TextWindow, after: TextWindow, edit: MinimalEdit, rangeStart: number): { whitespace: boolean } | undefined {
+function plainEdit(
+  before: TextWindow,
+  after: TextWindow,
+  edit: MinimalEdit,
+  rangeStart: number,
+  keys: readonly string[] | undefined,
+): { whitespace: boolean } | undefined {
   const removed = before.slice(edit.start, edit.endOld);
   const inserted = edit.text;
   const end = edit.start + inserted.length;
@@ -164,13 +220,7 @@ function plainEdit(before: TextWindow, after: TextWindow, edit: MinimalEdit, ran
     if (!regionBefore || !regionAfter) return undefined;
     if (newlinesBeforeTag(before, regionBefore, edit.endOld) || newlinesBeforeTag(after, regionAfter, end)) return undefined;
   }
-  const lineBefore = lineAround(before, edit.start, edit.endOld);
-  const lineAfter = lineAround(after, edit.start, end);
-  if (lineBefore === undefined || lineAfter === undefined) return undefined;
-  // A line with a brace: the edit could be inside a `{{key}}` being written.
-  if (BRACE.test(lineBefore) || BRACE.test(lineAfter)) {
-    if (!tagsUnchanged(before, rangeStart, edit, { left, removed, right })) return undefined;
-  }
+  if (!tagsUnchanged(before, after, edit, keys)) return undefined;
   return { whitespace };
 }
 
@@ -229,10 +279,11 @@ export interface SpeculatedText extends BuiltText {
  * The prompt after an edit of a variant's base template, without building it, when that is
  * certain from the last build: the edit lies inside one range of the prompt copied from the
  * template (checked against the template it was built from), it only types or deletes
- * characters no build step reads there (plainEdit: printable ASCII, a brace that leaves the
- * tags as they are, whitespace in runs cleanup keeps), and the lines it is on stay lines of
- * words away from any separator. Then the prompt is the same copy with the
- * same edit, and the ranges after it shift. Anything else is undefined: the build decides.
+ * characters no build step reads there (plainEdit: printable ASCII; braces and keys that leave
+ * the tags as they are, but for tags whose keys find no value; whitespace in runs cleanup
+ * keeps), and the lines it is on stay lines of words away from any separator. Then the prompt
+ * is the same copy with the same edit, and the ranges after it shift. Anything else is
+ * undefined: the build decides.
  *
  * `built` is a build of `before`; `edit` turns `before` into the edited template (which is
  * not needed: what is read of it is read from `before` and the edit). `before` may be given
@@ -268,7 +319,7 @@ export function speculateTemplateEdit(
   const known = Math.min(built.verified?.[containing] ?? 0, checked);
   const copied = pieces.slice(section.start + known, section.start + checked);
   if (copied !== template.slice(section.offset + known, section.offset + checked)) return undefined;
-  const plain = plainEdit(template, template.edit(edit.start, edit.endOld, edit.text), edit, section.offset);
+  const plain = plainEdit(template, template.edit(edit.start, edit.endOld, edit.text), edit, section.offset, built.placeholderKeys);
   if (!plain) return undefined;
   const removedLength = edit.endOld - edit.start;
   const delta = edit.text.length - removedLength;
@@ -304,6 +355,7 @@ export function speculateTemplateEdit(
     sections,
     pieces: edited,
     verified,
+    placeholderKeys: built.placeholderKeys,
     promptEdit: { start: at, endOld: at + (edit.endOld - edit.start), text: edit.text },
     section: containing,
   };
@@ -366,6 +418,7 @@ function atTemplateTail(
       sections: built.sections,
       pieces,
       verified,
+      placeholderKeys: built.placeholderKeys,
       promptEdit: { start: section.end, endOld: section.end, text: '' },
       section: last,
     };
@@ -380,6 +433,7 @@ function atTemplateTail(
     sections: built.sections.map((s, i) => (i === last ? { ...s, end: s.end + edited.length } : s)),
     pieces: text,
     verified: verified.map((v, i) => (i === last ? v + edited.length : v)),
+    placeholderKeys: built.placeholderKeys,
     promptEdit: { start: section.end, endOld: section.end, text: edited },
     section: last,
   };

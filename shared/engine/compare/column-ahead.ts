@@ -29,6 +29,17 @@ export function onlyTemplateChanged(before: Variant, after: Variant): boolean {
   return keys.every((key) => key === 'baseTemplate' || (key in before && before[key] === after[key]));
 }
 
+/** A speculated prompt as a column keeps it (without the edit that made it). */
+function builtOf(built: BuiltText): BuiltText {
+  return {
+    text: built.text,
+    sections: built.sections,
+    pieces: built.pieces,
+    verified: built.verified,
+    placeholderKeys: built.placeholderKeys,
+  };
+}
+
 /** The last edit found: the columns of one variant (under other presets) take the same keystroke. */
 let lastEdit: { before: string; after: string; edit: MinimalEdit | null } | undefined;
 
@@ -59,7 +70,7 @@ export function columnAfterTemplateEdit(column: ColumnBuilt, after: Variant, mad
   if (built.promptEdit.start === built.promptEdit.endOld && built.promptEdit.text === '') {
     return {
       ...column,
-      built: { text: built.text, sections: built.sections, pieces: built.pieces, verified: built.verified },
+      built: builtOf(built),
       variant: after,
       rowEdit: undefined,
     };
@@ -82,7 +93,7 @@ export function columnAfterTemplateEdit(column: ColumnBuilt, after: Variant, mad
   const madeRow: SectionRow = { key: row.key, text, occurrences: [text] };
   const rows = column.sections.rows.map((r) => (r === row ? madeRow : r));
   return {
-    built: { text: built.text, sections: built.sections, pieces: built.pieces, verified: built.verified },
+    built: builtOf(built),
     sections: { rows, absentReason: column.sections.absentReason },
     variant: after,
     rowEdit: { from: row.text, edit: { start: at, endOld: at + removed, text: built.promptEdit.text } },
