@@ -231,6 +231,17 @@ describe('a keystroke in the base template, shown before its build', () => {
     expect(onDotted('e')).toBeUndefined();
     expect(dottedWith('x')).toMatch(/by \{\{user\.namx\}\}\.$/);
     expect(onDotted('x')).toBeUndefined();
+    // A key that is only whitespace is looked up as the empty key; `{{}}` holds none and is no tag.
+    const emptyKey = { context: { cwd: '/proj', runtimePlaceholders: { '': 'empty key' } } };
+    const one = `${base} at {{x}}.`;
+    const emptied = one.replace('{{x}}', '{{}}');
+    expect(build({ baseTemplate: one }, emptyKey).text).toMatch(/at \{\{x\}\}\.$/);
+    expect(build({ baseTemplate: emptied }, emptyKey).text).toMatch(/at \{\{\}\}\.$/);
+    const fromOne = (after: string) =>
+      speculateTemplateEdit(build({ baseTemplate: one }, emptyKey), 'v', one, minimalEdit(one, after)!)?.text;
+    expect(fromOne(emptied)).toBe(build({ baseTemplate: emptied }, emptyKey).text);
+    expect(build({ baseTemplate: one.replace('{{x}}', '{{ }}') }, emptyKey).text).toMatch(/at empty key\.$/);
+    expect(fromOne(one.replace('{{x}}', '{{ }}'))).toBeUndefined();
     // A letter deleted between two `}` makes CWD's tag end there: it resolves.
     const split = 'Known {{CWD}x} here.';
     const splitEdit = minimalEdit(split, split.replace('x', ''))!;
@@ -653,6 +664,25 @@ describe('a keystroke in the base template, shown before its build', () => {
       expect(typedAt(later, brace + 1, 'x'), `a gap of ${gap}`).toBe(
         build({ baseTemplate: later.slice(0, brace + 1) + 'x' + later.slice(brace + 1) }).text,
       );
+    }
+  });
+
+  it('finds a `{{` across the border of the chunks it is read in', () => {
+    // The `{{` 4,094-4,097 characters into the text, where the first chunk (4,096 characters) ends: a `}` typed
+    // below ends it and gives CWD's tag back.
+    for (const at of [4094, 4095, 4096, 4097]) {
+      const filler = 'word '
+        .repeat(1000)
+        .replace(/(.{70})/g, '$1\n')
+        .slice(0, at);
+      const template = `${filler}{{ left open\nHere {a brace\nthen {{CWD}} here`;
+      expect(template.indexOf('{{')).toBe(at);
+      const built = build({ baseTemplate: template });
+      expect(built.text).toMatch(/then \{\{CWD\}\} here$/);
+      const where = template.indexOf(' brace');
+      const edit = { start: where, endOld: where, text: '}' };
+      expect(build({ baseTemplate: template.slice(0, where) + '}' + template.slice(where) }).text).toMatch(/then \/proj here$/);
+      expect(speculateTemplateEdit(built, 'v', template, edit), `a {{ at ${at}`).toBeUndefined();
     }
   });
 

@@ -3,7 +3,6 @@ import type { MinimalEdit } from '../text/minimal-edit.js';
 import { PieceText, type TextWindow } from '../text/piece-text.js';
 import { keptWhitespaceAround, type WhitespaceRegion } from './kept-whitespace.js';
 import { DIFF_MARKER, DIFF_MARKER_REACH } from '../text/cleanup.js';
-import { scanTags } from '../text/placeholder-scan.js';
 
 /** A built prompt and where each of its ranges came from (a variant build's text and sections). */
 export interface BuiltText {
@@ -109,24 +108,49 @@ function tagsEndFrom(text: TextWindow, from: number, limit: number): number {
   return from;
 }
 
-/** A tag the template's pass takes, where it is in the template. */
+/** Where `needle` first is in [from, to) of `text`, or -1: read in chunks (a long range is not copied whole). */
+function indexIn(text: TextWindow, needle: string, from: number, to: number): number {
+  for (let start = from; start < to; start += CHUNK) {
+    const found = text.slice(start, Math.min(to, start + CHUNK + needle.length - 1)).indexOf(needle);
+    if (found >= 0) return start + found;
+  }
+  return -1;
+}
+
+/** A tag the template's pass takes, where it is in the template: from its `{{` to after its `}}`. */
 interface FoundTag {
   start: number;
   end: number;
-  raw: string;
 }
 
+/** The tags of [from, to) of `text`, as scanTags finds them in that range (read by chunks, as indexIn). */
 function tagsIn(text: TextWindow, from: number, to: number): FoundTag[] {
-  return [...scanTags(text.slice(from, to))].map((t) => ({ start: from + t.start, end: from + t.end, raw: t.raw }));
+  const tags: FoundTag[] = [];
+  let p = indexIn(text, '{{', from, to);
+  let close = -2;
+  while (p >= 0) {
+    if (close < p + 2) close = indexIn(text, '}', p + 2, to);
+    if (close < 0) break;
+    if (close > p + 2 && text.slice(close + 1, close + 2) === '}') {
+      tags.push({ start: p, end: close + 2 });
+      p = indexIn(text, '{{', close + 2, to);
+    } else {
+      p = indexIn(text, '{{', p + 1, to);
+    }
+  }
+  return tags;
 }
 
 /**
  * Whether a tag's key is certain to find no value: its first part is none of the keys the
  * build's placeholders hold (`keys`), nor a key every object has. Unknown keys: not certain.
  */
-function surelyUnresolved(raw: string, keys: readonly string[] | undefined): boolean {
+function surelyUnresolved(text: TextWindow, tag: FoundTag, keys: readonly string[] | undefined): boolean {
   if (!keys) return false;
-  const head = raw.trim().split('.', 1)[0]!;
+  const head = text
+    .slice(tag.start + 2, tag.end - 2)
+    .trim()
+    .split('.', 1)[0]!;
   return !keys.includes(head) && !(head in Object.prototype);
 }
 
@@ -158,10 +182,12 @@ function tagsUnchanged(before: TextWindow, after: TextWindow, edit: MinimalEdit,
   // A tag of the edited template as a tag of `before`: moved back by the edit, when it is not in it.
   const delta = edit.text.length - removed.length;
   const back = (at: number): number | undefined => (at <= edit.start ? at : at >= endNew ? at - delta : undefined);
-  const same = (a: FoundTag, b: FoundTag): boolean => back(b.start) === a.start && back(b.end) === a.end && a.raw === b.raw;
+  // The same tag: at the same place, and not holding the edit (so the same text).
+  const same = (a: FoundTag, b: FoundTag): boolean =>
+    back(b.start) === a.start && back(b.end) === a.end && (a.end <= edit.start || a.start >= edit.endOld);
   return (
-    was.every((a) => now.some((b) => same(a, b)) || surelyUnresolved(a.raw, keys)) &&
-    now.every((b) => was.some((a) => same(a, b)) || surelyUnresolved(b.raw, keys))
+    was.every((a) => now.some((b) => same(a, b)) || surelyUnresolved(before, a, keys)) &&
+    now.every((b) => was.some((a) => same(a, b)) || surelyUnresolved(after, b, keys))
   );
 }
 
