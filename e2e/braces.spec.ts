@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { cursorAtLine, expect, previewLines, screenshot, test } from './fixtures.js';
+import { cursorAtLine, expect, marksSince, pageNow, previewLines, screenshot, test, waitForPreview } from './fixtures.js';
 
 // Typing `{{KEY}}` by hand gives `{{KEY}}` (issue 17, item 2): the closing braces the editor
 // inserts are typed over, with the completion list open or closed, and a picked completion
@@ -99,4 +99,40 @@ test('picking a completion leaves exactly one closing pair, with or without brac
   await expect.poll(() => editorLine(page, 2)).toBe('{{TEAM_NAME}}A {{TEAM_NAME}} b');
   await expect(previewLines(page)).toContainText('Team-Orion-valueA Team-Orion-value b');
   expect(await savedLine(page, app.workspace!, 2)).toBe('{{TEAM_NAME}}A {{TEAM_NAME}} b');
+});
+
+const AHEAD_KINDS = ['vs:edit', 'vs:apply:preview', 'vs:shown:preview-ahead'];
+
+/** Types one key; once the preview shows `shows` (or no longer shows `gone`), what came first after the key: its prompt made ahead ('shown:preview-ahead') or a build ('apply:preview'). */
+async function firstAfterKey(page: Page, key: string, wait: { shows: string } | { gone: string }): Promise<string | undefined> {
+  const from = await pageNow(page);
+  await page.keyboard.press(key);
+  if ('shows' in wait) await expect(previewLines(page)).toContainText(wait.shows);
+  else await expect(previewLines(page)).not.toContainText(wait.gone);
+  const marks = await marksSince(page, from, AHEAD_KINDS);
+  expect(marks[0]?.name, key).toBe('edit');
+  return marks[1]?.name;
+}
+
+test('a tag typed key by key shows in the preview before its build until its key finds a value, and after Backspace waits again', async ({
+  studio: page,
+}) => {
+  // Issue 23: the keys of a tag whose key finds no value are literal text, known without a build.
+  await page.goto(`${page.url()}${page.url().includes('?') ? '&' : '?'}trace`);
+  await waitForPreview(page);
+  await page.locator('[data-testid=template-editor] .monaco-editor .view-line').last().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await typeKeys(page, 'Dir: {{');
+  await expect.poll(() => page.locator('[data-testid=template-editor] .view-line').last().textContent()).toBe('Dir:\u00a0{{}}');
+  await page.keyboard.press('Escape');
+  await expect(previewLines(page)).toContainText('Dir: {{}}');
+  expect(await firstAfterKey(page, 'C', { shows: 'Dir: {{C}}' })).toBe('shown:preview-ahead');
+  expect(await firstAfterKey(page, 'W', { shows: 'Dir: {{CW}}' })).toBe('shown:preview-ahead');
+  // CWD finds the working directory: that key waits for the build, which puts the value in.
+  expect(await firstAfterKey(page, 'D', { gone: 'Dir: {{CW' })).toBe('apply:preview');
+  await expect(previewLines(page)).toContainText('Dir: /home/user/project');
+  // Backspace takes the value out again: that waits for the build too; then a key into the tag is known again.
+  expect(await firstAfterKey(page, 'Backspace', { shows: 'Dir: {{CW}}' })).toBe('apply:preview');
+  expect(await firstAfterKey(page, 'X', { shows: 'Dir: {{CWX}}' })).toBe('shown:preview-ahead');
 });

@@ -146,3 +146,32 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
+
+/** A User Timing mark of the page (?trace), without its `vs:` prefix. */
+export interface Mark {
+  name: string;
+  at: number;
+}
+
+/** The page's marks of the names `kinds` from `from` (the page's clock) on, in time order. */
+export async function marksSince(page: Page, from: number, kinds: readonly string[]): Promise<Mark[]> {
+  return page.evaluate(
+    ({ from, kinds }) => {
+      const g = globalThis as unknown as {
+        __vsFlushMarks?: () => void;
+        performance: { getEntriesByType(type: string): { name: string; startTime: number }[] };
+      };
+      g.__vsFlushMarks?.();
+      return g.performance
+        .getEntriesByType('mark')
+        .filter((m) => m.startTime >= from && kinds.includes(m.name))
+        .sort((a, b) => a.startTime - b.startTime)
+        .map((m) => ({ name: m.name.slice(3), at: m.startTime }));
+    },
+    { from, kinds },
+  );
+}
+
+/** The page's clock (performance.now()). */
+export const pageNow = (page: Page): Promise<number> =>
+  page.evaluate(() => (globalThis as unknown as { performance: { now(): number } }).performance.now());

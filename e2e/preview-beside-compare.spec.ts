@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, previewLines, test, waitForPreview } from './fixtures.js';
+import { expect, marksSince, pageNow, previewLines, test, waitForPreview, type Mark } from './fixtures.js';
 
 // Beside the compare view, a keystroke's prompt is shown with the columns' result for it
 // (issue 23: the columns are not held back behind a render of the preview in the keystroke's
@@ -9,32 +9,6 @@ import { expect, previewLines, test, waitForPreview } from './fixtures.js';
 // preview editor took the keystroke's prompt (made ahead of its build).
 
 const KINDS = ['vs:edit', 'vs:apply:compare', 'vs:apply:preview', 'vs:shown:preview-ahead'];
-
-interface Mark {
-  name: string;
-  at: number;
-}
-
-/** The marks of those kinds from `from` on, in time order, without their prefix. */
-async function marksSince(page: Page, from: number): Promise<Mark[]> {
-  return page.evaluate(
-    ({ from, kinds }) => {
-      const g = globalThis as unknown as {
-        __vsFlushMarks?: () => void;
-        performance: { getEntriesByType(type: string): { name: string; startTime: number }[] };
-      };
-      g.__vsFlushMarks?.();
-      return g.performance
-        .getEntriesByType('mark')
-        .filter((m) => m.startTime >= from && kinds.includes(m.name))
-        .sort((a, b) => a.startTime - b.startTime)
-        .map((m) => ({ name: m.name.slice(3), at: m.startTime }));
-    },
-    { from, kinds: KINDS },
-  );
-}
-
-const pageNow = (page: Page) => page.evaluate(() => (globalThis as unknown as { performance: { now(): number } }).performance.now());
 
 /** Puts the cursor at the end of the template (a click on its last line shown, which is in view whatever the scroll). */
 async function cursorAtEnd(page: Page): Promise<void> {
@@ -50,7 +24,7 @@ async function typeOne(page: Page, ch: string, typed: string, cellShows: boolean
   await page.keyboard.type(ch);
   await expect(previewLines(page)).toContainText(typed);
   if (cellShows) await expect(templateCell(page)).toContainText(typed);
-  return marksSince(page, from);
+  return marksSince(page, from, KINDS);
 }
 
 /** When the keystroke's prompt went into the preview: after which result, or how long after the keystroke. */
