@@ -71,7 +71,8 @@ test('a harness profile is workspace data: editing its wrapper string changes wh
   await page.getByRole('button', { name: /Harness profiles/ }).click();
   await page.getByRole('button', { name: /codex · harness\.yaml/ }).click();
   await cursorAfter(page, 'instructions for {{cwd}}');
-  await page.keyboard.type(' (edited)');
+  // Inserted at once: one undo step (keys typed on a loaded machine may be more than one).
+  await page.keyboard.insertText(' (edited)');
   await page.getByTestId('open-harnesses').click();
   const codex = page.getByTestId('harness-codex');
   await expect(codex.getByTestId('part-user')).toContainText('# AGENTS.md instructions for /home/user/project (edited)');
