@@ -99,13 +99,8 @@ function freshStartBefore(text: TextWindow, before: number, limit: number): numb
  * tag ends after `from` (one ending further off is taken as none): `from` itself.
  */
 function tagsEndFrom(text: TextWindow, from: number, limit: number): number {
-  const stop = Math.min(text.length, from + limit);
-  for (let start = from; start < stop; start += CHUNK) {
-    const end = Math.min(stop, start + CHUNK);
-    const close = text.slice(start, end).indexOf('}');
-    if (close >= 0) return Math.min(text.length, start + close + 2);
-  }
-  return from;
+  const close = indexIn(text, '}', from, Math.min(text.length, from + limit));
+  return close < 0 ? from : Math.min(text.length, close + 2);
 }
 
 /** Where `needle` first is in [from, to) of `text`, or -1: read in chunks (a long range is not copied whole). */
