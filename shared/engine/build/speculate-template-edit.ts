@@ -160,14 +160,19 @@ function surelyUnresolved(text: TextWindow, tag: FoundTag, keys: readonly string
  * further on is refused; keys typed into an unresolved one are known). A `}` typed or deleted,
  * or a `{{` made or broken, may change tags however far off: those are read to the `}`s,
  * however far; other edits only TAG_REACH either way. The `}` just before the edit is not one
- * the pass starts afresh after: the edit may make or break a `}}` with it.
+ * the pass starts afresh after: the edit may make or break a `}}` with it. `around`: the
+ * characters beside the edit (the same before and after it) and what it removed, as plainEdit read them.
  */
-function tagsUnchanged(before: TextWindow, after: TextWindow, edit: MinimalEdit, keys: readonly string[] | undefined): boolean {
-  const removed = before.slice(edit.start, edit.endOld);
-  const around = before.slice(Math.max(0, edit.start - 1), edit.start);
-  const next = before.slice(edit.endOld, edit.endOld + 1);
+function tagsUnchanged(
+  before: TextWindow,
+  after: TextWindow,
+  edit: MinimalEdit,
+  around: { left: string; removed: string; right: string },
+  keys: readonly string[] | undefined,
+): boolean {
+  const { left, removed, right } = around;
   const closes = removed.includes('}') || edit.text.includes('}');
-  const opens = (around + removed + next).includes('{{') || (around + edit.text + next).includes('{{');
+  const opens = (left + removed + right).includes('{{') || (left + edit.text + right).includes('{{');
   const from = freshStartBefore(before, Math.max(0, edit.start - 1), closes ? Infinity : TAG_REACH);
   const endNew = edit.start + edit.text.length;
   const reach = closes || opens ? Infinity : TAG_REACH;
@@ -241,7 +246,7 @@ function plainEdit(
     if (!regionBefore || !regionAfter) return undefined;
     if (newlinesBeforeTag(before, regionBefore, edit.endOld) || newlinesBeforeTag(after, regionAfter, end)) return undefined;
   }
-  if (!tagsUnchanged(before, after, edit, keys)) return undefined;
+  if (!tagsUnchanged(before, after, edit, { left, removed, right }, keys)) return undefined;
   return { whitespace };
 }
 
